@@ -1,0 +1,31 @@
+import { isRouteErrorResponse } from "react-router";
+
+/** Korean text for an error; never a stack trace or a database message. */
+export function ErrorMessage({ error }: { error: unknown }) {
+  let title = "오류가 발생했습니다.";
+  let detail = "잠시 후 다시 시도해주세요.";
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) {
+      title = typeof error.data === "string" && error.data ? error.data : "페이지를 찾을 수 없습니다.";
+      detail = "주소가 바뀌었거나 삭제된 페이지입니다.";
+    } else if (error.status === 403) {
+      title = typeof error.data === "string" && error.data ? error.data : "권한이 없습니다.";
+      detail = "";
+    } else if (error.status === 400) {
+      title = typeof error.data === "string" && error.data ? error.data : "잘못된 요청입니다.";
+      detail = "";
+    } else if (error.status === 401) {
+      title = "로그인이 필요합니다.";
+      detail = "";
+    }
+  }
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white px-6 py-12 text-center">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      {detail ? <p className="mt-3 text-slate-600">{detail}</p> : null}
+      <a href="/list" className="mt-6 inline-block rounded-md bg-blue-600 px-4 py-2 font-medium text-white">
+        도매 사이트 목록으로
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { formatWon } from "#app/lib/format.ts";
+
+export type AdView = { id: string; name: string; description: string; price: number; image: string; link: string };
+
+/** One sponsored ad in a side column; on small screens the columns sit below the content. */
+export function AdColumn({ ad, className = "" }: { ad: AdView; className?: string }) {
+  return (
+    <aside aria-label="광고" className={`w-full lg:w-[300px] ${className}`}>
+      <div className="lg:sticky lg:top-4">
+        <p className="mb-1 text-xs text-slate-500">광고</p>
+        <a
+          href={ad.link}
+          target="_blank"
+          rel="sponsored noopener noreferrer"
+          className="block overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:shadow-md"
+        >
+          <img src={ad.image} alt="" width={300} height={250} className="h-auto w-full" loading="lazy" decoding="async" />
+          <div className="p-3">
+            <p className="font-semibold text-slate-900">{ad.name}</p>
+            <p className="mt-1 text-sm text-slate-600">{ad.description}</p>
+            <p className="mt-2 font-bold text-rose-600">{formatWon(ad.price)}</p>
+          </div>
+        </a>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,27 @@
+/** Placeholder card shown while a list loads; same footprint as a real card so nothing jumps. */
+export function SkeletonCard() {
+  return (
+    <div aria-hidden="true" className="animate-pulse rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex items-center gap-3">
+        <div className="size-12 rounded-lg bg-slate-200" />
+        <div className="h-4 flex-1 rounded bg-slate-200" />
+      </div>
+      <div className="mt-4 h-3 w-1/3 rounded bg-slate-200" />
+      <div className="mt-3 h-3 rounded bg-slate-200" />
+      <div className="mt-2 h-3 w-4/5 rounded bg-slate-200" />
+    </div>
+  );
+}
+
+export function SkeletonGrid({ count = 10, label = "불러오는 중..." }: { count?: number; label?: string }) {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">{label}</span>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4 2xl:grid-cols-5">
+        {Array.from({ length: count }, (_, i) => (
+          <SkeletonCard key={i} />
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { demoExternalProducts } from "#content/demo/external-products.ts";
+import { demoProducts } from "#content/demo/products.ts";
+import { demoSellerNotes } from "#content/demo/seller-notes.ts";
+import { demoSellers } from "#content/demo/sellers.ts";
+import { demoWholesalers } from "#content/demo/wholesalers.ts";
+import { db } from "#app/db/client.server.ts";
+import { appMeta, externalProducts, products, sellerNotes, user, wholesalers } from "#app/db/schema.ts";
+import { searchFields } from "#app/features/search/korean-search.ts";
+import { siteHostOf } from "#app/features/wholesalers/site-host.ts";
+
+const SEEDED_KEY = "demo_seeded_at";
+
+/**
+ * Demo content on the very first start only: once recorded, a database an operator has emptied on
+ * purpose stays empty after a restart.
+ */
+export async function seedDemoIfFirstStart() {
+  const [flag] = await db().select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
+  if (flag) return false;
+  const [{ n } = { n: 0 }] = await db().select({ n: count() }).from(wholesalers);
+  if (n === 0) await seedDemo();
+  else await db().insert(appMeta).values({ key: SEEDED_KEY, value: "skipped: not empty" }).onConflictDoNothing();
+  return n === 0;
+}
+
+/** Loads every demo table in one transaction (`npm run db:seed` calls this too). */
+export async function seedDemo() {
+  const now = Date.now();
+  await db().transaction(async (tx) => {
+    const sellerIds: string[] = [];
+    for (const seller of demoSellers) {
+      const [existing] = await tx.select({ id: user.id }).from(user).where(eq(user.email, seller.email));
+      if (existing) {
+        sellerIds.push(existing.id);
+        continue;
+      }
+      // Demo owners have no password account: they own products but nobody can sign in as them.
+      const id = randomUUID();
+      await tx.insert(user).values({ id, name: seller.name, email: seller.email, role: "user" });
+      sellerIds.push(id);
+    }
+
+    await tx.insert(wholesalers).values(
+      demoWholesalers.map((w, i) => ({
+        ...w,
+        website: w.siteUrl,
+        siteHost: siteHostOf(w.siteUrl),
+        // A plausible popularity order so the default sort looks like a real directory.
+        views: Math.max(0, 500 - i * 13),
+        ...searchFields(w.name),
+        createdAt: new Date(now - i * 3_600_000),
+      })),
+    );
+
+    await tx.insert(products).values(
+      demoProducts.map((p, i) => ({
+        name: p.name,
+        summary: p.summary,
+        price: p.price,
+        siteUrl: p.siteUrl,
+        createdBy: sellerIds[p.owner % sellerIds.length],
+        createdByEmail: demoSellers[p.owner % demoSellers.length]?.email ?? "",
+        ...searchFields(p.name),
+        createdAt: new Date(now - i * 5_400_000),
+      })),
+    );
+
+    await tx.insert(externalProducts).values(
+      demoExternalProducts.map((p, i) => ({ ...p, ...searchFields(p.title), createdAt: new Date(now - i * 7_200_000) })),
+    );
+
+    await tx.insert(sellerNotes).values(
+      demoSellerNotes.map((n) => ({ title: n.title, content: n.content, author: "", createdAt: new Date(now - n.daysAgo * 86_400_000) })),
+    );
+
+    await tx
+      .insert(appMeta)
+      .values({ key: SEEDED_KEY, value: new Date(now).toISOString() })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value: new Date(now).toISOString() } });
+  });
+}

@@ -1,0 +1,110 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { redirect } from "react-router";
+import { type Db, db } from "#app/db/client.server.ts";
+import * as schema from "#app/db/schema.ts";
+import { isAdminEmail, syncAdminRole } from "#app/features/users/users.server.ts";
+import { env } from "./env.server.ts";
+import { redirectWithToast } from "./toast.server.ts";
+
+function createAuth(database: Db) {
+  const config = env();
+  return betterAuth({
+    appName: "도매 사이트 목록",
+    baseURL: config.publicUrl,
+    secret: config.authSecret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(database, {
+      provider: "pg",
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+    },
+    user: {
+      // `input: false`: a sign-up body that says role=admin is ignored (security-checklist 14).
+      additionalFields: { role: { type: "string", defaultValue: "user", input: false } },
+    },
+    // No cookie cache: the role is read from the database on every request, so a demotion is immediate.
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    advanced: {
+      ipAddress: { ipAddressHeaders: ["x-client-ip"] },
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (newUser) => ({
+            data: { ...newUser, role: isAdminEmail(newUser.email) ? "admin" : "user" },
+          }),
+        },
+      },
+      session: {
+        create: {
+          // ADMIN_EMAILS also applies to accounts made before the address was added.
+          before: async (newSession) => {
+            await syncAdminRole(newSession.userId);
+          },
+        },
+      },
+    },
+  });
+}
+
+type Auth = ReturnType<typeof createAuth>;
+let instance: { auth: Auth; database: Db } | undefined;
+
+/** Better Auth bound to the open database (rebuilt when a test switches databases). */
+export function auth(): Auth {
+  const database = db();
+  if (!instance || instance.database !== database) instance = { auth: createAuth(database), database };
+  return instance.auth;
+}
+
+export type SessionUser = { id: string; email: string; role: "admin" | "user" };
+
+export async function getUser(request: Request): Promise<SessionUser | null> {
+  const result = await auth().api.getSession({ headers: request.headers });
+  if (!result) return null;
+  const { id, email, role } = result.user as { id: string; email: string; role?: string };
+  return { id, email, role: role === "admin" ? "admin" : "user" };
+}
+
+/** Where an anonymous visitor is sent, remembering the page they wanted. */
+export function loginUrl(request: Request) {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return `/login?${new URLSearchParams({ redirectTo: back })}`;
+}
+
+/**
+ * For loaders and actions that need a signed-in user. Page requests (GET) are redirected to /login;
+ * writes get 401 so that a script posting directly learns it was refused.
+ */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getUser(request);
+  if (user) return user;
+  if (request.method === "GET" || request.method === "HEAD") {
+    throw await redirectWithToast(loginUrl(request), { type: "error", message: "로그인이 필요합니다." });
+  }
+  throw new Response("로그인이 필요합니다.", { status: 401 });
+}
+
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await requireUser(request);
+  if (user.role === "admin") return user;
+  console.warn(JSON.stringify({ level: "warn", msg: "admin access denied", userId: user.id, path: new URL(request.url).pathname }));
+  if (request.method === "GET" || request.method === "HEAD") {
+    throw await redirectWithToast("/", { type: "error", message: "관리자만 접근할 수 있는 페이지입니다." });
+  }
+  throw new Response("관리자만 접근할 수 있습니다.", { status: 403 });
+}
+
+export function redirectIfSignedIn(user: SessionUser | null, to = "/list") {
+  if (user) throw redirect(to);
+}

@@ -1,0 +1,35 @@
+import { sql } from "drizzle-orm";
+import { db } from "#app/db/client.server.ts";
+import { rateLimits } from "#app/db/schema.ts";
+
+/**
+ * A fixed-window counter kept in the database, so every app process shares it (security-checklist 17).
+ * One atomic upsert per hit: concurrent requests cannot both see a count below the limit.
+ */
+export async function hitRateLimit(key: string, limit: number, windowMs: number) {
+  const resetAt = new Date(Date.now() + windowMs);
+  const [row] = await db()
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
+      },
+    })
+    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
+  const count = row?.count ?? 1;
+  const retryAfterSeconds = Math.max(1, Math.ceil(((row?.resetAt ?? resetAt).getTime() - Date.now()) / 1000));
+  return { allowed: count <= limit, count, retryAfterSeconds };
+}
+
+/** Forgets a key, e.g. an account's failure count after a successful login. */
+export async function clearRateLimit(key: string) {
+  await db().delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}
+
+/** The client address the server put on the request (server.ts); forged X-Forwarded-For is never read here. */
+export function clientAddress(request: Request) {
+  return request.headers.get("x-client-ip") ?? "unknown";
+}

@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const adSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  description: z.string(),
+  price: z.number().int().nonnegative(),
+  image: z.string().min(1),
+  link: z.url({ protocol: /^https?$/ }),
+});
+
+const siteConfigSchema = z.object({
+  siteName: z.string().min(1),
+  siteDescription: z.string(),
+  disclosure: z.string().min(1),
+  adContactEmail: z.string().min(1),
+  business: z.object({
+    companyName: z.string(),
+    representative: z.string(),
+    mailOrderNumber: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+  }),
+  ads: z.array(adSchema).min(2),
+});
+
+export type Ad = z.infer<typeof adSchema>;
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+let cached: SiteConfig | undefined;
+
+/** Operator-editable site texts: config/site.json, or the file named by SITE_CONFIG. */
+export function siteConfig(): SiteConfig {
+  if (cached) return cached;
+  const file = path.resolve(process.env.SITE_CONFIG || "config/site.json");
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new Error(`SITE_CONFIG "${file}" could not be read (${(error as Error).message}). 사이트 설정 파일을 읽을 수 없습니다.`);
+  }
+  const parsed = siteConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new Error(`SITE_CONFIG "${file}" is invalid: ${parsed.error.issues[0]?.path.join(".")} ${parsed.error.issues[0]?.message}`);
+  }
+  cached = parsed.data;
+  return cached;
+}

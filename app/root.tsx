@@ -1,0 +1,74 @@
+import type { ReactNode } from "react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { ErrorMessage } from "#app/components/error-message.tsx";
+import { AdColumn } from "#app/components/layout/ad-column.tsx";
+import { SiteFooter } from "#app/components/layout/site-footer.tsx";
+import { SiteHeader } from "#app/components/layout/site-header.tsx";
+import { Toaster } from "#app/components/toaster.tsx";
+import { pickTwoAds } from "#app/features/ads/pick-ads.server.ts";
+import { getUser } from "#app/lib/auth.server.ts";
+import { useNonce } from "#app/lib/nonce.ts";
+import { siteConfig } from "#app/lib/site-config.server.ts";
+import { readToast } from "#app/lib/toast.server.ts";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const config = siteConfig();
+  const [user, { toast, clearCookie }] = await Promise.all([getUser(request), readToast(request)]);
+  const [leftAd, rightAd] = pickTwoAds(config.ads);
+  return data(
+    {
+      user: user ? { email: user.email, role: user.role } : null,
+      toast,
+      ads: [leftAd, rightAd] as const,
+      siteName: config.siteName,
+      footer: { disclosure: config.disclosure, adContactEmail: config.adContactEmail, business: config.business },
+    },
+    // Ads change per view and the header depends on the session: never cache the document.
+    { headers: { "Cache-Control": "private, no-store", ...(clearCookie ? { "Set-Cookie": clearCookie } : {}) } },
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  return (
+    <html lang="ko">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2563eb" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+          본문으로 건너뛰기
+        </a>
+        <SiteHeader siteName={root?.siteName ?? "도매온"} user={root?.user ?? null} />
+        <div className="mx-auto grid max-w-[2200px] grid-cols-1 gap-6 px-4 py-6 lg:grid-cols-[300px_minmax(0,1600px)_300px] lg:justify-center">
+          {root ? <AdColumn ad={root.ads[0]} className="order-2 lg:order-none" /> : <div className="hidden lg:block" />}
+          <main id="main" className="order-1 min-w-0 lg:order-none">
+            {children}
+          </main>
+          {root ? <AdColumn ad={root.ads[1]} className="order-3 lg:order-none" /> : <div className="hidden lg:block" />}
+        </div>
+        {root ? <SiteFooter info={root.footer} /> : null}
+        <Toaster toast={root?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorMessage error={error} />;
+}

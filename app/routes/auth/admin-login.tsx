@@ -1,0 +1,20 @@
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { signInAction } from "#app/features/users/auth-actions.server.ts";
+import { CredentialsForm } from "#app/features/users/credentials-form.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/admin-login";
+
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: "관리자 로그인", description: "관리자 계정으로 로그인합니다." }), { name: "robots", content: "noindex" }];
+
+export function action({ request }: Route.ActionArgs) {
+  return signInAction(request, { adminOnly: true });
+}
+
+export default function AdminLogin() {
+  return (
+    <>
+      <PageHeading>관리자 로그인</PageHeading>
+      <CredentialsForm submitLabel="로그인" pendingLabel="로그인 중..." autoCompletePassword="current-password" />
+    </>
+  );
+}

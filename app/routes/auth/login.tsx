@@ -1,0 +1,28 @@
+import { Link, useSearchParams } from "react-router";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { signInAction } from "#app/features/users/auth-actions.server.ts";
+import { CredentialsForm } from "#app/features/users/credentials-form.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: "로그인", description: "이메일과 비밀번호로 로그인합니다." });
+
+export function action({ request }: Route.ActionArgs) {
+  return signInAction(request, { adminOnly: false });
+}
+
+export default function Login() {
+  const [params] = useSearchParams();
+  return (
+    <>
+      <PageHeading>로그인</PageHeading>
+      <CredentialsForm submitLabel="로그인" pendingLabel="로그인 중..." redirectTo={params.get("redirectTo")} autoCompletePassword="current-password" />
+      <p className="mt-4 text-center text-sm text-slate-600">
+        아직 계정이 없으신가요?{" "}
+        <Link to="/signup" className="font-medium text-blue-700 underline">
+          회원가입
+        </Link>
+      </p>
+    </>
+  );
+}

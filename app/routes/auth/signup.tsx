@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { signUpAction } from "#app/features/users/auth-actions.server.ts";
+import { CredentialsForm } from "#app/features/users/credentials-form.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/signup";
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: "회원가입", description: "이메일로 가입하고 내 상품을 등록해 보세요." });
+
+export function action({ request }: Route.ActionArgs) {
+  return signUpAction(request);
+}
+
+export default function Signup() {
+  return (
+    <>
+      <PageHeading>회원가입</PageHeading>
+      <CredentialsForm submitLabel="회원가입" pendingLabel="가입 중..." autoCompletePassword="new-password" />
+      <p className="mt-2 text-center text-sm text-slate-500">비밀번호는 8자 이상으로 정해주세요.</p>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        이미 계정이 있으신가요?{" "}
+        <Link to="/login" className="font-medium text-blue-700 underline">
+          로그인
+        </Link>
+      </p>
+    </>
+  );
+}

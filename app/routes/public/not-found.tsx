@@ -1,0 +1,19 @@
+import { ErrorMessage } from "#app/components/error-message.tsx";
+
+export function loader() {
+  throw new Response("페이지를 찾을 수 없습니다.", { status: 404 });
+}
+
+export function action() {
+  throw new Response("페이지를 찾을 수 없습니다.", { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  return <ErrorMessage error={error} />;
+}
+
+export const meta = () => [{ title: "페이지를 찾을 수 없습니다 | 도매온" }, { name: "robots", content: "noindex" }];

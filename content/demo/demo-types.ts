@@ -1,0 +1,63 @@
+/** Demo content loaded on the first start of an empty database (unless SEED_DEMO=0) and by `npm run db:seed`. */
+
+export const CATEGORIES = [
+  "종합",
+  "생활",
+  "식품",
+  "자동차",
+  "디지털/가전",
+  "가구/인테리어",
+  "의류",
+  "신발/잡화",
+  "유아/완구",
+  "반려동물",
+  "헬스케어/뷰티",
+  "스포츠/레저",
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export type DemoWholesaler = {
+  name: string;
+  category: Category;
+  /** The supplier's official home page, https where the site supports it. */
+  siteUrl: string;
+  /** One line in our own words: what the supplier is good for, for a Korean online seller. */
+  summary: string;
+  /** e.g. "택배 배송", "위탁 배송(직배송)" */
+  delivery: string;
+  /** e.g. "사입 가능", "위탁 전용", "사입·위탁 모두 가능" */
+  purchase: string;
+  /** e.g. "해외 배송 가능", "국내 전용" */
+  international: string;
+  /** Only a contact the supplier publishes; otherwise "홈페이지 고객센터". Never an invented phone number. */
+  contact: string;
+};
+
+export type DemoSeller = { email: string; name: string };
+
+export type DemoProduct = {
+  name: string;
+  summary: string;
+  /** Whole won. */
+  price: number;
+  /** Index into demoSellers: who registered it. */
+  owner: number;
+  /** Optional real page address (e.g. a Naver Shopping search URL); "" when none. */
+  siteUrl: string;
+};
+
+export type DemoExternalProduct = {
+  title: string;
+  /** A real address, e.g. https://search.shopping.naver.com/search/all?query=<encoded title> */
+  productUrl: string;
+  /** Shown as given, e.g. "29,900원" */
+  price: string;
+};
+
+export type DemoSellerNote = {
+  title: string;
+  /** HTML using only h2, h3, p, strong, em, u, ol, ul, li, a (http/https), br. */
+  content: string;
+  /** Days before the seed date, so the notes have different dates. */
+  daysAgo: number;
+};

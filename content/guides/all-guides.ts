@@ -1,0 +1,24 @@
+import type { Guide } from "./guide-types.ts";
+import { algorithmStrategy } from "./algorithm-strategy.ts";
+import { keywordStrategy } from "./keyword-strategy.ts";
+import { detailpageStrategy } from "./detailpage-strategy.ts";
+import { reviewStrategy } from "./review-strategy.ts";
+import { trafficStrategy } from "./traffic-strategy.ts";
+import { promotionStrategy } from "./promotion-strategy.ts";
+import { adStrategy } from "./ad-strategy.ts";
+import { trendStrategy } from "./trend-strategy.ts";
+
+export const guides: Guide[] = [
+  algorithmStrategy,
+  keywordStrategy,
+  detailpageStrategy,
+  reviewStrategy,
+  trafficStrategy,
+  promotionStrategy,
+  adStrategy,
+  trendStrategy,
+];
+
+export function findGuide(slug: string): Guide | undefined {
+  return guides.find((guide) => guide.slug === slug);
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# npm test: typecheck, lint, unit/integration tests on PGlite (and PostgreSQL when TEST_DATABASE_URL is
+# set), then the end-to-end journeys in Chromium against the production build with a fresh DATA_DIR.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "typecheck"
+npm run -s typecheck
+
+step "lint"
+npm run -s lint
+
+step "unit and integration tests (PGlite)"
+npx vitest run
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "data-layer tests (PostgreSQL)"
+  TEST_DB=postgres npx vitest run
+else
+  echo "TEST_DATABASE_URL is not set: PostgreSQL run skipped (CI always sets it)."
+fi
+
+step "production build"
+npm run -s build
+
+step "end-to-end tests (Chromium)"
+PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test

@@ -1,0 +1,65 @@
+/**
+ * Builds requests the way server.ts hands them to the app (client address header set), for tests that
+ * call loaders and actions directly.
+ */
+export function formRequest(path: string, fields: Record<string, string>, init: { cookie?: string; ip?: string; headers?: Record<string, string> } = {}) {
+  return new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: "http://localhost:3000",
+      "x-client-ip": init.ip ?? "127.0.0.1",
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+      ...init.headers,
+    },
+  });
+}
+
+export function getRequest(path: string, init: { cookie?: string; headers?: Record<string, string> } = {}) {
+  return new Request(`http://localhost:3000${path}`, {
+    headers: { "x-client-ip": "127.0.0.1", ...(init.cookie ? { cookie: init.cookie } : {}), ...init.headers },
+  });
+}
+
+/** The cookies a response set, as a Cookie header for the next request. */
+export function cookiesFrom(response: Response, previous = "") {
+  const jar = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0] ?? "", pair] as const),
+  );
+  for (const setCookie of response.headers.getSetCookie()) {
+    const pair = setCookie.split(";")[0] ?? "";
+    const name = pair.split("=")[0] ?? "";
+    if (/max-age=0/i.test(setCookie) || pair.endsWith("=")) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+type DataLike = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
+
+/** Loaders and actions return a Response (redirects) or `data(...)`: one shape for assertions. */
+export function asResponse(result: unknown): { status: number; headers: Headers; data: unknown; location: string | null } {
+  if (result instanceof Response) {
+    return { status: result.status, headers: result.headers, data: null, location: result.headers.get("Location") };
+  }
+  if (result && typeof result === "object" && (result as DataLike).type === "DataWithResponseInit") {
+    const { data, init } = result as DataLike;
+    const headers = new Headers(init?.headers);
+    return { status: init?.status ?? 200, headers, data, location: headers.get("Location") };
+  }
+  return { status: 200, headers: new Headers(), data: result, location: null };
+}
+
+/** Runs a loader/action and returns the Response it threw, if it threw one. */
+export async function caught(run: () => unknown): Promise<ReturnType<typeof asResponse>> {
+  try {
+    return asResponse(await run());
+  } catch (thrown) {
+    if (thrown instanceof Response) return asResponse(thrown);
+    throw thrown;
+  }
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { type OpenDatabase, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
+
+/**
+ * Gives the calling test file its own freshly migrated database and makes it the app's database:
+ * an in-memory PGlite by default, or a new PostgreSQL database (C.UTF-8, from template0) when the
+ * suite runs with TEST_DB=postgres and TEST_DATABASE_URL points at a server.
+ */
+export function withTestDatabase() {
+  let open: OpenDatabase | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    if (process.env.TEST_DB === "postgres") {
+      const created = await createPostgresDatabase();
+      dropDatabase = created.drop;
+      open = await openDatabase({ databaseUrl: created.url });
+    } else {
+      open = await openDatabase({ dataDir: "memory://", lock: false });
+    }
+    setCurrentDatabase(open);
+  }, 60_000);
+
+  afterAll(async () => {
+    setCurrentDatabase(undefined);
+    await open?.close();
+    await dropDatabase?.();
+  });
+
+  return {
+    get kind() {
+      return open?.kind ?? "pglite";
+    },
+  };
+}
+
+export function testDatabaseKind() {
+  return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+}
+
+async function createPostgresDatabase() {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL (postgres://…)");
+  const name = `domae_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 LOCALE 'C.UTF-8' ENCODING 'UTF8'`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
