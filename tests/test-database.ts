@@ -13,13 +13,9 @@ export function withTestDatabase() {
   let dropDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    if (process.env.TEST_DB === "postgres") {
-      const created = await createPostgresDatabase();
-      dropDatabase = created.drop;
-      open = await openDatabase({ databaseUrl: created.url });
-    } else {
-      open = await openDatabase({ dataDir: "memory://", lock: false });
-    }
+    const fresh = await openFreshDatabase();
+    open = fresh.open;
+    dropDatabase = fresh.drop;
     setCurrentDatabase(open);
   }, 60_000);
 
@@ -34,6 +30,17 @@ export function withTestDatabase() {
       return open?.kind ?? "pglite";
     },
   };
+}
+
+/** A further empty, migrated database of the kind under test (for backup/restore round trips). */
+export async function openFreshDatabase(): Promise<{ open: OpenDatabase; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB === "postgres") {
+    const created = await createPostgresDatabase();
+    const open = await openDatabase({ databaseUrl: created.url });
+    return { open, drop: created.drop };
+  }
+  const open = await openDatabase({ dataDir: "memory://", lock: false });
+  return { open, drop: async () => {} };
 }
 
 export function testDatabaseKind() {
