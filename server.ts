@@ -21,6 +21,7 @@ const host = process.env.HOST || "0.0.0.0";
 const trustProxy = process.env.TRUST_PROXY === "1";
 const httpsOrigin = (process.env.PUBLIC_URL || "").startsWith("https://");
 const DRAIN_DEADLINE_MS = 10_000;
+const publicOrigin = process.env.PUBLIC_URL ? new URL(process.env.PUBLIC_URL).origin : null;
 
 function log(level: "info" | "warn" | "error", msg: string, extra: Record<string, unknown> = {}) {
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...extra });
@@ -42,6 +43,15 @@ app.disable("x-powered-by");
 app.set("trust proxy", trustProxy);
 
 let draining = false;
+
+function originMatches(origin: string, host: string | undefined) {
+  if (origin === publicOrigin) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false; // "null" and malformed origins
+  }
+}
 
 app.use((req: Request, res: Response, next: NextFunction) => {
   const nonce = randomBytes(16).toString("base64");
@@ -71,6 +81,32 @@ app.use((req: Request, res: Response, next: NextFunction) => {
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   res.setHeader("X-Frame-Options", "DENY");
   if (httpsOrigin) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  next();
+});
+
+// Refuse writes that another site started (security-checklist 25). React Router checks UI actions;
+// this covers resource routes and requests without an Origin header too.
+app.use((req: Request, res: Response, next: NextFunction) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const origin = req.headers.origin;
+  const sameSite = origin ? originMatches(origin, req.headers.host) : req.headers["sec-fetch-site"] !== "cross-site";
+  if (sameSite) return next();
+  log("warn", "cross-site write refused", { requestId: req.headers["x-request-id"], path: req.path, origin });
+  res.status(403).type("text/plain; charset=utf-8").send("다른 사이트에서 보낸 요청은 처리할 수 없습니다.");
+});
+
+app.use((req: Request, res: Response, next: NextFunction) => {
+  if (req.path.startsWith("/assets/")) return next();
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    log(res.statusCode >= 500 ? "error" : "info", "request", {
+      requestId: req.headers["x-request-id"],
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+    });
+  });
   next();
 });
 
