@@ -1,0 +1,55 @@
+/**
+ * Deterministic, realistic-looking Korean catalogue data for benchmarks and size budgets:
+ * names mix one-, two- and three-syllable words, brand-like Latin names and all 12 categories.
+ */
+import { CATEGORIES } from "#content/demo/demo-types.ts";
+
+const ONE = ["빛", "숲", "꽃", "물", "별", "솔", "달", "봄", "길"];
+const TWO = ["의류", "식품", "냄비", "가방", "모자", "양말", "수건", "접시", "컵홀", "조명", "우산", "방석", "장갑", "신발", "목걸", "커튼", "이불", "베개", "간식", "사료"];
+const THREE = ["텀블러", "캠핑용", "무선형", "스테인", "프리미", "가습기", "선풍기", "에어컨", "보조배", "충전기", "블루투", "키보드", "마우스", "도시락", "반찬통", "밀폐용", "유아용", "반려견", "고양이", "운동화"];
+const LATIN = ["Nova", "Hanul", "Maru", "Dasom", "Bloom", "Urban", "Pure", "Daily", "Zen", "Luxe", "Mono", "Aero"];
+const SHOP = ["도매", "상사", "유통", "몰", "마켓", "B2B", "코리아", "컴퍼니", "플러스", "스토어"];
+
+/** mulberry32: a tiny seeded PRNG, so every run produces the same catalogue. */
+export function seededRandom(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(random: () => number, list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+
+export function wholesalerRow(i: number, random: () => number) {
+  const name = `${pick(random, LATIN)} ${pick(random, TWO)}${pick(random, SHOP)} ${i}`;
+  return {
+    name,
+    category: pick(random, CATEGORIES),
+    summary: `${pick(random, THREE)} ${pick(random, TWO)} 전문 도매, 위탁 배송과 사입 모두 가능합니다.`,
+    siteUrl: `https://shop${i}.example.com/`,
+    views: Math.floor(random() * 5000),
+  };
+}
+
+export function productRow(i: number, random: () => number) {
+  const words = [pick(random, LATIN), pick(random, THREE), pick(random, TWO), pick(random, ONE)];
+  const name = `${words.join(" ")} ${i % 97}호`;
+  return {
+    name,
+    summary: `${pick(random, TWO)} ${pick(random, THREE)} 인기 상품, 빠른 출고`,
+    price: 1000 + Math.floor(random() * 200) * 500,
+  };
+}
+
+/** Queries of each class the benchmark times (they all hit rows of the generated catalogue). */
+export const QUERY_CLASSES = {
+  oneSyllable: ["빛", "숲", "꽃"],
+  twoSyllables: ["의류", "냄비", "수건"],
+  threePlus: ["텀블러", "가습기", "충전기"],
+  chosung: ["ㅌㅂㄹ", "ㄱㅅㄱ", "ㄴㅂ"],
+  latin: ["nova", "bloom", "luxe"],
+} as const;
