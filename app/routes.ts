@@ -12,5 +12,7 @@ export default [
 
   route("admin", "routes/admin/admin-home.tsx"),
 
+  route("api/og-image", "routes/api/og-image.ts"),
+
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;
