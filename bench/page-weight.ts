@@ -1,0 +1,31 @@
+/**
+ * First-load JavaScript of a page: the module scripts and modulepreloads its HTML names, gzip-compressed,
+ * read from the production build. Shared by `npm run bench` and the size budgets in `npm test`.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+export function scriptPaths(html: string) {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) found.add(match[1] as string);
+  for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) found.add(match[1] as string);
+  for (const match of html.matchAll(/import\("([^"]+\.js)"\)/g)) found.add(match[1] as string);
+  for (const match of html.matchAll(/from "([^"]+\.js)"/g)) found.add(match[1] as string);
+  return [...found].filter((p) => p.startsWith("/assets/"));
+}
+
+export function firstLoadJs(html: string, buildDir = process.env.BUILD_DIR || "build") {
+  let gzipBytes = 0;
+  const files = scriptPaths(html);
+  for (const file of files) {
+    const content = fs.readFileSync(path.join(buildDir, "client", file));
+    gzipBytes += gzipSync(content, { level: 9 }).length;
+  }
+  return { files, gzipBytes };
+}
+
+/** Whether any of the page's scripts contains the rich-text editor. */
+export function includesEditor(files: string[], buildDir = process.env.BUILD_DIR || "build") {
+  return files.some((file) => /tiptap|prosemirror/i.test(fs.readFileSync(path.join(buildDir, "client", file), "utf8")));
+}
