@@ -1,20 +1,9 @@
 /** Demo content loaded on the first start of an empty database (unless SEED_DEMO=0) and by `npm run db:seed`. */
 
-export const CATEGORIES = [
-  "종합",
-  "생활",
-  "식품",
-  "자동차",
-  "디지털/가전",
-  "가구/인테리어",
-  "의류",
-  "신발/잡화",
-  "유아/완구",
-  "반려동물",
-  "헬스케어/뷰티",
-  "스포츠/레저",
-] as const;
-export type Category = (typeof CATEGORIES)[number];
+import type { Category } from "#app/features/categories/categories.ts";
+
+// The canonical chip list lives with the app; the demo content is checked against it.
+export { CATEGORIES, type Category } from "#app/features/categories/categories.ts";
 
 export type DemoWholesaler = {
   name: string;

@@ -1,0 +1,38 @@
+import { isCategory } from "#app/features/categories/categories.ts";
+import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
+
+export const WHOLESALERS_PER_PAGE = 40;
+
+export const SORTS = [
+  { value: "views", label: "인기순" },
+  { value: "newest", label: "최신순" },
+  { value: "name", label: "이름순" },
+] as const;
+export type WholesalerSort = (typeof SORTS)[number]["value"];
+
+export type WholesalerListParams = { q: string; category: string; sort: WholesalerSort; page: number };
+
+/**
+ * /list state from its URL. Anything unusable falls back quietly (an unknown category or sort shows
+ * everything by popularity, a bad page number shows the first page), so a shared link never errors.
+ */
+export function parseListParams(searchParams: URLSearchParams): WholesalerListParams {
+  const q = (searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const rawCategory = (searchParams.get("category") ?? "").trim();
+  const rawSort = searchParams.get("sort");
+  const sort = SORTS.find((s) => s.value === rawSort)?.value ?? "views";
+  const rawPage = searchParams.get("page") ?? "";
+  const page = /^[1-9][0-9]{0,5}$/.test(rawPage) ? Number(rawPage) : 1;
+  return { q, category: isCategory(rawCategory) ? rawCategory : "", sort, page };
+}
+
+/** The /list URL for a state; defaults are left out so links stay short and shareable. */
+export function listHref({ q, category, sort, page }: Partial<WholesalerListParams>, path = "/list") {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (category) params.set("category", category);
+  if (sort && sort !== "views") params.set("sort", sort);
+  if (page && page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from "react";
+import { safeHttpUrl } from "#app/lib/safe-url.ts";
+
+const PALETTE = ["#2563eb", "#0d9488", "#7c3aed", "#db2777", "#ea580c", "#16a34a", "#0891b2", "#4f46e5"];
+
+/** "도매꾹" → "도", "ownerclan" → "OW": what the placeholder shows instead of a logo. */
+export function initialsOf(name: string) {
+  const trimmed = name.trim();
+  if (!trimmed) return "?";
+  const first = Array.from(trimmed)[0] ?? "?";
+  if (/[a-z0-9]/i.test(first)) return trimmed.replace(/[^a-z0-9]/gi, "").slice(0, 2).toUpperCase() || first;
+  return first;
+}
+
+function colorOf(name: string) {
+  let hash = 0;
+  for (const ch of name) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+  return PALETTE[hash % PALETTE.length];
+}
+
+/** A locally drawn stand-in for a missing or broken logo: the name's initials on a colour of its own. */
+export function InitialsLogo({ name, size, label }: { name: string; size: number; label: string }) {
+  return (
+    <span
+      role="img"
+      aria-label={label}
+      data-placeholder="logo"
+      className="inline-flex shrink-0 select-none items-center justify-center rounded-lg font-bold text-white"
+      style={{ width: size, height: size, backgroundColor: colorOf(name), fontSize: Math.round(size * 0.42) }}
+    >
+      {initialsOf(name)}
+    </span>
+  );
+}
+
+type Props = { name: string; src: string; size?: number; eager?: boolean };
+
+/**
+ * A wholesaler's logo, or the initials placeholder when there is none, when the address is not
+ * http(s), or when the image fails to load (also a failure that happened before React hydrated).
+ */
+export function WholesalerLogo({ name, src, size = 48, eager = false }: Props) {
+  const url = safeHttpUrl(src);
+  const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  const label = `${name || "이름 없음"} 로고`;
+
+  useEffect(() => {
+    setFailed(false);
+  }, [url]);
+  useEffect(() => {
+    const img = image.current;
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  });
+
+  if (!url || failed) return <InitialsLogo name={name} size={size} label={label} />;
+  return (
+    <img
+      ref={image}
+      src={url}
+      alt={label}
+      width={size}
+      height={size}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+      className="shrink-0 rounded-lg border border-slate-100 bg-white object-contain"
+      style={{ width: size, height: size }}
+    />
+  );
+}
