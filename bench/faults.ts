@@ -1,0 +1,195 @@
+// npm run bench:faults [-- crash|soak|two-processes] : fault and load trials on 127.0.0.1, bounded in time.
+//   crash          kill -9 the server during a stream of acknowledged writes, 10 times, on PGlite and PostgreSQL
+//   soak           50 concurrent clients for 60 s, mixed reads and writes, signed in and anonymous
+//   two-processes  two app servers on one PostgreSQL: a session from one works on the other; the login limit is shared
+// Results go to bench/results/faults.json and docs/operations.md quotes them.
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { inArray } from "drizzle-orm";
+import { db, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
+import { products, user } from "#app/db/schema.ts";
+import { createPostgresDatabase, postgresReachable, type ServerHandle, signUp, startServer, stopServer, tempDataDir } from "./server-process.ts";
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { rounds: { type: "string", default: "10" }, seconds: { type: "string", default: "60" }, clients: { type: "string", default: "50" } },
+});
+const which = positionals[0] ?? "all";
+const PORT = 3500;
+
+type Storage = { kind: "pglite" | "postgres"; env: Record<string, string>; drop: () => Promise<void> };
+
+async function storage(kind: Storage["kind"], name: string): Promise<Storage> {
+  if (kind === "pglite") {
+    const dir = tempDataDir(name);
+    return { kind, env: { DATA_DIR: dir, SEED_DEMO: "0" }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const created = await createPostgresDatabase(`domae_${name}`);
+  return { kind, env: { DATABASE_URL: created.url, DATA_DIR: tempDataDir(`${name}-secret`), SEED_DEMO: "0" }, drop: created.drop };
+}
+
+async function withDb<T>(s: Storage, run: () => Promise<T>) {
+  const open = await openDatabase({ databaseUrl: s.env.DATABASE_URL, dataDir: s.env.DATA_DIR });
+  setCurrentDatabase(open);
+  try {
+    return await run();
+  } finally {
+    setCurrentDatabase(undefined);
+    await open.close();
+  }
+}
+
+async function kinds(): Promise<Storage["kind"][]> {
+  return (await postgresReachable()) ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/** Writers sign up new accounts as fast as they can; every 302 is an acknowledged write. */
+async function crashTrial(kind: Storage["kind"], rounds: number) {
+  const s = await storage(kind, "crash");
+  const acknowledged: string[] = [];
+  let reopenFailures = 0;
+  try {
+    for (let round = 0; round < rounds; round++) {
+      let server: ServerHandle;
+      try {
+        server = await startServer(PORT, s.env);
+      } catch (error) {
+        reopenFailures += 1;
+        console.error(`round ${round}: could not reopen: ${(error as Error).message}`);
+        continue;
+      }
+      let stop = false;
+      const writers = Array.from({ length: 4 }, async (_, w) => {
+        let i = 0;
+        while (!stop) {
+          const email = `crash-${round}-${w}-${i++}@example.com`;
+          try {
+            const res = await signUp(server.base, email);
+            if (res.status === 302) acknowledged.push(email);
+          } catch {
+            return; // the server died under us: that request was never acknowledged
+          }
+        }
+      });
+      await new Promise((r) => setTimeout(r, 700 + Math.random() * 1300));
+      server.child.kill("SIGKILL");
+      stop = true;
+      await Promise.all(writers);
+      await server.exited;
+    }
+    const found = await withDb(s, async () => {
+      let n = 0;
+      for (let i = 0; i < acknowledged.length; i += 500) {
+        n += (await db().select({ id: user.id }).from(user).where(inArray(user.email, acknowledged.slice(i, i + 500)))).length;
+      }
+      return n;
+    });
+    return { kind, rounds, acknowledgedWrites: acknowledged.length, found, lost: acknowledged.length - found, reopenFailures };
+  } finally {
+    await s.drop();
+  }
+}
+
+async function soakTrial(kind: Storage["kind"], seconds: number, clients: number) {
+  const s = await storage(kind, "soak");
+  const server = await startServer(PORT, { ...s.env, SEED_DEMO: "1" });
+  const statuses: Record<string, number> = {};
+  const created: string[] = [];
+  let requests = 0;
+  const count = (status: number) => {
+    const key = `${Math.floor(status / 100)}xx`;
+    statuses[key] = (statuses[key] ?? 0) + 1;
+    requests += 1;
+  };
+  const deadline = Date.now() + seconds * 1000;
+  try {
+    const workers = Array.from({ length: clients }, async (_, c) => {
+      const signedIn = c % 2 === 0;
+      const cookie = signedIn ? (await signUp(server.base, `soak-${kind}-${c}-${Date.now()}@example.com`)).cookie : "";
+      let i = 0;
+      while (Date.now() < deadline) {
+        i += 1;
+        if (signedIn && i % 4 === 0) {
+          const name = `부하 시험 상품 ${c}-${i}`;
+          const res = await fetch(`${server.base}/add`, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded", origin: server.base, cookie },
+            body: new URLSearchParams({ name, price: "12000", summary: "부하 시험", imageUrl: "", siteUrl: "" }),
+            redirect: "manual",
+          });
+          count(res.status);
+          await res.arrayBuffer();
+          if (res.status < 400) created.push(name);
+        } else {
+          const path = ["/list", "/list?q=도매", "/products?q=상품", "/products", "/sellernote", "/list?category=식품"][i % 6] as string;
+          const res = await fetch(`${server.base}${path}`, { headers: cookie ? { cookie } : {} });
+          count(res.status);
+          await res.arrayBuffer();
+        }
+      }
+    });
+    await Promise.all(workers);
+  } finally {
+    await stopServer(server);
+  }
+  const found = await withDb(s, async () => {
+    let n = 0;
+    for (let i = 0; i < created.length; i += 500) {
+      n += (await db().select({ id: products.id }).from(products).where(inArray(products.name, created.slice(i, i + 500)))).length;
+    }
+    return n;
+  });
+  await s.drop();
+  return { kind, seconds, clients, requests, requestsPerSecond: Math.round(requests / seconds), statuses, acknowledgedWrites: created.length, lostWrites: created.length - found };
+}
+
+async function twoProcessTrial() {
+  if (!(await postgresReachable())) return { skipped: "PostgreSQL not reachable" };
+  const s = await storage("postgres", "two");
+  const a = await startServer(PORT, { ...s.env, AUTH_RATE_LIMIT: "5" });
+  const b = await startServer(PORT + 1, { ...s.env, AUTH_RATE_LIMIT: "5" });
+  try {
+    const { cookie } = await signUp(a.base, "two-processes@example.com");
+    const onB = await fetch(`${b.base}/add`, { headers: { cookie }, redirect: "manual" });
+    const login = (base: string) =>
+      fetch(`${base}/login`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+        body: new URLSearchParams({ email: "two-processes@example.com", password: "wrong-password" }),
+        redirect: "manual",
+      }).then((r) => r.status);
+    // Five attempts a minute per address: alternating between the servers, the sixth is refused only if they share the count.
+    const attempts = [await login(a.base), await login(b.base), await login(a.base), await login(b.base), await login(a.base), await login(b.base)];
+    return {
+      sessionFromAWorksOnB: onB.status === 200,
+      loginStatuses: attempts,
+      limitShared: attempts.slice(0, 5).every((s) => s === 401) && attempts[5] === 429,
+    };
+  } finally {
+    await stopServer(a);
+    await stopServer(b);
+    await s.drop();
+  }
+}
+
+async function main() {
+  const results: Record<string, unknown> = { date: new Date().toISOString() };
+  if (which === "all" || which === "crash") {
+    results.crash = [];
+    for (const kind of await kinds()) (results.crash as unknown[]).push(await crashTrial(kind, Number(values.rounds)));
+  }
+  if (which === "all" || which === "soak") {
+    results.soak = [];
+    for (const kind of await kinds()) (results.soak as unknown[]).push(await soakTrial(kind, Number(values.seconds), Number(values.clients)));
+  }
+  if (which === "all" || which === "two-processes") results.twoProcesses = await twoProcessTrial();
+  console.log(JSON.stringify(results, null, 2));
+  fs.mkdirSync("bench/results", { recursive: true });
+  fs.writeFileSync(`bench/results/faults-${which}.json`, `${JSON.stringify(results, null, 2)}\n`);
+  process.exit(0);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,87 @@
+/** Starting and stopping production servers for the benchmark and fault scripts (127.0.0.1 only). */
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export const PG_ADMIN = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+
+export type ServerHandle = { child: ChildProcess; base: string; port: number; exited: Promise<number | null> };
+
+export async function startServer(port: number, env: Record<string, string>): Promise<ServerHandle> {
+  const child = spawn(process.execPath, ["server.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", AUTH_RATE_LIMIT: "0", PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr?.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr.trim()}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return { child, base, port, exited };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error("server did not become ready");
+}
+
+export async function stopServer(server: ServerHandle, signal: NodeJS.Signals = "SIGTERM") {
+  if (server.child.exitCode !== null) return server.child.exitCode;
+  server.child.kill(signal);
+  return server.exited;
+}
+
+export function tempDataDir(prefix: string) {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `domae-${prefix}-`));
+}
+
+export async function postgresReachable() {
+  try {
+    const c = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 2000 });
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A new, empty PostgreSQL database (C.UTF-8) and a function that drops it. */
+export async function createPostgresDatabase(prefix: string) {
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 LOCALE 'C.UTF-8' ENCODING 'UTF8'`);
+  await admin.end();
+  const url = new URL(PG_ADMIN);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Signs up through the real form and returns the session cookie. */
+export async function signUp(base: string, email: string, password = "bench-password-1") {
+  const res = await fetch(`${base}/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    body: new URLSearchParams({ email, password }),
+    redirect: "manual",
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .filter((c) => c && !c.startsWith("flash="))
+    .join("; ");
+  return { status: res.status, cookie };
+}
