@@ -1,19 +1,18 @@
 // npm run bench [-- --quick]: throughput, latency, search timing, page weight and Lighthouse of the
 // production build on 127.0.0.1, on PGlite and (when reachable) PostgreSQL. Writes bench/results/latest.json.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { db, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { generateCatalogue } from "./generate-data.ts";
 import { firstLoadJs, includesEditor } from "./page-weight.ts";
 import { timeSearchClasses } from "./search-timing.ts";
+import { createPostgresDatabase, postgresReachable, type ServerHandle, signUp, startServer, stopServer, tempDataDir } from "./server-process.ts";
 
 const { values: args } = parseArgs({ options: { quick: { type: "boolean", default: false }, "skip-lighthouse": { type: "boolean", default: false } } });
 const QUICK = args.quick;
@@ -22,7 +21,7 @@ const PRODUCTS = QUICK ? 30_000 : 100_000;
 const WHOLESALERS = QUICK ? 3_000 : 10_000;
 const PORT = 3400;
 const BASE = `http://127.0.0.1:${PORT}`;
-const PG_ADMIN = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const serverEnv = (target: Target) => ({ ...target.env, BENCH_ROUTES: "1" });
 
 type Target = { kind: "pglite" | "postgres"; env: Record<string, string>; cleanup: () => Promise<void> };
 
@@ -31,24 +30,13 @@ async function prepare(kind: Target["kind"], products: number, wholesalers: numb
   let env: Record<string, string>;
   let cleanup = async () => {};
   if (kind === "pglite") {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "domae-bench-"));
+    const dir = tempDataDir("bench");
     env = { DATA_DIR: dir };
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   } else {
-    const name = `domae_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 LOCALE 'C.UTF-8' ENCODING 'UTF8'`);
-    await admin.end();
-    const url = new URL(PG_ADMIN);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "domae-bench-secret-")) };
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    };
+    const created = await createPostgresDatabase("domae_bench");
+    env = { DATABASE_URL: created.url, DATA_DIR: tempDataDir("bench-secret") };
+    cleanup = created.drop;
   }
   const target: Target = { kind, env: { ...env, SEED_DEMO: "0" }, cleanup };
   await withOpen(target, async () => {
@@ -69,27 +57,6 @@ async function withOpen<T>(target: Target, run: () => Promise<T>) {
   }
 }
 
-async function startServer(target: Target): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server.ts"], {
-    env: { ...process.env, ...target.env, PORT: String(PORT), HOST: "127.0.0.1", AUTH_RATE_LIMIT: "0", BENCH_ROUTES: "1", PUBLIC_URL: BASE },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error("server did not start");
-}
-
-async function stopServer(child: ChildProcess) {
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
-}
-
 /** CPU time (user + system) of a process, in milliseconds, from /proc. */
 function cpuMs(pid: number) {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
@@ -97,25 +64,10 @@ function cpuMs(pid: number) {
   return (ticks * 1000) / 100;
 }
 
-async function signedInCookie() {
-  const email = `bench-${Date.now()}@example.com`;
-  const res = await fetch(`${BASE}/signup`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
-    body: new URLSearchParams({ email, password: "bench-password-1" }),
-    redirect: "manual",
-  });
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .filter((c) => !c?.startsWith("flash="))
-    .join("; ");
-}
-
-async function load(child: ChildProcess, url: string, cookie?: string) {
-  const before = cpuMs(child.pid!);
+async function load(server: ServerHandle, url: string, cookie?: string) {
+  const before = cpuMs(server.child.pid!);
   const result = await autocannon({ url: `${BASE}${url}`, connections: 10, duration: DURATION, headers: cookie ? { cookie } : {} });
-  const cpu = cpuMs(child.pid!) - before;
+  const cpu = cpuMs(server.child.pid!) - before;
   const requests = result.requests.total;
   return {
     url,
@@ -145,7 +97,7 @@ async function lighthouse(urls: string[]) {
   const out: Record<string, Record<string, number>> = {};
   try {
     for (const url of urls) {
-      const runs = [];
+      const runs: { performance: number; accessibility: number; bestPractices: number; seo: number; cls: number }[] = [];
       for (let i = 0; i < (QUICK ? 1 : 3); i++) {
         const result = await lh(`${BASE}${url}`, { port: chrome.port, output: "json", logLevel: "error" });
         const lhr = result?.lhr;
@@ -167,17 +119,6 @@ async function lighthouse(urls: string[]) {
   return out;
 }
 
-async function postgresReachable() {
-  try {
-    const c = new pg.Client({ connectionString: PG_ADMIN, connectionTimeoutMillis: 2000 });
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function main() {
   const started = Date.now();
   if (!fs.existsSync("build/server/index.js") || process.env.BENCH_REBUILD === "1") execFileSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
@@ -187,9 +128,9 @@ async function main() {
 
   // Page weight at a small catalogue, for the "same size at 1,000 and 100,000 products" comparison.
   const small = await prepare("pglite", 1_000, 100);
-  let child = await startServer(small);
+  let server = await startServer(PORT, serverEnv(small));
   const smallWeights = { list: await htmlWeight("/list"), products: await htmlWeight("/products") };
-  await stopServer(child);
+  await stopServer(server);
   await small.cleanup();
 
   for (const kind of kinds) {
@@ -204,15 +145,15 @@ async function main() {
       };
     });
 
-    child = await startServer(target);
-    const cookie = await signedInCookie();
+    server = await startServer(PORT, serverEnv(target));
+    const { cookie } = await signUp(BASE, `bench-${Date.now()}@example.com`);
     const routes = ["/list", "/list?q=의류", "/list?q=ㄷㅁ", "/products?q=텀블러", `/wholesaler/${ids.wholesaler}`, `/sellernote/${ids.note}`];
     const http = [];
     for (const url of routes) {
-      http.push(await load(child, url));
-      http.push(await load(child, url, cookie));
+      http.push(await load(server, url));
+      http.push(await load(server, url, cookie));
     }
-    const reference = await load(child, "/bench/reference-list");
+    const reference = await load(server, "/bench/reference-list");
     const listAnon = http.find((r) => r.url === "/list" && !r.signedIn)!;
     const large = { list: await htmlWeight("/list"), products: await htmlWeight("/products") };
     const pageJs: Record<string, { gzipBytes: number; editor: boolean }> = {};
@@ -222,7 +163,7 @@ async function main() {
       pageJs[url] = { gzipBytes: js.gzipBytes, editor: includesEditor(js.files) };
     }
     const lh = args["skip-lighthouse"] || (kind === "pglite" && kinds.includes("postgres")) ? null : await lighthouse(["/list", `/wholesaler/${ids.wholesaler}`, "/products", `/sellernote/${ids.note}`]);
-    await stopServer(child);
+    await stopServer(server);
     await target.cleanup();
 
     results[kind] = {
