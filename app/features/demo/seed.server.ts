@@ -7,6 +7,7 @@ import { demoSellers } from "#content/demo/sellers.ts";
 import { demoWholesalers } from "#content/demo/wholesalers.ts";
 import { db } from "#app/db/client.server.ts";
 import { appMeta, externalProducts, products, sellerNotes, user, wholesalers } from "#app/db/schema.ts";
+import { sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
 import { searchFields } from "#app/features/search/korean-search.ts";
 import { siteHostOf } from "#app/features/wholesalers/site-host.ts";
 
@@ -72,7 +73,8 @@ export async function seedDemo() {
     );
 
     await tx.insert(sellerNotes).values(
-      demoSellerNotes.map((n) => ({ title: n.title, content: n.content, author: "", createdAt: new Date(now - n.daysAgo * 86_400_000) })),
+      // Demo notes go through the same allowlist as an admin's note (decisions.md §12).
+      demoSellerNotes.map((n) => ({ title: n.title, content: sanitizeNoteHtml(n.content), author: "", createdAt: new Date(now - n.daysAgo * 86_400_000) })),
     );
 
     await tx

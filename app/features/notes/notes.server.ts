@@ -1,0 +1,88 @@
+import { count, desc, eq, sql } from "drizzle-orm";
+import { db } from "#app/db/client.server.ts";
+import { sellerNotes } from "#app/db/schema.ts";
+import { noteExcerpt, sanitizeNoteHtml } from "./note-html.server.ts";
+
+export const NOTES_PAGE_SIZE = 20;
+const MAX_ID = 2_147_483_647;
+
+/** A note id from the URL: a positive integer that fits the column, or null. */
+export function parseNoteId(value: string | undefined | null): number | null {
+  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= MAX_ID ? id : null;
+}
+
+/** `?page=` as a page number; anything odd is the first page. */
+export function parsePage(value: string | null): number {
+  if (!value || !/^[1-9][0-9]{0,5}$/.test(value)) return 1;
+  return Number(value);
+}
+
+// Notes without a date (imported from the old store) come after every dated note.
+const newestFirst = [sql`${sellerNotes.createdAt} desc nulls last`, desc(sellerNotes.id)];
+
+export type NoteSummary = { id: number; title: string; createdAt: Date | null; excerpt: string };
+
+export async function listNotes({ page = 1, pageSize = NOTES_PAGE_SIZE }: { page?: number; pageSize?: number } = {}) {
+  const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(sellerNotes);
+  const rows = await db()
+    .select({
+      id: sellerNotes.id,
+      title: sellerNotes.title,
+      createdAt: sellerNotes.createdAt,
+      // The start of the body is enough for an excerpt; long notes are not read whole.
+      head: sql<string>`left(${sellerNotes.content}, 4000)`,
+    })
+    .from(sellerNotes)
+    .orderBy(...newestFirst)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const notes: NoteSummary[] = rows.map(({ head, ...row }) => ({ ...row, excerpt: noteExcerpt(head) }));
+  return { notes, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+export async function listLatestNotes(limit = 5) {
+  const { notes } = await listNotes({ page: 1, pageSize: limit });
+  return notes;
+}
+
+export async function getNote(id: number) {
+  const [row] = await db().select().from(sellerNotes).where(eq(sellerNotes.id, id));
+  return row ?? null;
+}
+
+/** Every note's address and last change, for the sitemap. */
+export async function listNoteDates() {
+  return db()
+    .select({ id: sellerNotes.id, createdAt: sellerNotes.createdAt, updatedAt: sellerNotes.updatedAt })
+    .from(sellerNotes)
+    .orderBy(...newestFirst);
+}
+
+type NoteWrite = { title: string; content: string };
+
+/** Stores a note; the HTML is sanitised here too, so nothing reaches the table unsanitised. */
+export async function createNote({ title, content, author, authorId }: NoteWrite & { author: string; authorId: string | null }) {
+  const [row] = await db()
+    .insert(sellerNotes)
+    .values({ title, content: sanitizeNoteHtml(content), author, authorId })
+    .returning({ id: sellerNotes.id });
+  if (!row) throw new Error("note insert returned no row");
+  return row.id;
+}
+
+/** Changes title and body only: createdAt and the author stay, updatedAt moves. False when the note is gone. */
+export async function updateNote({ id, title, content }: NoteWrite & { id: number }) {
+  const rows = await db()
+    .update(sellerNotes)
+    .set({ title, content: sanitizeNoteHtml(content), updatedAt: new Date() })
+    .where(eq(sellerNotes.id, id))
+    .returning({ id: sellerNotes.id });
+  return rows.length > 0;
+}
+
+export async function deleteNote(id: number) {
+  const rows = await db().delete(sellerNotes).where(eq(sellerNotes.id, id)).returning({ id: sellerNotes.id });
+  return rows.length > 0;
+}
