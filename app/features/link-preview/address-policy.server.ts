@@ -79,6 +79,14 @@ export function checkUrlPolicy(input: string | URL, allowList = allowedHosts()):
   return url;
 }
 
+function canonicalIPv6(address: string) {
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
+}
+
 /** Names that can only mean this machine or a private network are refused before DNS is asked. */
 function isPublicLookingName(host: string) {
   const name = host.toLowerCase().replace(/\.$/, "");
@@ -92,11 +100,15 @@ function isPublicLookingName(host: string) {
  * IPv4-compatible ::/96 (which ipaddr.js calls unicast, e.g. ::7f00:1) is always refused.
  */
 export function isPublicAddress(address: string): boolean {
-  if (!isIP(address) || !ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const kind = isIP(address);
+  if (kind === 4) return ipaddr.IPv4.isValidFourPartDecimal(address) && ipaddr.IPv4.parse(address).range() === "unicast";
+  if (kind !== 6) return false;
 
-  const v6 = parsed as ipaddr.IPv6;
+  // ipaddr.js reads "::1.1.1.1" (IPv4-compatible) as if it were "::ffff:1.1.1.1", so the address is first
+  // rewritten in WHATWG's all-hex form ("::101:101"); a zone ("%eth0") only ever follows link-local ones.
+  const hex = canonicalIPv6(address.split("%")[0] ?? "");
+  if (!hex || !ipaddr.IPv6.isValid(hex)) return false;
+  const v6 = ipaddr.IPv6.parse(hex);
   const parts = v6.parts;
   const bytes = v6.toByteArray();
   const tail = (from: number) => ipaddr.fromByteArray(bytes.slice(from, from + 4)) as ipaddr.IPv4;

@@ -35,21 +35,58 @@ function headOf(html: string) {
     .replace(/<(script|style|noscript|template)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, "");
 }
 
+/**
+ * The attributes of each <meta> tag, scanned by hand in one pass: a regular expression over tags with
+ * quoted parts backtracks badly on hostile input (thousands of unclosed quotes), a 2 MB head included.
+ */
 function* metaTags(head: string) {
-  // An attribute value in quotes may contain ">", so the tag's end is found past quoted parts.
-  const tagPattern = /<meta\b((?:[^>"']|"[^"]*"|'[^']*')*)\/?>/gi;
-  for (const match of head.matchAll(tagPattern)) yield attributesOf(match[1] ?? "");
+  const lower = head.toLowerCase();
+  let at = lower.indexOf("<meta");
+  while (at !== -1) {
+    const next = lower.charAt(at + 5);
+    if (next && !/[\s/>]/.test(next)) {
+      at = lower.indexOf("<meta", at + 5);
+      continue;
+    }
+    const tag = readAttributes(head, at + 5);
+    if (!tag) return; // an unclosed quote runs to the end of the document
+    yield tag.attributes;
+    at = lower.indexOf("<meta", tag.end);
+  }
 }
 
-function attributesOf(source: string) {
+function readAttributes(source: string, from: number): { attributes: Map<string, string>; end: number } | null {
   const attributes = new Map<string, string>();
-  const attributePattern = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-  for (const match of source.matchAll(attributePattern)) {
-    const name = (match[1] ?? "").toLowerCase();
-    if (attributes.has(name)) continue; // HTML keeps the first of duplicated attributes
-    attributes.set(name, decodeEntities(match[2] ?? match[3] ?? match[4] ?? ""));
+  const isSpace = (char: string) => char === " " || char === "\n" || char === "\t" || char === "\r" || char === "\f";
+  let i = from;
+  while (i < source.length) {
+    while (i < source.length && (isSpace(source.charAt(i)) || source.charAt(i) === "/")) i += 1;
+    if (i >= source.length) return null;
+    if (source.charAt(i) === ">") return { attributes, end: i + 1 };
+    const nameStart = i;
+    while (i < source.length && !isSpace(source.charAt(i)) && !"/>=".includes(source.charAt(i))) i += 1;
+    const name = source.slice(nameStart, i).toLowerCase();
+    while (i < source.length && isSpace(source.charAt(i))) i += 1;
+    let value = "";
+    if (source.charAt(i) === "=") {
+      i += 1;
+      while (i < source.length && isSpace(source.charAt(i))) i += 1;
+      const quote = source.charAt(i);
+      if (quote === '"' || quote === "'") {
+        const close = source.indexOf(quote, i + 1);
+        if (close === -1) return null;
+        value = source.slice(i + 1, close);
+        i = close + 1;
+      } else {
+        const valueStart = i;
+        while (i < source.length && !isSpace(source.charAt(i)) && source.charAt(i) !== ">") i += 1;
+        value = source.slice(valueStart, i);
+      }
+    }
+    // HTML keeps the first of duplicated attributes.
+    if (name && !attributes.has(name)) attributes.set(name, decodeEntities(value));
   }
-  return attributes;
+  return null;
 }
 
 function baseUrl(head: string, pageUrl: URL) {

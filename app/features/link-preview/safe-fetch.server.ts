@@ -120,7 +120,8 @@ function requestOnce(url: URL, allowList: Set<string>, signal: AbortSignal, opti
     } as https.RequestOptions);
 
     request.on("socket", (socket) => {
-      socket.once("connect", () => {
+      // Prepended so it runs before node:http flushes the request onto the new connection.
+      socket.prependOnceListener("connect", () => {
         const remote = (socket as net.Socket).remoteAddress;
         if (!listed && (!remote || !isPublicAddress(remote))) request.destroy(new UnsafeUrlError("address"));
       });
