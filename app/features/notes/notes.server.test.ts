@@ -28,9 +28,8 @@ async function signedIn({ admin }: { admin: boolean }) {
   return { email, cookie: cookiesFrom(new Response(null, { headers: res.headers })) };
 }
 
-// Loaders and actions are called the way React Router calls them; the extra context is unused here.
-type Args = Parameters<typeof detailLoader>[0];
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as unknown as Args;
+// Loaders are called the way React Router calls them; they read only request and params.
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
 
 async function notesTitled(title: string) {
   return db().select().from(sellerNotes).where(eq(sellerNotes.title, title));

@@ -1,0 +1,115 @@
+import type { Guide, GuideBlock } from "#content/guides/guide-types.ts";
+import { formatDate } from "#app/lib/format.ts";
+import { InlineText } from "./guide-inline.tsx";
+
+/** A guide page's body: title, intro, table of contents, then the sections with their ids. */
+export function GuideArticle({ guide }: { guide: Guide }) {
+  return (
+    <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <header>
+        <p className="text-sm font-medium text-blue-700">셀링 인사이트</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{guide.title}</h1>
+        <p className="mt-2 text-sm text-slate-500">
+          마지막 검토: <time dateTime={guide.updatedAt}>{formatDate(`${guide.updatedAt}T00:00:00+09:00`)}</time>
+        </p>
+        <p className="mt-5 leading-7 text-slate-800">
+          <InlineText text={guide.intro} />
+        </p>
+      </header>
+
+      <nav aria-labelledby="toc-heading" className="mt-8 rounded-lg border border-slate-200 bg-slate-50 p-5">
+        <h2 id="toc-heading" className="text-base font-semibold text-slate-900">
+          목차
+        </h2>
+        <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-slate-700">
+          {guide.sections.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`} className="text-blue-700 hover:underline">
+                {section.heading}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      {guide.sections.map((section) => (
+        <section key={section.id} aria-labelledby={section.id} className="mt-10">
+          <h2 id={section.id} className="scroll-mt-6 text-xl font-bold text-slate-900">
+            {section.heading}
+          </h2>
+          {section.blocks.map((block, i) => (
+            // Blocks are fixed content: their order is their identity.
+            <Block key={i} block={block} />
+          ))}
+        </section>
+      ))}
+    </article>
+  );
+}
+
+function Block({ block }: { block: GuideBlock }) {
+  switch (block.type) {
+    case "p":
+      return (
+        <p className="mt-4 leading-7 text-slate-800">
+          <InlineText text={block.text} />
+        </p>
+      );
+    case "h3":
+      return (
+        <h3 className="mt-6 text-lg font-semibold text-slate-900">
+          <InlineText text={block.text} />
+        </h3>
+      );
+    case "ul":
+    case "ol": {
+      const List = block.type;
+      return (
+        <List className={`mt-4 space-y-2 pl-6 leading-7 text-slate-800 ${block.type === "ul" ? "list-disc" : "list-decimal"}`}>
+          {block.items.map((item) => (
+            <li key={item}>
+              <InlineText text={item} />
+            </li>
+          ))}
+        </List>
+      );
+    }
+    case "table":
+      return (
+        <div className="mt-5 overflow-x-auto rounded-lg border border-slate-200">
+          <table className="w-full min-w-[560px] border-collapse text-left text-sm">
+            <caption className="caption-top bg-slate-50 px-4 py-2 text-left text-sm font-medium text-slate-700">{block.caption}</caption>
+            <thead className="bg-slate-100 text-slate-800">
+              <tr>
+                {block.head.map((head) => (
+                  <th key={head} scope="col" className="px-4 py-2.5 font-semibold">
+                    {head}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {block.rows.map((row) => (
+                <tr key={row.join("|")} className="align-top">
+                  {row.map((cell, c) => (
+                    <td key={c} className="px-4 py-2.5 text-slate-700">
+                      <InlineText text={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+    case "tip":
+      return (
+        <div role="note" className="mt-5 rounded-lg border-l-4 border-amber-400 bg-amber-50 px-4 py-3 text-slate-800">
+          <p className="leading-7">
+            <strong className="mr-1 text-amber-800">TIP</strong>
+            <InlineText text={block.text} />
+          </p>
+        </div>
+      );
+  }
+}

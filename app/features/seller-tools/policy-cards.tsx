@@ -1,0 +1,25 @@
+import type { PolicyProgramme } from "./seller-tools.ts";
+
+/** The three public-support cards of /seller-info, each linking to the programme's official site. */
+export function PolicyCards({ programmes }: { programmes: PolicyProgramme[] }) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-3">
+      {programmes.map((programme) => (
+        <li key={programme.url} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <p className="text-xs font-medium text-blue-700">{programme.agency}</p>
+          <h3 className="mt-1 text-lg font-semibold text-slate-900">{programme.title}</h3>
+          <p className="mt-2 flex-1 text-sm leading-6 text-slate-700">{programme.summary}</p>
+          <a
+            href={programme.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-4 inline-flex w-fit items-center rounded-lg border border-blue-200 px-3 py-1.5 text-sm font-medium text-blue-700 hover:bg-blue-50"
+          >
+            {programme.linkLabel}
+            <span className="sr-only"> (새 탭)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,102 @@
+import { Link } from "react-router";
+import { DeleteNoteButton } from "#app/features/notes/delete-note-button.tsx";
+import { deleteNoteAction } from "#app/features/notes/note-actions.server.ts";
+import { NoteBody } from "#app/features/notes/note-body.tsx";
+import { noteExcerpt, sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
+import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
+import { getNote, parseNoteId } from "#app/features/notes/notes.server.ts";
+import { canonicalLink } from "#app/features/sitemap/canonical.ts";
+import { articleJsonLd, JsonLd } from "#app/features/sitemap/json-ld.tsx";
+import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
+import { getUser } from "#app/lib/auth.server.ts";
+import { formatDate } from "#app/lib/format.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { siteConfig } from "#app/lib/site-config.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import type { Route } from "./+types/note-detail";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const id = parseNoteId(params.id);
+  const note = id === null ? null : await getNote(id);
+  // The contract sends a missing note back to the list rather than to an error page.
+  if (!note) throw await redirectWithToast("/sellernote", { type: "info", message: NOTE_NOT_FOUND });
+  const user = await getUser(request);
+  // Stored HTML was sanitised on write; it is sanitised again here, right before it is rendered.
+  const html = sanitizeNoteHtml(note.content);
+  const description = noteExcerpt(html, 150) || note.title;
+  const url = absoluteUrl(`/sellernote/${note.id}`);
+  const publisher = siteConfig().siteName;
+  return {
+    note: { id: note.id, title: note.title, createdAt: note.createdAt, author: note.author || "관리자", html },
+    isAdmin: user?.role === "admin",
+    description,
+    canonical: url,
+    jsonLd: articleJsonLd({
+      headline: note.title,
+      description,
+      url,
+      datePublished: note.createdAt?.toISOString(),
+      dateModified: (note.updatedAt ?? note.createdAt)?.toISOString(),
+      author: publisher,
+      publisher,
+    }),
+  };
+}
+
+export function action({ request, params }: Route.ActionArgs) {
+  return deleteNoteAction(request, params.id);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "셀러 노트" }];
+  return [
+    ...pageMeta({ title: loaderData.note.title, description: loaderData.description }).map((tag) =>
+      "property" in tag && tag.property === "og:type" ? { property: "og:type", content: "article" } : tag,
+    ),
+    { property: "og:url", content: loaderData.canonical },
+    canonicalLink(loaderData.canonical),
+  ];
+};
+
+export default function NoteDetail({ loaderData }: Route.ComponentProps) {
+  const { note, isAdmin, jsonLd } = loaderData;
+  return (
+    <>
+      <nav aria-label="이동 경로" className="mb-4 text-sm">
+        <Link to="/sellernote" className="text-blue-700 underline">
+          ← 셀러 노트 목록
+        </Link>
+      </nav>
+      <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <header className="border-b border-slate-100 pb-5">
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{note.title}</h1>
+          <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
+            <div className="flex gap-1.5">
+              <dt>작성일</dt>
+              <dd>{note.createdAt ? <time dateTime={new Date(note.createdAt).toISOString()}>{formatDate(note.createdAt)}</time> : "날짜 없음"}</dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt>작성자</dt>
+              <dd>{note.author}</dd>
+            </div>
+          </dl>
+          {isAdmin ? (
+            <div className="mt-4 flex gap-2">
+              <Link
+                to={`/admin/sellernote-edit/${note.id}`}
+                className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+              >
+                수정
+              </Link>
+              <DeleteNoteButton />
+            </div>
+          ) : null}
+        </header>
+        <div className="mt-6">
+          <NoteBody html={note.html} />
+        </div>
+      </article>
+      <JsonLd data={jsonLd} />
+    </>
+  );
+}

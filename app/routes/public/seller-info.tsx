@@ -1,0 +1,91 @@
+import { Link } from "react-router";
+import { guides } from "#content/guides/all-guides.ts";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { NoteList } from "#app/features/notes/note-list.tsx";
+import { listLatestNotes } from "#app/features/notes/notes.server.ts";
+import { PolicyCards } from "#app/features/seller-tools/policy-cards.tsx";
+import { policyProgrammes, sellerTools } from "#app/features/seller-tools/seller-tools.ts";
+import { SellerToolsTable } from "#app/features/seller-tools/seller-tools-table.tsx";
+import { canonicalLink } from "#app/features/sitemap/canonical.ts";
+import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
+import { getUser } from "#app/lib/auth.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/seller-info";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta({
+    title: "셀러 정보센터",
+    description: "온라인 셀러를 위한 정책 지원 사업, 판매 전략 가이드 8편, 키워드·트렌드·광고 도구 모음과 셀러 노트를 한곳에서 확인하세요.",
+  }),
+  ...(loaderData ? [canonicalLink(loaderData.canonical)] : []),
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [user, notes] = await Promise.all([getUser(request), listLatestNotes(5)]);
+  return { isAdmin: user?.role === "admin", notes, canonical: absoluteUrl("/seller-info") };
+}
+
+const sectionHeading = "text-xl font-bold text-slate-900";
+
+export default function SellerInfo({ loaderData }: Route.ComponentProps) {
+  const { isAdmin, notes } = loaderData;
+  return (
+    <>
+      <PageHeading>셀러 정보센터</PageHeading>
+      <p className="-mt-3 mb-8 text-slate-600">판로 지원 사업부터 판매 전략, 분석 도구, 운영 노하우까지 온라인 판매에 필요한 정보를 모았습니다.</p>
+
+      <section aria-labelledby="policy" className="mb-12">
+        <h2 id="policy" className={`${sectionHeading} mb-4`}>
+          정책 지원
+        </h2>
+        <PolicyCards programmes={policyProgrammes} />
+      </section>
+
+      <section aria-labelledby="insight" className="mb-12">
+        <h2 id="insight" className={`${sectionHeading} mb-4`}>
+          셀링 인사이트
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {guides.map((guide) => (
+            <li key={guide.slug}>
+              <Link
+                to={`/sellinginsight/${guide.slug}`}
+                className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-300 hover:shadow"
+              >
+                <span className="font-semibold text-slate-900">{guide.title}</span>
+                <span className="mt-2 line-clamp-3 text-sm leading-6 text-slate-600">{guide.description}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="tools" className="mb-12">
+        <h2 id="tools" className={`${sectionHeading} mb-4`}>
+          셀러 도구
+        </h2>
+        <SellerToolsTable tools={sellerTools} />
+        <p className="mt-2 text-xs text-slate-500">요금과 기능은 각 서비스의 사정에 따라 바뀔 수 있으니 이용 전에 공식 사이트에서 확인해주세요.</p>
+      </section>
+
+      <section aria-labelledby="notes">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <h2 id="notes" className={sectionHeading}>
+            셀러 노트
+          </h2>
+          <div className="flex items-center gap-3">
+            <Link to="/sellernote" className="text-sm font-medium text-blue-700 underline">
+              전체 보기
+            </Link>
+            {isAdmin ? (
+              <Link to="/admin/sellernote-add" className="rounded-lg bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700">
+                글쓰기
+              </Link>
+            ) : null}
+          </div>
+        </div>
+        <NoteList notes={notes} />
+      </section>
+    </>
+  );
+}
