@@ -14,5 +14,14 @@ export default [
 
   route("api/og-image", "routes/api/og-image.ts"),
 
+  route("seller-info", "routes/public/seller-info.tsx"),
+  route("sellinginsight/:slug", "routes/guides/guide.tsx"),
+  route("sellernote", "routes/notes/note-list.tsx"),
+  route("sellernote/:id", "routes/notes/note-detail.tsx"),
+  route("admin/sellernote-add", "routes/notes/note-add.tsx"),
+  route("admin/sellernote-edit/:id", "routes/notes/note-edit.tsx"),
+  route("sitemap.xml", "routes/public/sitemap.ts"),
+  route("robots.txt", "routes/public/robots.ts"),
+
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;
