@@ -12,6 +12,15 @@ export default [
 
   route("admin", "routes/admin/admin-home.tsx"),
 
+  route("products", "routes/products/products.tsx"),
+  route("add", "routes/products/add.tsx"),
+  route("edit/:id", "routes/products/edit.tsx"),
+  route("search", "routes/public/external-products.tsx", { id: "search" }),
+  route("external-products", "routes/public/external-products.tsx", { id: "external-products" }),
+  route("admin/add-product", "routes/admin/add-product.tsx"),
+  route("admin/external-products", "routes/admin/external-products.tsx"),
+  route("admin/external-products/:id/edit", "routes/admin/external-product-edit.tsx"),
+
   route("api/og-image", "routes/api/og-image.ts"),
 
   route("seller-info", "routes/public/seller-info.tsx"),

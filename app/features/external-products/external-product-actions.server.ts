@@ -1,0 +1,164 @@
+import { data } from "react-router";
+import { type FieldErrors, fieldErrorsOf, parseId } from "#app/features/products/product-schema.ts";
+import { requireAdmin } from "#app/lib/auth.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { IMPORT_MAX_BYTES, type ImportRow, parseImportPayload, type RefusedRow } from "./external-product-import.ts";
+import { type ExternalField, type ExternalFormValues, externalFormValues, externalProductSchema } from "./external-product-schema.ts";
+import {
+  applyImport,
+  createExternalProduct,
+  deleteExternalProduct,
+  getExternalProduct,
+  previewImport,
+  updateExternalProduct,
+} from "./external-products.server.ts";
+
+export const ADMIN_EXTERNAL_PATH = "/admin/external-products";
+/** The whole request: a 1 MB file, or the confirmed rows sent back as form text (percent-encoded). */
+const REQUEST_MAX_BYTES = 4 * IMPORT_MAX_BYTES;
+const NOT_FOUND = "외부 인기 상품을 찾을 수 없습니다.";
+const TOO_LARGE = `파일이 너무 큽니다. ${IMPORT_MAX_BYTES / 1_000_000}MB 이하의 JSON 또는 CSV 파일을 선택해주세요.`;
+
+export type ExternalFormResult = { kind: "form-error"; error: string; fieldErrors: FieldErrors<ExternalField>; values: ExternalFormValues };
+export type ImportPreview = {
+  kind: "preview";
+  fileName: string;
+  rows: ImportRow[];
+  refused: RefusedRow[];
+  /** The rows to add, sent back with the confirmation (checked again on arrival). */
+  payload: string;
+};
+export type AdminExternalResult = ExternalFormResult | ImportPreview | { kind: "error"; error: string };
+
+function logFailure(msg: string, error: unknown) {
+  console.error(JSON.stringify({ level: "error", msg, error: error instanceof Error ? error.message : String(error) }));
+}
+
+function fail(error: string, status: number) {
+  return data<AdminExternalResult>({ kind: "error", error }, { status });
+}
+
+/**
+ * The request body, read with a ceiling: a huge upload is refused while it arrives instead of being
+ * buffered whole (request.formData() has no limit).
+ */
+async function readForm(request: Request): Promise<FormData | "too-large" | "unreadable"> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > REQUEST_MAX_BYTES) return "too-large";
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > REQUEST_MAX_BYTES) {
+        await reader.cancel().catch(() => {});
+        return "too-large";
+      }
+      chunks.push(value);
+    }
+  }
+  try {
+    return await new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
+  } catch {
+    return "unreadable";
+  }
+}
+
+/** Every write of /admin/external-products: add, delete, import preview and import. Admins only. */
+export async function adminExternalProductsAction(request: Request) {
+  await requireAdmin(request);
+  const form = await readForm(request);
+  if (form === "too-large") return fail(TOO_LARGE, 413);
+  if (form === "unreadable") return fail("요청을 읽을 수 없습니다. 다시 시도해주세요.", 400);
+  switch (form.get("intent")) {
+    case "create":
+      return createFromForm(form);
+    case "delete":
+      return deleteFromForm(form);
+    case "preview-import":
+      return previewFromForm(form);
+    case "apply-import":
+      return applyFromForm(form);
+    default:
+      return fail("잘못된 요청입니다.", 400);
+  }
+}
+
+async function createFromForm(form: FormData) {
+  const values = externalFormValues(form);
+  const parsed = externalProductSchema.safeParse(values);
+  if (!parsed.success) {
+    const { fieldErrors, first } = fieldErrorsOf<ExternalField>(parsed.error);
+    return data<AdminExternalResult>({ kind: "form-error", error: `등록 실패: ${first}`, fieldErrors, values }, { status: 400 });
+  }
+  try {
+    await createExternalProduct(parsed.data);
+  } catch (error) {
+    logFailure("external product create failed", error);
+    return data<AdminExternalResult>({ kind: "form-error", error: "등록 실패: 잠시 후 다시 시도해주세요.", fieldErrors: {}, values }, { status: 500 });
+  }
+  return redirectWithToast(ADMIN_EXTERNAL_PATH, { type: "success", message: "외부 인기 상품이 등록되었습니다." });
+}
+
+async function deleteFromForm(form: FormData) {
+  const id = parseId(form.get("id"));
+  if (!id || (await deleteExternalProduct(id)) === "not-found") return fail(NOT_FOUND, 404);
+  return redirectWithToast(ADMIN_EXTERNAL_PATH, { type: "success", message: "삭제 완료!" });
+}
+
+async function previewFromForm(form: FormData) {
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return fail("가져올 JSON 또는 CSV 파일을 선택해주세요.", 400);
+  if (file.size > IMPORT_MAX_BYTES) return fail(TOO_LARGE, 413);
+  const preview = await previewImport(file.name, new Uint8Array(await file.arrayBuffer()));
+  if (!preview.ok) return fail(preview.error, 400);
+  return data<AdminExternalResult>({
+    kind: "preview",
+    fileName: file.name.slice(0, 200),
+    rows: preview.rows,
+    refused: preview.refused,
+    payload: JSON.stringify(preview.rows),
+  });
+}
+
+async function applyFromForm(form: FormData) {
+  const payload = form.get("payload");
+  const rows = typeof payload === "string" ? parseImportPayload(payload) : null;
+  if (!rows) return fail("가져올 내용을 확인할 수 없습니다. 파일을 다시 선택해 미리보기부터 해주세요.", 400);
+  let outcome: Awaited<ReturnType<typeof applyImport>>;
+  try {
+    outcome = await applyImport(rows);
+  } catch (error) {
+    logFailure("external product import failed", error);
+    return fail("가져오기 중 오류가 발생해 아무것도 저장하지 않았습니다. 잠시 후 다시 시도해주세요.", 500);
+  }
+  const { added, skipped } = outcome;
+  const message = skipped > 0 ? `외부 인기 상품 ${added}개를 가져왔습니다. (이미 등록된 ${skipped}개 제외)` : `외부 인기 상품 ${added}개를 가져왔습니다.`;
+  return redirectWithToast(ADMIN_EXTERNAL_PATH, { type: "success", message });
+}
+
+/** Loader of /admin/external-products/{id}/edit. */
+export async function loadExternalProductForEdit(request: Request, rawId: string | undefined) {
+  await requireAdmin(request);
+  const id = parseId(rawId);
+  const product = id ? await getExternalProduct(id) : null;
+  if (!product) throw new Response(NOT_FOUND, { status: 404 });
+  return product;
+}
+
+export async function updateExternalProductAction(request: Request, rawId: string | undefined) {
+  await requireAdmin(request);
+  const id = parseId(rawId);
+  if (!id) throw new Response(NOT_FOUND, { status: 404 });
+  const values = externalFormValues(await request.formData());
+  const parsed = externalProductSchema.safeParse(values);
+  if (!parsed.success) {
+    const { fieldErrors, first } = fieldErrorsOf<ExternalField>(parsed.error);
+    return data<ExternalFormResult>({ kind: "form-error", error: `수정 실패: ${first}`, fieldErrors, values }, { status: 400 });
+  }
+  if ((await updateExternalProduct(id, parsed.data)) === "not-found") throw new Response(NOT_FOUND, { status: 404 });
+  return redirectWithToast(ADMIN_EXTERNAL_PATH, { type: "success", message: "수정 완료!" });
+}

@@ -1,0 +1,63 @@
+import { useEffect, useState } from "react";
+import { Form, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { useHydrated } from "#app/components/use-hydrated.ts";
+import { ConfirmDialog } from "./confirm-dialog.tsx";
+import type { DeleteResult } from "./product-actions.server.ts";
+
+/** One fetcher shared by every delete button of a page, so its answer outlives the removed card. */
+const DELETE_FETCHER = "delete-product";
+
+/**
+ * The 삭제 button of a card. With JavaScript it asks first and deletes through a fetcher; without
+ * JavaScript it is a plain form post to the page (the server checks the same rules either way).
+ */
+export function DeleteProductButton({ productId, className = "" }: { productId: number; className?: string }) {
+  const fetcher = useFetcher<DeleteResult>({ key: DELETE_FETCHER });
+  const hydrated = useHydrated();
+  const [asking, setAsking] = useState(false);
+
+  return (
+    <>
+      <Form
+        method="post"
+        onSubmit={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          setAsking(true);
+        }}
+      >
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="productId" value={productId} />
+        <button type="submit" className={className}>
+          삭제
+        </button>
+      </Form>
+      {asking ? (
+        <ConfirmDialog
+          message="정말 삭제하시겠습니까?"
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            fetcher.submit({ intent: "delete", productId: String(productId), js: "1" }, { method: "post" });
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * For the page that lists the cards: shows the delete outcome and tells which card is on its way out
+ * (hidden at once, before the list reloads).
+ */
+export function useProductDeletion() {
+  const fetcher = useFetcher<DeleteResult>({ key: DELETE_FETCHER });
+  useEffect(() => {
+    if (!fetcher.data) return;
+    if (fetcher.data.ok) toast.success(fetcher.data.message);
+    else toast.error(fetcher.data.error);
+  }, [fetcher.data]);
+  const pending = fetcher.state !== "idle" ? Number(fetcher.formData?.get("productId")) : null;
+  return { deletingId: pending };
+}

@@ -1,0 +1,86 @@
+import { Link } from "react-router";
+import { formatWon } from "#app/lib/format.ts";
+import { safeHttpUrl } from "#app/lib/safe-url.ts";
+import { DeleteProductButton } from "./delete-product-button.tsx";
+import { ProductImage } from "./product-image.tsx";
+
+export type ProductCardView = {
+  id: number;
+  name: string;
+  imageUrl: string;
+  summary: string;
+  price: number | null;
+  siteUrl: string;
+  canEdit: boolean;
+  canDelete: boolean;
+};
+
+export type ExternalProductCardView = { id: number; title: string; productUrl: string; imageUrl: string; price: string };
+
+const outside = { target: "_blank", rel: "noopener noreferrer" } as const;
+const cardClass = "flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm";
+
+/** A product a wholesaler user registered: picture, name, summary, price; the owner's controls. */
+export function ProductCard({ product, eager = false }: { product: ProductCardView; eager?: boolean }) {
+  const site = safeHttpUrl(product.siteUrl);
+  return (
+    <article className={cardClass}>
+      <ProductImage src={product.imageUrl} eager={eager} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="line-clamp-2 font-semibold text-slate-900">
+          {site ? (
+            <a href={site} {...outside} className="hover:text-blue-700 hover:underline">
+              {product.name}
+            </a>
+          ) : (
+            product.name
+          )}
+        </h3>
+        {product.summary ? <p className="line-clamp-3 whitespace-pre-line text-sm text-slate-600">{product.summary}</p> : null}
+        <p className="mt-auto font-bold text-rose-600">{product.price === null ? "가격 문의" : formatWon(product.price)}</p>
+        {product.canEdit || product.canDelete ? (
+          <div className="flex gap-2 border-t border-slate-100 pt-3">
+            {product.canEdit ? (
+              <Link to={`/edit/${product.id}`} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+                수정
+              </Link>
+            ) : null}
+            {product.canDelete ? (
+              <DeleteProductButton
+                productId={product.id}
+                className="rounded-md border border-rose-200 px-3 py-1.5 text-sm font-medium text-rose-700 hover:bg-rose-50"
+              />
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** A curated popular product on another site: the whole card opens it in a new tab. */
+export function ExternalProductCard({ product, eager = false }: { product: ExternalProductCardView; eager?: boolean }) {
+  const link = safeHttpUrl(product.productUrl);
+  const body = (
+    <>
+      <ProductImage src={product.imageUrl} eager={eager} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="line-clamp-2 font-semibold text-slate-900">{product.title}</h3>
+        {product.price ? <p className="mt-auto font-bold text-rose-600">{product.price}</p> : null}
+      </div>
+    </>
+  );
+  return (
+    <article className={cardClass}>
+      {link ? (
+        <a href={link} {...outside} className="flex flex-1 flex-col hover:bg-slate-50">
+          {body}
+        </a>
+      ) : (
+        body
+      )}
+    </article>
+  );
+}
+
+export const gridClass = "grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4";

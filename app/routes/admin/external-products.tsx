@@ -1,0 +1,249 @@
+import { Form, Link, useNavigation } from "react-router";
+import { ErrorMessage } from "#app/components/error-message.tsx";
+import { TextField } from "#app/components/form-field.tsx";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { adminExternalProductsAction } from "#app/features/external-products/external-product-actions.server.ts";
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "#app/features/external-products/external-product-import.ts";
+import { EXTERNAL_PRICE_MAX, EXTERNAL_TITLE_MAX, type ExternalField } from "#app/features/external-products/external-product-schema.ts";
+import { listExternalProducts } from "#app/features/external-products/external-products.server.ts";
+import { ConfirmSubmitButton } from "#app/features/products/confirm-dialog.tsx";
+import { Pager } from "#app/features/products/pager.tsx";
+import { parsePage, URL_MAX } from "#app/features/products/product-schema.ts";
+import { requireAdmin } from "#app/lib/auth.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { safeHttpUrl } from "#app/lib/safe-url.ts";
+import type { Route } from "./+types/external-products";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "외부 인기 상품 관리", description: "관리자 페이지" }),
+  { name: "robots", content: "noindex" },
+];
+
+const PER_PAGE = 50;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  return listExternalProducts({ page, perPage: PER_PAGE });
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return adminExternalProductsAction(request);
+}
+
+const buttonClass = "rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60";
+const alertClass = "rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700";
+
+export default function AdminExternalProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const formError = actionData?.kind === "form-error" ? actionData : null;
+  const values = formError?.values;
+  const invalid = (field: ExternalField) =>
+    formError?.fieldErrors[field] ? { "aria-invalid": true as const, "aria-describedby": "external-form-error" } : {};
+  const preview = actionData?.kind === "preview" ? actionData : null;
+
+  return (
+    <>
+      <PageHeading>외부 인기 상품 관리</PageHeading>
+      {actionData?.kind === "error" ? (
+        <p role="alert" className={`mb-6 ${alertClass}`}>
+          {actionData.error}
+        </p>
+      ) : null}
+
+      <div className="grid gap-6 xl:grid-cols-2">
+        <section aria-labelledby="external-new" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="external-new" className="mb-4 text-lg font-bold">
+            새 상품 등록
+          </h2>
+          <Form method="post" className="space-y-4" key={formError ? "retry" : "fresh"}>
+            <input type="hidden" name="intent" value="create" />
+            <TextField label="상품명" name="title" required maxLength={EXTERNAL_TITLE_MAX} defaultValue={values?.title} {...invalid("title")} />
+            <TextField label="상품 URL" name="productUrl" required inputMode="url" placeholder="https://" maxLength={URL_MAX} defaultValue={values?.productUrl} {...invalid("productUrl")} />
+            <TextField
+              label="이미지 URL"
+              name="imageUrl"
+              inputMode="url"
+              placeholder="https://"
+              maxLength={URL_MAX}
+              defaultValue={values?.imageUrl}
+              hint="비워 두면 상품 페이지의 대표 이미지를 서버에서 찾아 저장합니다."
+              {...invalid("imageUrl")}
+            />
+            <TextField
+              label="가격"
+              name="price"
+              maxLength={EXTERNAL_PRICE_MAX}
+              placeholder="예: 29,900원~"
+              defaultValue={values?.price}
+              hint="입력한 그대로 보여 줍니다."
+              {...invalid("price")}
+            />
+            {formError ? (
+              <p id="external-form-error" role="alert" className={alertClass}>
+                {formError.error}
+              </p>
+            ) : null}
+            <button type="submit" className={buttonClass} disabled={busy("create")}>
+              {busy("create") ? "등록 중..." : "등록"}
+            </button>
+          </Form>
+        </section>
+
+        <section aria-labelledby="external-import" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="external-import" className="mb-4 text-lg font-bold">
+            파일로 가져오기
+          </h2>
+          <Form method="post" encType="multipart/form-data" className="space-y-4">
+            <input type="hidden" name="intent" value="preview-import" />
+            <div>
+              <label htmlFor="import-file" className="block text-sm font-medium text-slate-800">
+                가져올 파일 (JSON 또는 CSV)
+              </label>
+              <input
+                id="import-file"
+                name="file"
+                type="file"
+                required
+                accept=".json,.csv,application/json,text/csv"
+                aria-describedby="import-help"
+                className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-medium"
+              />
+              <p id="import-help" className="mt-2 text-xs leading-relaxed text-slate-500">
+                열(항목) 이름: <code>title</code>(필수), <code>productUrl</code>(필수), <code>imageUrl</code>, <code>price</code>. JSON은 객체의 배열, CSV는
+                첫 줄에 열 이름을 적어 주세요. 최대 {IMPORT_MAX_ROWS}개, {IMPORT_MAX_BYTES / 1_000_000}MB까지 가져올 수 있고, 적용 전에 미리보기를 보여 드립니다.
+              </p>
+            </div>
+            <button type="submit" className={buttonClass} disabled={busy("preview-import")}>
+              {busy("preview-import") ? "읽는 중..." : "미리보기"}
+            </button>
+          </Form>
+        </section>
+      </div>
+
+      {preview ? (
+        <section aria-labelledby="import-preview" className="mt-6 rounded-xl border border-blue-200 bg-blue-50/40 p-6">
+          <h2 id="import-preview" className="text-lg font-bold">
+            가져오기 미리보기: {preview.fileName}
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            추가할 상품 {preview.rows.length}개, 제외되는 항목 {preview.refused.length}개. 아직 저장되지 않았습니다.
+          </p>
+          {preview.rows.length > 0 ? (
+            <div className="mt-4 overflow-x-auto">
+              <table className="w-full min-w-[36rem] text-left text-sm">
+                <caption className="mb-2 text-left font-semibold">추가할 상품</caption>
+                <thead className="border-b border-slate-200 text-slate-600">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3">위치</th>
+                    <th scope="col" className="py-2 pr-3">상품명</th>
+                    <th scope="col" className="py-2 pr-3">가격</th>
+                    <th scope="col" className="py-2">이미지</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.rows.map((row) => (
+                    <tr key={row.productUrl} className="border-b border-slate-100">
+                      <td className="py-2 pr-3 text-slate-500">{row.position}</td>
+                      <td className="py-2 pr-3">{row.title}</td>
+                      <td className="py-2 pr-3">{row.price}</td>
+                      <td className="py-2">{row.imageUrl ? "있음" : "상품 페이지에서 찾기"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          {preview.refused.length > 0 ? (
+            <div className="mt-4 overflow-x-auto">
+              <table className="w-full min-w-[36rem] text-left text-sm">
+                <caption className="mb-2 text-left font-semibold text-rose-700">제외되는 항목</caption>
+                <thead className="border-b border-slate-200 text-slate-600">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3">위치</th>
+                    <th scope="col" className="py-2 pr-3">상품명</th>
+                    <th scope="col" className="py-2">이유</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {preview.refused.map((row) => (
+                    <tr key={row.position} className="border-b border-slate-100">
+                      <td className="py-2 pr-3 text-slate-500">{row.position}</td>
+                      <td className="py-2 pr-3">{row.title || "(없음)"}</td>
+                      <td className="py-2 text-rose-700">{row.reason}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          <div className="mt-4 flex items-center gap-3">
+            {preview.rows.length > 0 ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="apply-import" />
+                <input type="hidden" name="payload" value={preview.payload} />
+                <button type="submit" className={buttonClass} disabled={busy("apply-import")}>
+                  {busy("apply-import") ? "가져오는 중..." : `${preview.rows.length}개 가져오기`}
+                </button>
+              </Form>
+            ) : (
+              <p className="text-sm text-slate-700">추가할 수 있는 상품이 없습니다.</p>
+            )}
+            <Link to="/admin/external-products" className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium hover:bg-slate-50">
+              취소
+            </Link>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="external-list" className="mt-10">
+        <h2 id="external-list" className="mb-4 text-lg font-bold">
+          등록된 외부 인기 상품 <span className="text-sm font-normal text-slate-500">{loaderData.total.toLocaleString("ko-KR")}개</span>
+        </h2>
+        {loaderData.items.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">표시할 내용이 없습니다.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
+            {loaderData.items.map((product) => {
+              const link = safeHttpUrl(product.productUrl);
+              return (
+                <li key={product.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+                  <div className="min-w-0 flex-1">
+                    <p className="font-medium">
+                      {link ? (
+                        <a href={link} target="_blank" rel="noopener noreferrer" className="hover:underline">
+                          {product.title}
+                        </a>
+                      ) : (
+                        product.title
+                      )}
+                    </p>
+                    <p className="text-sm text-slate-500">
+                      {product.price || "가격 정보 없음"} · {product.imageUrl ? "이미지 있음" : "이미지 없음"}
+                    </p>
+                  </div>
+                  <Link
+                    to={`/admin/external-products/${product.id}/edit`}
+                    className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+                  >
+                    수정
+                  </Link>
+                  <ConfirmSubmitButton
+                    fields={{ intent: "delete", id: String(product.id) }}
+                    className="rounded-md border border-rose-200 px-3 py-1.5 text-sm font-medium text-rose-700 hover:bg-rose-50"
+                  />
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Pager page={loaderData.page} pageCount={loaderData.pageCount} label="외부 인기 상품 목록 페이지" />
+      </section>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorMessage error={error} />;
+}

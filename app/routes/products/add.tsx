@@ -1,0 +1,35 @@
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { createProductAction } from "#app/features/products/product-actions.server.ts";
+import { EMPTY_PRODUCT, ProductForm } from "#app/features/products/product-form.tsx";
+import { requireUser } from "#app/lib/auth.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/add";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "상품 등록", description: "판매할 상품을 등록합니다." }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireUser(request);
+  return null;
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return createProductAction(request, { admin: false });
+}
+
+export default function AddProduct({ actionData }: Route.ComponentProps) {
+  useEffect(() => {
+    if (actionData?.ok) toast.success(actionData.message, { id: `product-saved-${actionData.savedId}` });
+  }, [actionData]);
+
+  return (
+    <>
+      <PageHeading>상품 등록</PageHeading>
+      <ProductForm defaults={EMPTY_PRODUCT} result={actionData} submitLabel="등록하기" pendingLabel="등록 중..." />
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { ErrorMessage } from "#app/components/error-message.tsx";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { loadProductForEdit, updateProductAction } from "#app/features/products/product-actions.server.ts";
+import { ProductForm } from "#app/features/products/product-form.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/edit";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "상품 수정", description: "등록한 상품의 정보를 고칩니다." }),
+  { name: "robots", content: "noindex" },
+];
+
+export function loader({ request, params }: Route.LoaderArgs) {
+  return loadProductForEdit(request, params.id);
+}
+
+export function action({ request, params }: Route.ActionArgs) {
+  return updateProductAction(request, params.id);
+}
+
+/** After "수정 완료!" the person sees the message for a second, then the product list. */
+const REDIRECT_DELAY_MS = 1000;
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!actionData?.ok) return;
+    toast.success(actionData.message);
+    const timer = setTimeout(() => navigate(actionData.redirectTo ?? "/products", { replace: true }), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [actionData, navigate]);
+
+  return (
+    <>
+      <PageHeading>상품 수정</PageHeading>
+      <ProductForm
+        defaults={loaderData.values}
+        result={actionData}
+        submitLabel="수정하기"
+        pendingLabel="수정 중..."
+        clearOnSuccess={false}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorMessage error={error} />;
+}

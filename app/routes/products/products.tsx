@@ -1,0 +1,144 @@
+import { data, Form, Link, useSearchParams } from "react-router";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { ErrorMessage } from "#app/components/error-message.tsx";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { listExternalProducts } from "#app/features/external-products/external-products.server.ts";
+import { useProductDeletion } from "#app/features/products/delete-product-button.tsx";
+import { deleteProductAction } from "#app/features/products/product-actions.server.ts";
+import { ExternalProductCard, gridClass, ProductCard } from "#app/features/products/product-card.tsx";
+import { parsePage } from "#app/features/products/product-schema.ts";
+import { canDeleteProduct, canEditProduct, listProducts } from "#app/features/products/products.server.ts";
+import { Pager } from "#app/features/products/pager.tsx";
+import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
+import { getUser } from "#app/lib/auth.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/products";
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "상품 검색", description: "도매처가 등록한 상품과 외부 인기 상품을 이름으로 한 번에 찾아보세요." });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
+  const [user, productPage, externalPage] = await Promise.all([
+    getUser(request),
+    listProducts({ q, page: parsePage(url.searchParams.get("page")) }),
+    listExternalProducts({ q, page: parsePage(url.searchParams.get("epage")) }),
+  ]);
+  return {
+    q,
+    signedIn: Boolean(user),
+    products: {
+      ...productPage,
+      // Owner ids stay on the server: the page only learns what this visitor may do with each card.
+      items: productPage.items.map(({ createdBy, ...product }) => ({
+        ...product,
+        canEdit: canEditProduct({ createdBy }, user),
+        canDelete: canDeleteProduct({ createdBy }, user),
+      })),
+    },
+    external: externalPage,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") return data({ ok: false as const, error: "잘못된 요청입니다." }, { status: 400 });
+  return deleteProductAction(request, form);
+}
+
+export default function Products({ loaderData, actionData }: Route.ComponentProps) {
+  const { q, signedIn, products, external } = loaderData;
+  const [params] = useSearchParams();
+  const { deletingId } = useProductDeletion();
+  const visibleProducts = products.items.filter((product) => product.id !== deletingId);
+  const nothing = products.total === 0 && external.total === 0;
+
+  return (
+    <>
+      <PageHeading
+        actions={
+          signedIn ? (
+            <Link to="/add" className="rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700">
+              상품 등록
+            </Link>
+          ) : null
+        }
+      >
+        상품 검색
+      </PageHeading>
+
+      <Form method="get" role="search" className="mb-8 flex max-w-xl gap-2">
+        <label htmlFor="product-search" className="sr-only">
+          상품 검색
+        </label>
+        <input
+          id="product-search"
+          name="q"
+          type="search"
+          defaultValue={params.get("q") ?? q}
+          maxLength={MAX_QUERY_LENGTH}
+          placeholder="상품명으로 검색 (예: 텀블러)"
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200"
+        />
+        <button type="submit" className="shrink-0 rounded-lg bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-900">
+          검색
+        </button>
+      </Form>
+
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="mb-6 rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700">
+          {actionData.error}
+        </p>
+      ) : null}
+
+      {nothing ? (
+        <EmptyState message="검색 결과가 없습니다." />
+      ) : (
+        <>
+          <section aria-labelledby="products-heading" className="mb-12">
+            <div className="mb-4 flex items-baseline gap-2">
+              <h2 id="products-heading" className="text-xl font-bold">
+                도매처 등록 상품
+              </h2>
+              <span className="text-sm text-slate-500">{products.total.toLocaleString("ko-KR")}개</span>
+            </div>
+            {visibleProducts.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">해당하는 등록 상품이 없습니다.</p>
+            ) : (
+              <div className={gridClass}>
+                {visibleProducts.map((product, i) => (
+                  <ProductCard key={product.id} product={product} eager={i < 4} />
+                ))}
+              </div>
+            )}
+            <Pager page={products.page} pageCount={products.pageCount} param="page" label="도매처 등록 상품 페이지" />
+          </section>
+
+          <section aria-labelledby="external-heading">
+            <div className="mb-4 flex items-baseline gap-2">
+              <h2 id="external-heading" className="text-xl font-bold">
+                외부 인기 상품
+              </h2>
+              <span className="text-sm text-slate-500">{external.total.toLocaleString("ko-KR")}개</span>
+            </div>
+            {external.items.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">해당하는 외부 인기 상품이 없습니다.</p>
+            ) : (
+              <div className={gridClass}>
+                {external.items.map((product) => (
+                  <ExternalProductCard key={product.id} product={product} />
+                ))}
+              </div>
+            )}
+            <Pager page={external.page} pageCount={external.pageCount} param="epage" label="외부 인기 상품 페이지" />
+          </section>
+        </>
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorMessage error={error} />;
+}

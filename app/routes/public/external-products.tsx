@@ -1,0 +1,71 @@
+import { Form, useSearchParams } from "react-router";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { ErrorMessage } from "#app/components/error-message.tsx";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { listExternalProducts } from "#app/features/external-products/external-products.server.ts";
+import { ExternalProductCard, gridClass } from "#app/features/products/product-card.tsx";
+import { parsePage } from "#app/features/products/product-schema.ts";
+import { Pager } from "#app/features/products/pager.tsx";
+import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/external-products";
+
+// One module serves /search and /external-products (two entries in routes.ts).
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: "인기 상품 검색", description: "온라인에서 많이 팔리는 인기 상품을 이름으로 찾아보세요." });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
+  const result = await listExternalProducts({ q, page: parsePage(url.searchParams.get("page")) });
+  return { q, ...result };
+}
+
+export default function ExternalProducts({ loaderData }: Route.ComponentProps) {
+  const { q, items, total, page, pageCount } = loaderData;
+  const [params] = useSearchParams();
+  const filtered = q.trim() !== "";
+
+  return (
+    <>
+      <PageHeading>인기 상품 검색</PageHeading>
+      <Form method="get" role="search" className="mb-8 flex max-w-xl items-end gap-2">
+        <div className="flex-1">
+          <label htmlFor="external-search" className="block text-sm font-medium text-slate-800">
+            상품명 검색
+          </label>
+          <input
+            id="external-search"
+            name="q"
+            type="search"
+            defaultValue={params.get("q") ?? q}
+            maxLength={MAX_QUERY_LENGTH}
+            placeholder="예: 캠핑 의자"
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200"
+          />
+        </div>
+        <button type="submit" className="shrink-0 rounded-lg bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-900">
+          검색
+        </button>
+      </Form>
+
+      {items.length === 0 ? (
+        <EmptyState message={filtered ? "검색 결과가 없습니다." : "표시할 내용이 없습니다."} />
+      ) : (
+        <>
+          {filtered ? <p className="mb-4 text-sm text-slate-600">검색 결과 {total.toLocaleString("ko-KR")}개</p> : null}
+          <div className={gridClass}>
+            {items.map((product, i) => (
+              <ExternalProductCard key={product.id} product={product} eager={i < 4} />
+            ))}
+          </div>
+          <Pager page={page} pageCount={pageCount} label="인기 상품 페이지" />
+        </>
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorMessage error={error} />;
+}
