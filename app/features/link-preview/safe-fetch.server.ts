@@ -113,7 +113,7 @@ function requestOnce(url: URL, allowList: Set<string>, signal: AbortSignal, opti
         "User-Agent": USER_AGENT,
       },
       lookup: lookup as net.LookupFunction,
-      ...(isIP(host) ? {} : { servername: host }),
+      ...(isIP(host) ? {} : { servername: host.replace(/\.$/, "") }),
       createConnection: (connectOptions: net.NetConnectOpts & tls.ConnectionOptions) => connect(connectOptions),
       signal,
       maxHeaderSize: 32 * 1024,
