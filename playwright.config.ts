@@ -6,6 +6,8 @@ const buildDir = process.env.BUILD_DIR || "build";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Separate per port, so parallel runs do not delete each other's artifacts.
+  outputDir: `test-results/e2e-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
