@@ -11,6 +11,13 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
 
   route("admin", "routes/admin/admin-home.tsx"),
+  route("wholesaler/:id", "routes/public/wholesaler-detail.tsx"),
+  route("admin/add", "routes/admin/add-wholesaler.tsx"),
+  route("admin/wholesaler", "routes/admin/wholesalers.tsx"),
+  route("admin/wholesaler-add", "routes/admin/wholesaler-form.tsx", { id: "admin-wholesaler-add" }),
+  route("admin/wholesaler-edit/:id", "routes/admin/wholesaler-form.tsx", { id: "admin-wholesaler-edit" }),
+  route("admin/clean-categories", "routes/admin/clean-categories.tsx"),
+  route("admin/import", "routes/admin/import-wholesalers.tsx"),
 
   route("products", "routes/products/products.tsx"),
   route("add", "routes/products/add.tsx"),

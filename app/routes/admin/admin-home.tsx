@@ -1,4 +1,12 @@
+import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
+import { WholesalerAdminNav } from "#app/features/wholesalers/admin-links.tsx";
+import { AdminWholesalerForm } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
+import { AdminWholesalerTable } from "#app/features/wholesalers/admin-wholesaler-table.tsx";
+import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
+import { deleteWholesalerAction, saveWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
+import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
+import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/admin-home";
@@ -7,14 +15,36 @@ export const meta: Route.MetaFunction = () => [...pageMeta({ title: "도매처 �
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return null;
+  const { page } = parseListParams(new URL(request.url).searchParams);
+  return listWholesalers({ sort: "newest", page, pageSize: 50 });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  return null;
+  const form = await request.formData();
+  if (form.get("intent") === "delete") return deleteWholesalerAction(request, form, "/admin");
+  return saveWholesalerAction(request, form);
 }
 
-export default function AdminHome() {
-  return <PageHeading>도매처 관리</PageHeading>;
+export default function AdminHome({ loaderData, actionData }: Route.ComponentProps) {
+  const { items, total, page, pageCount } = loaderData;
+  return (
+    <>
+      <PageHeading>도매처 관리</PageHeading>
+      <WholesalerAdminNav />
+      <section aria-labelledby="admin-add-heading" className="mb-10">
+        <h2 id="admin-add-heading" className="mb-3 text-lg font-semibold">
+          도매처 등록
+        </h2>
+        <AdminWholesalerForm result={actionData ?? undefined} submitLabel="등록" pendingLabel="등록 중..." resetOnSuccess />
+      </section>
+      <section aria-labelledby="admin-list-heading">
+        <h2 id="admin-list-heading" className="mb-3 text-lg font-semibold">
+          등록된 도매처 <span className="text-sm font-normal text-slate-500">총 {total.toLocaleString("ko-KR")}곳 · 최근 등록순</span>
+        </h2>
+        {items.length ? <AdminWholesalerTable items={items} /> : <EmptyState />}
+        <ListPager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ page: n }, "/admin")} />
+      </section>
+    </>
+  );
 }

@@ -1,0 +1,114 @@
+import { useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import { TextAreaField, TextField } from "#app/components/form-field.tsx";
+import { CATEGORIES } from "#app/features/categories/categories.ts";
+import type { WholesalerFormResult } from "./wholesaler-actions.server.ts";
+import { WHOLESALER_LIMITS } from "./wholesaler-schema.ts";
+
+export type AdminWholesalerValues = { name: string; category: string; siteUrl: string; contact: string; logoUrl: string; summary: string };
+
+/** Suggestions for every category field; people may still type a category of their own. */
+export function CategoryOptions({ id }: { id: string }) {
+  return (
+    <datalist id={id}>
+      {CATEGORIES.map((category) => (
+        <option key={category} value={category} />
+      ))}
+      <option value="기타" />
+    </datalist>
+  );
+}
+
+export function FormAlert({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
+      {message}
+    </p>
+  );
+}
+
+/**
+ * Empties the form after a save that succeeded (the action redirects back to the same page, where the
+ * inputs would otherwise keep what was typed); a failed save keeps them for correction.
+ */
+export function useResetAfterSave(result: { ok: boolean } | undefined, intent: string) {
+  const form = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const wasSaving = useRef(false);
+  useEffect(() => {
+    if (wasSaving.current && !saving && !result) form.current?.reset();
+    wasSaving.current = saving;
+  }, [saving, result]);
+  return { form, saving: navigation.state === "submitting" && navigation.formData?.get("intent") === intent };
+}
+
+type Props = {
+  defaults?: Partial<AdminWholesalerValues>;
+  result?: WholesalerFormResult;
+  submitLabel: string;
+  pendingLabel: string;
+  /** Empty the form after a successful save (the registration form on /admin). */
+  resetOnSuccess?: boolean;
+};
+
+/** The admin wholesaler form: 이름, 카테고리, 사이트 URL, 연락처, 로고 URL, 요약. */
+export function AdminWholesalerForm({ defaults = {}, result, submitLabel, pendingLabel, resetOnSuccess = false }: Props) {
+  const { form, saving } = useResetAfterSave(resetOnSuccess ? result : { ok: true }, "save");
+  // After a failed save the form shows what was sent, not the stored values.
+  const value = (field: keyof AdminWholesalerValues) => result?.values[field] ?? defaults[field] ?? "";
+  const errors = result?.errors ?? {};
+  // A failed save re-renders the inputs with what was sent (uncontrolled inputs need a new key for that).
+  const version = result ? JSON.stringify(result.values) : "defaults";
+  return (
+    <Form method="post" ref={form} className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" noValidate>
+      <input type="hidden" name="intent" value="save" />
+      <div key={version} className="grid gap-4 md:grid-cols-2">
+        <TextField label="이름" name="name" defaultValue={value("name")} error={errors.name} maxLength={WHOLESALER_LIMITS.name} autoComplete="off" />
+        <TextField
+          label="카테고리"
+          name="category"
+          defaultValue={value("category")}
+          error={errors.category}
+          maxLength={WHOLESALER_LIMITS.category}
+          list="admin-wholesaler-categories"
+          autoComplete="off"
+          hint="목록에서 고르거나 직접 입력하세요."
+        />
+        <TextField
+          label="사이트 URL"
+          name="siteUrl"
+          defaultValue={value("siteUrl")}
+          error={errors.siteUrl}
+          inputMode="url"
+          maxLength={WHOLESALER_LIMITS.url}
+          placeholder="https://"
+          hint="https:// 를 빼고 적으면 자동으로 붙습니다."
+        />
+        <TextField label="연락처" name="contact" defaultValue={value("contact")} error={errors.contact} maxLength={WHOLESALER_LIMITS.contact} />
+        <TextField
+          label="로고 URL"
+          name="logoUrl"
+          defaultValue={value("logoUrl")}
+          error={errors.logoUrl}
+          inputMode="url"
+          maxLength={WHOLESALER_LIMITS.url}
+          placeholder="https://"
+        />
+        <div className="md:col-span-2">
+          <TextAreaField label="요약" name="summary" defaultValue={value("summary")} error={errors.summary} maxLength={WHOLESALER_LIMITS.summary} rows={3} />
+        </div>
+      </div>
+      <CategoryOptions id="admin-wholesaler-categories" />
+      <FormAlert message={result?.message} />
+      <button
+        type="submit"
+        disabled={saving}
+        className="inline-flex items-center justify-center rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
+      >
+        {saving ? pendingLabel : submitLabel}
+      </button>
+    </Form>
+  );
+}

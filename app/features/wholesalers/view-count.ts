@@ -1,0 +1,26 @@
+import { isbot } from "isbot";
+
+/**
+ * Whether a request to a detail page is a person looking at it: not a HEAD, not a link prefetch or
+ * prerender (`Sec-Purpose` / `Purpose`), not a known crawler or bot.
+ */
+export function countsAsView(request: Request) {
+  if (request.method !== "GET") return false;
+  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""} ${request.headers.get("x-purpose") ?? ""}`;
+  if (/prefetch|prerender|preview/i.test(purpose)) return false;
+  const userAgent = request.headers.get("user-agent");
+  return !(userAgent && isbot(userAgent));
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">` rendered as text: `<`, `>` and `&` become \u escapes
+ * so no value (a name like `</script><script>…`) can end the element or start markup.
+ */
+export function jsonLdText(value: unknown) {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}

@@ -1,0 +1,255 @@
+import fs from "node:fs";
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, beforeEach, expect, test } from "vitest";
+import { db } from "#app/db/client.server.ts";
+import { wholesalers } from "#app/db/schema.ts";
+import { signUpAction } from "#app/features/users/auth-actions.server.ts";
+import { promoteToAdmin } from "#app/features/users/users.server.ts";
+import * as addSimple from "#app/routes/admin/add-wholesaler.tsx";
+import * as adminHome from "#app/routes/admin/admin-home.tsx";
+import * as cleanup from "#app/routes/admin/clean-categories.tsx";
+import * as importPage from "#app/routes/admin/import-wholesalers.tsx";
+import * as form from "#app/routes/admin/wholesaler-form.tsx";
+import * as adminList from "#app/routes/admin/wholesalers.tsx";
+import * as detail from "#app/routes/public/wholesaler-detail.tsx";
+import * as list from "#app/routes/public/list.tsx";
+import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { withTestDatabase } from "#tests/test-database.ts";
+import { createWholesaler } from "./wholesalers.server.ts";
+
+withTestDatabase();
+
+const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+const LEGACY = "/work/shared/data/wholesalers-legacy.json";
+
+let adminCookie = "";
+let userCookie = "";
+
+async function signUp(email: string) {
+  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9" })));
+  return cookiesFrom(new Response(null, { headers: res.headers }));
+}
+
+beforeAll(async () => {
+  adminCookie = await signUp("boss@example.com");
+  await promoteToAdmin("boss@example.com");
+  userCookie = await signUp("seller@example.com");
+});
+
+beforeEach(async () => {
+  await db().delete(wholesalers);
+});
+
+const snapshot = () => db().select().from(wholesalers).orderBy(asc(wholesalers.id));
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
+
+function uploadRequest(path: string, fields: Record<string, string | File>, cookie = adminCookie) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  return new Request(`http://localhost:3000${path}`, { method: "POST", body, headers: { cookie, origin: "http://localhost:3000", "x-client-ip": "127.0.0.1" } });
+}
+
+const someone = () => createWholesaler({ name: "도매꾹", category: "패션", siteUrl: "https://domeggook.com/", contact: "", logoUrl: "", summary: "" });
+
+test("every admin action refuses a signed-in non-admin with 403 (and anonymous with 401), changing nothing", async () => {
+  const id = await someone();
+  const before = await snapshot();
+  const fields = { name: "해커", category: "의류", siteUrl: "https://evil.example.com", contact: "", logoUrl: "", summary: "" };
+  const simple = { ...fields, delivery: "택배", purchase: "가능", international: "불가", website: "https://evil.example.com", image: "https://evil.example.com/a.png" };
+  const posts: [string, (cookie: string) => Promise<unknown>][] = [
+    ["/admin create", (cookie) => adminHome.action(args(formRequest("/admin", fields, { cookie })))],
+    ["/admin delete", (cookie) => adminHome.action(args(formRequest("/admin", { intent: "delete", id: String(id) }, { cookie })))],
+    ["/admin/add", (cookie) => addSimple.action(args(formRequest("/admin/add", simple, { cookie })))],
+    ["/admin/wholesaler delete", (cookie) => adminList.action(args(formRequest("/admin/wholesaler", { intent: "delete", id: String(id) }, { cookie })))],
+    ["/admin/wholesaler-add", (cookie) => form.action(args(formRequest("/admin/wholesaler-add", fields, { cookie })))],
+    ["/admin/wholesaler-edit", (cookie) => form.action(args(formRequest(`/admin/wholesaler-edit/${id}`, fields, { cookie }), { id: String(id) }))],
+    ["/admin/clean-categories", (cookie) => cleanup.action(args(formRequest("/admin/clean-categories", {}, { cookie })))],
+    [
+      "/admin/import preview",
+      (cookie) => importPage.action(args(uploadRequest("/admin/import", { intent: "preview", file: new File(["name,siteUrl\n가,https://a.com"], "a.csv") }, cookie))),
+    ],
+    ["/admin/import apply", (cookie) => importPage.action(args(uploadRequest("/admin/import", { intent: "apply", content: "name,siteUrl\n가,https://a.com" }, cookie)))],
+  ];
+  for (const [name, post] of posts) {
+    expect((await caught(() => post(userCookie))).status, `${name} as a user`).toBe(403);
+    expect((await caught(() => post(""))).status, `${name} anonymously`).toBe(401);
+  }
+  expect(await snapshot()).toEqual(before);
+
+  // The pages themselves send a non-admin home and an anonymous visitor to /login.
+  for (const loader of [adminHome.loader, addSimple.loader, adminList.loader, cleanup.loader, importPage.loader]) {
+    expect((await caught(() => loader(args(getRequest("/admin", { cookie: userCookie }))))).location).toBe("/");
+    expect((await caught(() => loader(args(getRequest("/admin"))))).location).toMatch(/^\/login\?redirectTo=/);
+  }
+  expect((await caught(() => form.loader(args(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: userCookie }), { id: String(id) })))).location).toBe("/");
+});
+
+test("/admin registers with the admin form, validates on the server and deletes", async () => {
+  const bad = asResponse(
+    await adminHome.action(args(formRequest("/admin", { name: "  ", siteUrl: "javascript:alert(1)", logoUrl: "data:text/html,x", summary: "x".repeat(1001) }, { cookie: adminCookie }))),
+  );
+  expect(bad.status).toBe(400);
+  expect(bad.data).toMatchObject({
+    message: "등록 실패: 이름을 입력해주세요.",
+    errors: {
+      name: "이름을 입력해주세요.",
+      siteUrl: "사이트 URL은 http:// 또는 https:// 로 시작하는 주소여야 합니다.",
+      logoUrl: "로고 URL은 http:// 또는 https:// 로 시작하는 주소여야 합니다.",
+      summary: "요약은 1000자 이하로 입력해주세요.",
+    },
+  });
+  expect(await snapshot()).toEqual([]);
+
+  const ok = asResponse(
+    await adminHome.action(
+      args(formRequest("/admin", { name: " 도매꾹 ", category: " 종합 ", siteUrl: "domeggook.com", contact: "1588", logoUrl: "", summary: "요약", views: "999", id: "77" }, { cookie: adminCookie })),
+    ),
+  );
+  expect(ok.status).toBe(302);
+  expect(ok.location).toBe("/admin");
+  expect(ok.headers.get("set-cookie")).toContain("flash=");
+  const [row] = await snapshot();
+  expect(row).toMatchObject({ name: "도매꾹", category: "종합", siteUrl: "https://domeggook.com/", siteHost: "domeggook.com", views: 0 });
+  expect(row?.id).not.toBe(77);
+
+  const page = (await adminHome.loader(args(getRequest("/admin", { cookie: adminCookie })))) as { items: { id: number }[] };
+  expect(page.items.map((w) => w.id)).toEqual([row?.id]);
+
+  const deleted = asResponse(await adminHome.action(args(formRequest("/admin?page=1", { intent: "delete", id: String(row?.id) }, { cookie: adminCookie }))));
+  expect(deleted.location).toBe("/admin?page=1");
+  expect(await snapshot()).toEqual([]);
+  const again = asResponse(await adminList.action(args(formRequest("/admin/wholesaler", { intent: "delete", id: String(row?.id) }, { cookie: adminCookie }))));
+  expect(again.location).toBe("/admin/wholesaler");
+});
+
+test("/admin/wholesaler-add and -edit: one form, add or edit mode, unknown ids back to /admin", async () => {
+  const added = asResponse(
+    await form.action(args(formRequest("/admin/wholesaler-add", { name: "새 도매처", category: "생활", siteUrl: "https://new.example.com" }, { cookie: adminCookie }))),
+  );
+  expect(added.location).toBe("/admin");
+  const [row] = await snapshot();
+  const id = String(row?.id);
+
+  const loaded = (await form.loader(args(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: adminCookie }), { id }))) as { values: { name: string } };
+  expect(loaded.values.name).toBe("새 도매처");
+  const edited = asResponse(
+    await form.action(args(formRequest(`/admin/wholesaler-edit/${id}`, { name: "고친 도매처", category: "식품", siteUrl: "http://fixed.example.com" }, { cookie: adminCookie }), { id })),
+  );
+  expect(edited.location).toBe("/admin");
+  const [after] = await snapshot();
+  expect(after).toMatchObject({ name: "고친 도매처", category: "식품", siteUrl: "http://fixed.example.com/", website: "http://fixed.example.com/", nameChosung: "ㄱㅊ ㄷㅁㅊ" });
+
+  const unknown = await caught(() => form.loader(args(getRequest("/admin/wholesaler-edit/999999", { cookie: adminCookie }), { id: "999999" })));
+  expect(unknown.location).toBe("/admin");
+  const unknownPost = asResponse(await form.action(args(formRequest("/admin/wholesaler-edit/999999", { name: "x" }, { cookie: adminCookie }), { id: "999999" })));
+  expect(unknownPost.location).toBe("/admin");
+  for (const malformed of ["abc", "0", "-1", "1.5", "99999999999", "1e3"]) {
+    expect((await caught(() => form.loader(args(getRequest(`/admin/wholesaler-edit/${malformed}`, { cookie: adminCookie }), { id: malformed })))).status).toBe(404);
+  }
+});
+
+test("/admin/add: every field required, with the contract's messages", async () => {
+  const bad = asResponse(await addSimple.action(args(formRequest("/admin/add", { name: "간편" }, { cookie: adminCookie }))));
+  expect(bad.status).toBe(400);
+  expect(bad.data).toMatchObject({ message: "등록 중 오류가 발생했습니다.", errors: { category: "카테고리를 입력해주세요.", website: "웹사이트 주소를 입력해주세요." } });
+  const fields = { name: "간편", category: "생활", delivery: "택배", purchase: "사입 가능", international: "불가", contact: "02", website: "simple.example.com", image: "https://simple.example.com/a.png" };
+  const ok = asResponse(await addSimple.action(args(formRequest("/admin/add", fields, { cookie: adminCookie }))));
+  expect(ok.location).toBe("/admin/add");
+  const [row] = await snapshot();
+  expect(row).toMatchObject({ name: "간편", website: "https://simple.example.com/", siteUrl: "https://simple.example.com/", image: "https://simple.example.com/a.png", views: 0 });
+});
+
+test("the detail page counts people, not prefetches, bots or HEAD requests; 20 at once count 20", async () => {
+  const id = String(await someone());
+  const view = (headers: Record<string, string> = {}, method = "GET") =>
+    detail.loader(args(new Request(`http://localhost:3000/wholesaler/${id}`, { method, headers: { "user-agent": CHROME, ...headers } }), { id }));
+  const views = async () => (await snapshot())[0]?.views;
+
+  const first = await view();
+  expect(first.wholesaler).toMatchObject({ name: "도매꾹", views: 1 });
+  await view({ "sec-purpose": "prefetch" });
+  await view({ "sec-purpose": "prefetch;prerender" });
+  await view({ purpose: "prefetch" });
+  await view({ "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+  await view({ "user-agent": "Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)" });
+  await view({}, "HEAD");
+  expect(await views()).toBe(1);
+
+  await Promise.all(Array.from({ length: 20 }, () => view()));
+  expect(await views()).toBe(21);
+
+  for (const bad of ["abc", "0", "1.0", "%27", "99999999999"]) {
+    const res = await caught(() => detail.loader(args(getRequest(`/wholesaler/${bad}`), { id: bad })));
+    expect(res.status).toBe(404);
+  }
+  expect((await caught(() => detail.loader(args(getRequest("/wholesaler/999999"), { id: "999999" })))).status).toBe(404);
+
+  // Reloading after a form post (e.g. logout) does not count again.
+  const reload = detail.shouldRevalidate({ formMethod: "POST", defaultShouldRevalidate: true } as never);
+  expect(reload).toBe(false);
+});
+
+test("/list reads its state from the URL and ignores values it does not know", async () => {
+  await createWholesaler({ name: "패션의류몰", category: "의류", siteUrl: "", contact: "", logoUrl: "", summary: "" });
+  await createWholesaler({ name: "신선식품", category: "식품", siteUrl: "", contact: "", logoUrl: "", summary: "" });
+  const load = (search: string) => list.loader(args(getRequest(`/list${search}`)));
+  expect((await load("?q=의류")).items.map((w) => w.name)).toEqual(["패션의류몰"]);
+  expect((await load("?category=식품")).items.map((w) => w.name)).toEqual(["신선식품"]);
+  const odd = await load("?category=없는분류&sort=hack&page=-3");
+  expect(odd).toMatchObject({ category: "", sort: "views", page: 1, total: 2 });
+  expect((await load(`?q=${encodeURIComponent("'; DROP TABLE wholesalers; --")}`)).total).toBe(0);
+  expect((await load("?page=2")).items).toEqual([]);
+});
+
+test("/admin/clean-categories lists each change, then says nothing changed", async () => {
+  await someone();
+  const first = asResponse(await cleanup.action(args(formRequest("/admin/clean-categories", {}, { cookie: adminCookie }))));
+  expect(first.data).toMatchObject({ ok: true, changes: [{ name: "도매꾹", before: "패션", after: "의류" }] });
+  const second = asResponse(await cleanup.action(args(formRequest("/admin/clean-categories", {}, { cookie: adminCookie }))));
+  expect(second.data).toEqual({ ok: true, changes: [] });
+});
+
+test("/admin/import: preview, apply, broken files with Korean messages and nothing written", async () => {
+  const csv = "name,category,siteUrl\n새 도매처,생활,new.example.com\n,생활,https://noname.example.com\n";
+  const preview = asResponse(await importPage.action(args(uploadRequest("/admin/import", { intent: "preview", file: new File([csv], "list.csv", { type: "text/csv" }) }))));
+  expect(preview.data).toMatchObject({ stage: "preview", fileName: "list.csv", content: csv, plan: { refused: [{ row: 2, reason: "이름이 없습니다." }] } });
+  expect(await snapshot()).toEqual([]);
+
+  const applied = asResponse(await importPage.action(args(uploadRequest("/admin/import", { intent: "apply", content: csv, fileName: "list.csv" }))));
+  expect(applied.data).toEqual({ stage: "done", summary: { add: 1, update: 0, unchanged: 0, refused: 1 }, refused: [{ row: 2, name: "", reason: "이름이 없습니다." }] });
+  const again = asResponse(await importPage.action(args(uploadRequest("/admin/import", { intent: "apply", content: csv, fileName: "list.csv" }))));
+  expect(again.data).toMatchObject({ summary: { add: 0, update: 0, unchanged: 1 } });
+  const stored = await snapshot();
+  expect(stored).toHaveLength(1);
+
+  const broken: [string, File | string, number, RegExp][] = [
+    ["not JSON", new File(["{ this is not json"], "list.json"), 400, /^JSON 형식이 올바르지 않습니다/],
+    ["wrong columns", new File(["title,url\na,https://a.com\n"], "list.csv"), 400, /^이름\(name\) 열을 찾을 수 없습니다/],
+    ["binary", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0xd, 0xff, 0xfe])], "logo.png"), 400, /^CSV 또는 JSON 텍스트 파일이 아닙니다/],
+    ["no file", "", 400, /^가져올 파일을 선택해주세요/],
+  ];
+  for (const [name, file, status, message] of broken) {
+    const res = asResponse(await importPage.action(args(uploadRequest("/admin/import", { intent: "preview", file }))));
+    expect(res.status, name).toBe(status);
+    expect((res.data as { error: string }).error, name).toMatch(message);
+  }
+
+  const garbage = new Uint8Array(10 * 1024 * 1024).map((_, i) => (i * 7919) % 251);
+  const huge = asResponse(await importPage.action(args(uploadRequest("/admin/import", { intent: "preview", file: new File([garbage], "garbage.csv") }))));
+  expect(huge.status).toBe(413);
+  expect((huge.data as { error: string }).error).toBe("파일이 너무 큽니다. 2MB 이하의 파일만 가져올 수 있습니다.");
+  expect(await snapshot()).toEqual(stored);
+});
+
+test.runIf(fs.existsSync(LEGACY))("/admin/import with the legacy export of 232 rows", async () => {
+  const file = new File([fs.readFileSync(LEGACY)], "wholesalers-legacy.json", { type: "application/json" });
+  const preview = asResponse(await importPage.action(args(uploadRequest("/admin/import", { intent: "preview", file }))));
+  const plan = (preview.data as { plan: { add: unknown[]; update: unknown[]; unchanged: unknown[]; refused: unknown[] } }).plan;
+  expect(plan.add.length + plan.update.length + plan.unchanged.length + plan.refused.length).toBe(232);
+  const content = (preview.data as { content: string }).content;
+  const applied = asResponse(await importPage.action(args(uploadRequest("/admin/import", { intent: "apply", content, fileName: file.name }))));
+  expect(applied.data).toMatchObject({ stage: "done", summary: { add: plan.add.length, update: 0 } });
+  expect(await db().$count(wholesalers)).toBe(plan.add.length);
+  const [ownerclan] = await db().select().from(wholesalers).where(eq(wholesalers.name, "오너클랜"));
+  expect(ownerclan?.siteHost).toBe("ownerclan.com");
+});

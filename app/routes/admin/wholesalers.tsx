@@ -1,0 +1,56 @@
+import { Link } from "react-router";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { ErrorMessage } from "#app/components/error-message.tsx";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { WholesalerAdminNav } from "#app/features/wholesalers/admin-links.tsx";
+import { AdminWholesalerTable } from "#app/features/wholesalers/admin-wholesaler-table.tsx";
+import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
+import { deleteWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
+import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
+import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
+import { requireAdmin } from "#app/lib/auth.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/wholesalers";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "도매처 관리 목록", description: "관리자 페이지" }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const { page } = parseListParams(new URL(request.url).searchParams);
+  return listWholesalers({ sort: "newest", page, pageSize: 50 });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "delete") throw new Response("잘못된 요청입니다.", { status: 400 });
+  return deleteWholesalerAction(request, form, "/admin/wholesaler");
+}
+
+export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount } = loaderData;
+  return (
+    <>
+      <PageHeading
+        actions={
+          <Link to="/admin/wholesaler-add" className="rounded-lg bg-blue-600 px-4 py-2 font-semibold text-white hover:bg-blue-700">
+            도매처 추가
+          </Link>
+        }
+      >
+        도매처 관리 목록
+      </PageHeading>
+      <WholesalerAdminNav />
+      <p className="mb-3 text-sm text-slate-600">총 {total.toLocaleString("ko-KR")}곳 · 최근 등록순</p>
+      {items.length ? <AdminWholesalerTable items={items} /> : <EmptyState />}
+      <ListPager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ page: n }, "/admin/wholesaler")} />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorMessage error={error} />;
+}
