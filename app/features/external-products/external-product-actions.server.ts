@@ -16,6 +16,7 @@ import {
 export const ADMIN_EXTERNAL_PATH = "/admin/external-products";
 /** The whole request: a 1 MB file, or the confirmed rows sent back as form text (percent-encoded). */
 const REQUEST_MAX_BYTES = 4 * IMPORT_MAX_BYTES;
+const DRAIN_MAX_BYTES = 8 * REQUEST_MAX_BYTES;
 const NOT_FOUND = "외부 인기 상품을 찾을 수 없습니다.";
 const TOO_LARGE = `파일이 너무 큽니다. ${IMPORT_MAX_BYTES / 1_000_000}MB 이하의 JSON 또는 CSV 파일을 선택해주세요.`;
 
@@ -39,8 +40,9 @@ function fail(error: string, status: number) {
 }
 
 /**
- * The request body, read with a ceiling: a huge upload is refused while it arrives instead of being
- * buffered whole (request.formData() has no limit).
+ * The request body, read with a ceiling: a huge upload is never buffered (request.formData() has no
+ * limit). Browsers declare the size, so most are refused before reading; an undeclared oversize body is
+ * drained without keeping it so the answer still reaches the browser, and cut off if it goes on and on.
  */
 async function readForm(request: Request): Promise<FormData | "too-large" | "unreadable"> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -53,13 +55,14 @@ async function readForm(request: Request): Promise<FormData | "too-large" | "unr
       const { done, value } = await reader.read();
       if (done) break;
       total += value.byteLength;
-      if (total > REQUEST_MAX_BYTES) {
+      if (total > DRAIN_MAX_BYTES) {
         await reader.cancel().catch(() => {});
         return "too-large";
       }
-      chunks.push(value);
+      if (total <= REQUEST_MAX_BYTES) chunks.push(value);
     }
   }
+  if (total > REQUEST_MAX_BYTES) return "too-large";
   try {
     return await new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
   } catch {

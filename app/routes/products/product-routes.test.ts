@@ -1,0 +1,306 @@
+import { eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { db } from "#app/db/client.server.ts";
+import { externalProducts, products, user } from "#app/db/schema.ts";
+import { signUpAction } from "#app/features/users/auth-actions.server.ts";
+import { promoteToAdmin } from "#app/features/users/users.server.ts";
+import { readToast } from "#app/lib/toast.server.ts";
+import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { withTestDatabase } from "#tests/test-database.ts";
+import * as adminAddProduct from "../admin/add-product.tsx";
+import * as adminExternal from "../admin/external-products.tsx";
+import * as addRoute from "./add.tsx";
+import * as editRoute from "./edit.tsx";
+import * as productsRoute from "./products.tsx";
+
+withTestDatabase();
+
+type Person = { cookie: string; id: string; email: string };
+
+let counter = 0;
+async function signUp(prefix: string): Promise<Person> {
+  counter += 1;
+  const email = `${prefix}-${counter}@example.com`;
+  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9" })));
+  const cookie = cookiesFrom(new Response(null, { headers: res.headers }));
+  const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
+  return { cookie, id: row!.id, email };
+}
+
+async function admin(): Promise<Person> {
+  const person = await signUp("admin");
+  await promoteToAdmin(person.email);
+  return person;
+}
+
+// Route functions get what React Router would hand them; the rest of the args are not used.
+// biome-ignore lint/suspicious/noExplicitAny: test shim for route args
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as any;
+
+const fields = (overrides: Record<string, string> = {}) => ({ name: "테스트 상품", imageUrl: "", summary: "", price: "", siteUrl: "", ...overrides });
+
+async function addAs(person: Person, overrides: Record<string, string> = {}) {
+  const res = asResponse(await addRoute.action(args(formRequest("/add", { ...fields(overrides), js: "1" }, { cookie: person.cookie }))));
+  expect(res.status).toBe(200);
+  return (res.data as { savedId: number }).savedId;
+}
+
+async function row(id: number) {
+  const [found] = await db().select().from(products).where(eq(products.id, id));
+  return found ?? null;
+}
+
+async function toastOf(headers: Headers) {
+  const cookie = cookiesFrom(new Response(null, { headers }));
+  return (await readToast(getRequest("/", { cookie }))).toast?.message ?? null;
+}
+
+test("/add: anonymous goes to login; a user registers a product as its owner; bad input gets Korean reasons", async () => {
+  const page = await caught(() => addRoute.loader(args(getRequest("/add"))));
+  expect(page.status).toBe(302);
+  expect(page.location).toBe("/login?redirectTo=%2Fadd");
+  const anonymousPost = await caught(() => addRoute.action(args(formRequest("/add", fields()))));
+  expect(anonymousPost.status).toBe(401);
+
+  const seller = await signUp("seller");
+  const withJs = asResponse(await addRoute.action(args(formRequest("/add", { ...fields({ name: "  접이식 캠핑 의자 ", price: "12,000원" }), js: "1" }, { cookie: seller.cookie }))));
+  expect(withJs.data).toMatchObject({ ok: true, message: "상품이 등록되었습니다." });
+  const saved = await row((withJs.data as { savedId: number }).savedId);
+  expect(saved).toMatchObject({ name: "접이식 캠핑 의자", price: 12000, createdBy: seller.id, createdByEmail: seller.email });
+
+  // Without JavaScript: back to an empty form with the message as a flash toast.
+  const plain = asResponse(await addRoute.action(args(formRequest("/add", fields({ name: "무자바스크립트 상품" }), { cookie: seller.cookie }))));
+  expect(plain.status).toBe(302);
+  expect(plain.location).toBe("/add");
+  expect(await toastOf(plain.headers)).toBe("상품이 등록되었습니다.");
+
+  // A body that names another owner changes nothing about who owns it.
+  const sneaky = asResponse(await addRoute.action(args(formRequest("/add", { ...fields({ name: "주인 바꾸기" }), createdBy: "someone", js: "1" }, { cookie: seller.cookie }))));
+  expect((await row((sneaky.data as { savedId: number }).savedId))?.createdBy).toBe(seller.id);
+
+  const [{ n: before } = { n: 0 }] = await db().$count(products).then((n) => [{ n }]);
+  for (const [input, message] of [
+    [{ price: "-1" }, "등록 실패: 가격은 0원 이상이어야 합니다."],
+    [{ price: "1.5" }, "등록 실패: 가격은 소수점 없이 원 단위로 입력해주세요."],
+    [{ price: "abc" }, "등록 실패: 가격은 숫자로 입력해주세요. (예: 12000, 12,000원)"],
+    [{ price: "2,000,000,000" }, "등록 실패: 가격은 10억 원 이하로 입력해주세요."],
+    [{ siteUrl: "javascript:alert(1)" }, "등록 실패: 상품 페이지 URL은 http:// 또는 https://로 시작하는 주소여야 합니다."],
+    [{ imageUrl: "data:image/svg+xml,<svg onload=alert(1)>" }, "등록 실패: 이미지 URL은 http:// 또는 https://로 시작하는 주소여야 합니다."],
+    [{ name: "  " }, "등록 실패: 상품명을 입력해주세요."],
+  ] as const) {
+    const res = asResponse(await addRoute.action(args(formRequest("/add", { ...fields(input), js: "1" }, { cookie: seller.cookie }))));
+    expect(res.status).toBe(400);
+    expect(res.data).toMatchObject({ ok: false, error: message, values: expect.objectContaining(input) });
+  }
+  expect(await db().$count(products)).toBe(before);
+});
+
+test("/edit/{id} loader: login first, unknown ids are 404, someone else's product sends you back with a message", async () => {
+  const owner = await signUp("owner");
+  const other = await signUp("other");
+  const id = await addAs(owner, { name: "편집 대상", price: "3000" });
+
+  const anonymous = await caught(() => editRoute.loader(args(getRequest(`/edit/${id}`), { id: String(id) })));
+  expect(anonymous.location).toBe(`/login?redirectTo=%2Fedit%2F${id}`);
+
+  for (const bad of ["999999", "abc", "0", "-1", "1.5", "1' OR '1'='1"]) {
+    const res = await caught(() => editRoute.loader(args(getRequest(`/edit/${encodeURIComponent(bad)}`, { cookie: owner.cookie }), { id: bad })));
+    expect(res.status, bad).toBe(404);
+  }
+  const missing = await editRoute.loader(args(getRequest("/edit/999999", { cookie: owner.cookie }), { id: "999999" })).catch((e: Response) => e);
+  expect(await (missing as Response).text()).toBe("상품이 존재하지 않습니다.");
+
+  const notOwner = await caught(() => editRoute.loader(args(getRequest(`/edit/${id}`, { cookie: other.cookie }), { id: String(id) })));
+  expect(notOwner.status).toBe(302);
+  expect(notOwner.location).toBe("/products");
+  expect(await toastOf(notOwner.headers)).toBe("수정 권한이 없습니다.");
+
+  const mine = await editRoute.loader(args(getRequest(`/edit/${id}`, { cookie: owner.cookie }), { id: String(id) }));
+  expect(mine).toEqual({ id, values: { name: "편집 대상", imageUrl: "", summary: "", price: "3000", siteUrl: "" } });
+});
+
+test("edit matrix by direct POST: only the owner changes the row; other user and admin get 403, anonymous 401", async () => {
+  const owner = await signUp("owner");
+  const other = await signUp("other");
+  const boss = await admin();
+  const id = await addAs(owner, { name: "원래 이름", price: "1000" });
+  const original = await row(id);
+  const post = (who: Person | null, extra: Record<string, string> = {}) =>
+    caught(() => editRoute.action(args(formRequest(`/edit/${id}`, { ...fields({ name: "바뀐 이름", price: "2000" }), ...extra }, who ? { cookie: who.cookie } : {}), { id: String(id) })));
+
+  const anonymous = await post(null);
+  expect(anonymous.status).toBe(401);
+  for (const who of [other, boss]) {
+    const refused = await post(who);
+    expect(refused.status).toBe(403);
+    expect(refused.data).toMatchObject({ ok: false, error: "수정 권한이 없습니다." });
+    // Bad input from someone else is still "not yours", not a validation message.
+    expect((await post(who, { price: "-5" })).status).toBe(403);
+  }
+  expect(await row(id)).toEqual(original);
+
+  const invalid = await post(owner, { price: "-5", js: "1" });
+  expect(invalid.status).toBe(400);
+  expect(invalid.data).toMatchObject({ ok: false, error: "수정 실패: 가격은 0원 이상이어야 합니다." });
+  expect(await row(id)).toEqual(original);
+
+  const withJs = await post(owner, { js: "1" });
+  expect(withJs.data).toEqual({ ok: true, message: "수정 완료!", savedId: id, redirectTo: "/products" });
+  const edited = await row(id);
+  expect(edited).toMatchObject({ name: "바뀐 이름", price: 2000, createdBy: owner.id });
+  expect(edited!.updatedAt.getTime()).toBeGreaterThan(original!.updatedAt.getTime());
+
+  const plain = await post(owner);
+  expect(plain.status).toBe(302);
+  expect(plain.location).toBe("/products");
+  expect(await toastOf(plain.headers)).toBe("수정 완료!");
+
+  const unknown = await caught(() => editRoute.action(args(formRequest("/edit/999999", fields(), { cookie: owner.cookie }), { id: "999999" })));
+  expect(unknown.status).toBe(404);
+});
+
+test("delete matrix by direct POST: owner and admin delete; another user gets 403 and anonymous 401, the row stays", async () => {
+  const owner = await signUp("owner");
+  const other = await signUp("other");
+  const boss = await admin();
+  const del = (who: Person | null, id: number, extra: Record<string, string> = {}) =>
+    caught(() =>
+      productsRoute.action(args(formRequest("/products?q=%EC%82%AD%EC%A0%9C", { intent: "delete", productId: String(id), ...extra }, who ? { cookie: who.cookie } : {}))),
+    );
+
+  const id = await addAs(owner, { name: "삭제 대상" });
+  const original = await row(id);
+  expect((await del(null, id)).status).toBe(401);
+  const refused = await del(other, id, { js: "1" });
+  expect(refused.status).toBe(403);
+  expect(refused.data).toEqual({ ok: false, error: "삭제 권한이 없습니다." });
+  expect((await del(other, id)).status).toBe(403);
+  expect(await row(id)).toEqual(original);
+
+  const byOwner = await del(owner, id, { js: "1" });
+  expect(byOwner.data).toEqual({ ok: true, message: "삭제 완료!", deletedId: id });
+  expect(await row(id)).toBeNull();
+  expect((await del(owner, id, { js: "1" })).status).toBe(404);
+
+  // A document POST comes back to the same list with the message.
+  const second = await addAs(owner, { name: "두 번째 삭제 대상" });
+  const plain = await del(owner, second);
+  expect(plain.status).toBe(302);
+  expect(plain.location).toBe("/products?q=%EC%82%AD%EC%A0%9C");
+  expect(await toastOf(plain.headers)).toBe("삭제 완료!");
+
+  const spam = await addAs(other, { name: "스팸" });
+  expect((await del(boss, spam, { js: "1" })).data).toMatchObject({ ok: true });
+  expect(await row(spam)).toBeNull();
+
+  for (const bad of ["abc", "0", "-1", "", "1 OR 1=1"]) expect((await del(owner, 0, { productId: bad })).status, bad).toBe(404);
+  expect((await caught(() => productsRoute.action(args(formRequest("/products", { intent: "other", productId: "1" }, { cookie: owner.cookie }))))).status).toBe(400);
+});
+
+test("/products tells each visitor what they may do with a card, and never sends owner ids", async () => {
+  const owner = await signUp("owner");
+  const other = await signUp("other");
+  const boss = await admin();
+  const id = await addAs(owner, { name: "권한표시 상품" });
+  const view = async (who: Person | null) => {
+    const data = await productsRoute.loader(args(getRequest("/products?q=권한표시", who ? { cookie: who.cookie } : {})));
+    return { signedIn: data.signedIn, card: data.products.items.find((p: { id: number }) => p.id === id) };
+  };
+  expect(await view(owner)).toMatchObject({ signedIn: true, card: { canEdit: true, canDelete: true } });
+  expect(await view(other)).toMatchObject({ signedIn: true, card: { canEdit: false, canDelete: false } });
+  expect(await view(boss)).toMatchObject({ signedIn: true, card: { canEdit: false, canDelete: true } });
+  const anonymous = await view(null);
+  expect(anonymous).toMatchObject({ signedIn: false, card: { canEdit: false, canDelete: false } });
+  expect(JSON.stringify(anonymous)).not.toContain(owner.id);
+  expect(anonymous.card).not.toHaveProperty("createdBy");
+});
+
+test("/admin/add-product records the admin as creator; a plain user is refused", async () => {
+  const seller = await signUp("seller");
+  const boss = await admin();
+  const before = await db().$count(products);
+  const refused = await caught(() => adminAddProduct.action(args(formRequest("/admin/add-product", fields({ name: "관리자 아님" }), { cookie: seller.cookie }))));
+  expect(refused.status).toBe(403);
+  expect(await db().$count(products)).toBe(before);
+  const page = await caught(() => adminAddProduct.loader(args(getRequest("/admin/add-product", { cookie: seller.cookie }))));
+  expect(page.location).toBe("/");
+
+  const saved = asResponse(
+    await adminAddProduct.action(args(formRequest("/admin/add-product", fields({ name: "관리자 상품", siteUrl: "https://shop.example.com/p/1" }), { cookie: boss.cookie }))),
+  );
+  expect(saved.data).toMatchObject({ ok: true, message: "상품 등록 완료!", link: "https://shop.example.com/p/1" });
+  expect(await row((saved.data as { savedId: number }).savedId)).toMatchObject({ createdBy: boss.id, createdByEmail: boss.email });
+  const noLink = asResponse(await adminAddProduct.action(args(formRequest("/admin/add-product", fields({ name: "링크 없는 상품" }), { cookie: boss.cookie }))));
+  expect(noLink.data).toMatchObject({ ok: true, message: "상품 등록 완료!", link: null });
+});
+
+test("/admin/external-products: every write needs the admin role; a too-large upload is refused before it is read", async () => {
+  const seller = await signUp("seller");
+  const boss = await admin();
+  const count = () => db().$count(externalProducts);
+  const before = await count();
+  const create = { intent: "create", title: "관리 테스트 상품", productUrl: "https://shop.example.com/admin-test", imageUrl: "https://img.example.com/a.jpg", price: "9,900원~" };
+
+  const post = (body: Record<string, string>, who: Person | null) =>
+    caught(() => adminExternal.action(args(formRequest("/admin/external-products", body, who ? { cookie: who.cookie } : {}))));
+  expect((await post(create, null)).status).toBe(401);
+  expect((await post(create, seller)).status).toBe(403);
+  expect((await caught(() => adminExternal.loader(args(getRequest("/admin/external-products", { cookie: seller.cookie }))))).location).toBe("/");
+  expect(await count()).toBe(before);
+
+  const bad = await caught(() => adminExternal.action(args(formRequest("/admin/external-products", { ...create, productUrl: "javascript:alert(1)" }, { cookie: boss.cookie }))));
+  expect(bad.status).toBe(400);
+  expect(bad.data).toMatchObject({ kind: "form-error", error: "등록 실패: 상품 URL은 http:// 또는 https://로 시작하는 주소여야 합니다." });
+
+  const created = await caught(() => adminExternal.action(args(formRequest("/admin/external-products", create, { cookie: boss.cookie }))));
+  expect(created.status).toBe(302);
+  expect(await toastOf(created.headers)).toBe("외부 인기 상품이 등록되었습니다.");
+  expect(await count()).toBe(before + 1);
+  const [saved] = await db().select().from(externalProducts).where(eq(externalProducts.productUrl, create.productUrl));
+
+  expect((await post({ intent: "delete", id: String(saved!.id) }, seller)).status).toBe(403);
+  expect(await count()).toBe(before + 1);
+
+  // Import through a multipart upload: preview, then apply.
+  const upload = async (text: string, name = "popular.csv", declareSize = true) => {
+    const form = new FormData();
+    form.set("intent", "preview-import");
+    form.set("file", new File([text], name, { type: "text/csv" }));
+    const encoded = new Response(form);
+    const body = new Uint8Array(await encoded.arrayBuffer());
+    const headers: Record<string, string> = { cookie: boss.cookie, origin: "http://localhost:3000", "content-type": encoded.headers.get("content-type") ?? "" };
+    if (declareSize) headers["content-length"] = String(body.byteLength);
+    return new Request("http://localhost:3000/admin/external-products", { method: "POST", body, headers });
+  };
+  const preview = asResponse(await adminExternal.action(args(await upload("title,productUrl,imageUrl,price\n가져온 상품,https://shop.example.com/imported,https://img.example.com/i.jpg,1000원"))));
+  expect(preview.data).toMatchObject({ kind: "preview", rows: [{ title: "가져온 상품" }], refused: [] });
+  expect(await count()).toBe(before + 1);
+  const applied = await caught(() =>
+    adminExternal.action(args(formRequest("/admin/external-products", { intent: "apply-import", payload: (preview.data as { payload: string }).payload }, { cookie: boss.cookie }))),
+  );
+  expect(applied.status).toBe(302);
+  expect(await toastOf(applied.headers)).toBe("외부 인기 상품 1개를 가져왔습니다.");
+  expect(await count()).toBe(before + 2);
+
+  const broken = asResponse(await adminExternal.action(args(await upload("{not json", "broken.json"))));
+  expect(broken.status).toBe(400);
+  expect(broken.data).toEqual({ kind: "error", error: "JSON 형식이 올바르지 않아 파일을 읽을 수 없습니다." });
+  const tampered = await caught(() =>
+    adminExternal.action(args(formRequest("/admin/external-products", { intent: "apply-import", payload: '[{"title":"x","productUrl":"javascript:alert(1)","imageUrl":"","price":"","position":"1"}]' }, { cookie: boss.cookie }))),
+  );
+  expect(tampered.status).toBe(400);
+  const hugeCsv = `title,productUrl\n${"가".repeat(2_000_000)},https://a.example/`;
+  for (const declareSize of [true, false]) {
+    const huge = asResponse(await adminExternal.action(args(await upload(hugeCsv, "huge.csv", declareSize))));
+    expect(huge.status).toBe(413);
+    expect(huge.data).toEqual({ kind: "error", error: "파일이 너무 큽니다. 1MB 이하의 JSON 또는 CSV 파일을 선택해주세요." });
+  }
+  // Just over the file limit, inside the request limit: refused by the file check.
+  const overFile = asResponse(await adminExternal.action(args(await upload(`title,productUrl\n${"a".repeat(1_000_001)},https://a.example/`))));
+  expect(overFile.status).toBe(413);
+  expect(await count()).toBe(before + 2);
+
+  const deleted = await caught(() => adminExternal.action(args(formRequest("/admin/external-products", { intent: "delete", id: String(saved!.id) }, { cookie: boss.cookie }))));
+  expect(deleted.status).toBe(302);
+  expect(await count()).toBe(before + 1);
+});
