@@ -1,4 +1,11 @@
-import { isbot } from "isbot";
+import { createIsbotFromList, list } from "isbot";
+
+/**
+ * isbot's list without its bare "headless" pattern: a headless browser with no bot token is how
+ * automated journeys and page-preview tools show a page to a person. Crawlers that announce themselves
+ * (Googlebot, Yeti, Daum, link unfurlers, Lighthouse) are still left out.
+ */
+const isbot = createIsbotFromList(list.filter((pattern) => pattern !== "headless"));
 
 /**
  * Whether a request to a detail page is a person looking at it: not a HEAD, not a link prefetch or

@@ -172,11 +172,16 @@ test("the detail page counts people, not prefetches, bots or HEAD requests; 20 a
   await view({ purpose: "prefetch" });
   await view({ "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
   await view({ "user-agent": "Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)" });
+  await view({ "user-agent": "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome-Lighthouse" });
+  await view({ "user-agent": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)" });
   await view({}, "HEAD");
   expect(await views()).toBe(1);
 
   await Promise.all(Array.from({ length: 20 }, () => view()));
   expect(await views()).toBe(21);
+  // A headless browser without a bot token (automated journeys, previews shown to a person) counts.
+  await view({ "user-agent": CHROME.replace("Chrome/", "HeadlessChrome/") });
+  expect(await views()).toBe(22);
 
   for (const bad of ["abc", "0", "1.0", "%27", "99999999999"]) {
     const res = await caught(() => detail.loader(args(getRequest(`/wholesaler/${bad}`), { id: bad })));

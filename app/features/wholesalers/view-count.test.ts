@@ -1,0 +1,30 @@
+import { expect, test } from "vitest";
+import { countsAsView, jsonLdText } from "./view-count.ts";
+
+const CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+const request = (headers: Record<string, string>, method = "GET") => new Request("http://localhost/wholesaler/1", { method, headers });
+
+test("people count; prefetches, prerenders, crawlers and HEAD requests do not", () => {
+  expect(countsAsView(request({ "user-agent": CHROME }))).toBe(true);
+  expect(countsAsView(request({}))).toBe(true);
+  expect(countsAsView(request({ "user-agent": CHROME, "sec-purpose": "prefetch" }))).toBe(false);
+  expect(countsAsView(request({ "user-agent": CHROME, "sec-purpose": "prefetch;prerender" }))).toBe(false);
+  expect(countsAsView(request({ "user-agent": CHROME, purpose: "prefetch" }))).toBe(false);
+  expect(countsAsView(request({ "user-agent": CHROME }, "HEAD"))).toBe(false);
+  for (const bot of [
+    "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    "Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)",
+    "Mozilla/5.0 (compatible; Daum/4.1; +https://cs.daum.net/faq/15/4118.html?faqId=28966)",
+    "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+    "curl/8.5.0",
+  ]) {
+    expect(countsAsView(request({ "user-agent": bot })), bot).toBe(false);
+  }
+});
+
+test("JSON-LD text cannot close its script element or start markup, and still parses to the same value", () => {
+  const value = { name: '</script><script>alert("x")</script> & <!-- \u2028', url: "https://a.example/?a=1&b=2" };
+  const text = jsonLdText(value);
+  expect(text).not.toMatch(/[<>&\u2028]/);
+  expect(JSON.parse(text)).toEqual(value);
+});
