@@ -165,5 +165,10 @@ test("text, excerpt and blank checks read what a person would see", () => {
 test("plain text from the no-JavaScript form becomes paragraphs, escaped", () => {
   expect(plainTextToHtml("첫 문단\n둘째 줄\n\n다음 문단 1 < 2")).toBe("<p>첫 문단<br>둘째 줄</p><p>다음 문단 1 &lt; 2</p>");
   expect(plainTextToHtml("<p>이미 HTML</p>")).toBe("<p>이미 HTML</p>");
+  expect(plainTextToHtml('<h2>제목</h2>본문<a href="https://example.com">링크</a>')).toBe('<h2>제목</h2>본문<a href="https://example.com">링크</a>');
+  // Prose that merely mentions a tag keeps it as visible text.
+  expect(sanitizeNoteHtml(plainTextToHtml("1 < 2 이고 <script>alert(1)</script>는 글자입니다"))).toBe(
+    "<p>1 &lt; 2 이고 &lt;script&gt;alert(1)&lt;/script&gt;는 글자입니다</p>",
+  );
   expect(sanitizeNoteHtml(plainTextToHtml("a & b"))).toBe("<p>a &amp; b</p>");
 });

@@ -117,12 +117,16 @@ export function isBlankNoteHtml(sanitized: string): boolean {
   return noteText(sanitized) === "" && !/<img\s/i.test(sanitized);
 }
 
+/** Any of the editor's own tags: a text-area value holding one is taken as HTML (e.g. a note being edited). */
+const EDITOR_TAG = /<\/?(p|h2|h3|ul|ol|li|br|strong|em|u|a|img)[\s/>]/i;
+
 /**
- * The no-JavaScript form posts whatever was typed in a plain text area: text without any tag becomes
- * paragraphs (one per blank-line-separated block, single line breaks kept).
+ * The no-JavaScript form posts whatever was typed in a plain text area. Unless it uses the editor's
+ * tags, it is prose: every character is kept as text ("<script>" included), blank lines start a new
+ * paragraph and single line breaks stay.
  */
 export function plainTextToHtml(value: string): string {
-  if (/<[a-z/!]/i.test(value)) return value;
+  if (EDITOR_TAG.test(value)) return value;
   const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return value
     .replace(/\r\n?/g, "\n")
