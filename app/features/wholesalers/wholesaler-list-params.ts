@@ -17,7 +17,9 @@ export type WholesalerListParams = { q: string; category: string; sort: Wholesal
  * everything by popularity, a bad page number shows the first page), so a shared link never errors.
  */
 export function parseListParams(searchParams: URLSearchParams): WholesalerListParams {
-  const q = (searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  // No stored name holds a control character (PostgreSQL cannot even take NUL as a parameter).
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  const q = (searchParams.get("q") ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
   const rawCategory = (searchParams.get("category") ?? "").trim();
   const rawSort = searchParams.get("sort");
   const sort = SORTS.find((s) => s.value === rawSort)?.value ?? "views";

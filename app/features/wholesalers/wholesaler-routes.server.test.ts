@@ -111,6 +111,11 @@ test("/admin registers with the admin form, validates on the server and deletes"
   const [row] = await snapshot();
   expect(row).toMatchObject({ name: "도매꾹", category: "종합", siteUrl: "https://domeggook.com/", siteHost: "domeggook.com", views: 0 });
   expect(row?.id).not.toBe(77);
+  const nul = asResponse(await adminHome.action(args(formRequest("/admin", { name: "널\u0000문자", summary: "줄\n바꿈\u0000" }, { cookie: adminCookie }))));
+  expect(nul.status).toBe(302);
+  const [, stored] = await snapshot();
+  expect(stored).toMatchObject({ name: "널문자", summary: "줄\n바꿈" });
+  await db().delete(wholesalers).where(eq(wholesalers.id, stored!.id));
 
   const page = (await adminHome.loader(args(getRequest("/admin", { cookie: adminCookie })))) as { items: { id: number }[] };
   expect(page.items.map((w) => w.id)).toEqual([row?.id]);
@@ -204,6 +209,7 @@ test("/list reads its state from the URL and ignores values it does not know", a
   expect(odd).toMatchObject({ category: "", sort: "views", page: 1, total: 2 });
   expect((await load(`?q=${encodeURIComponent("'; DROP TABLE wholesalers; --")}`)).total).toBe(0);
   expect((await load("?page=2")).items).toEqual([]);
+  expect((await load("?q=%00%EC%9D%98%EB%A5%98%00")).items.map((w) => w.name)).toEqual(["패션의류몰"]);
 });
 
 test("/admin/clean-categories lists each change, then says nothing changed", async () => {

@@ -12,8 +12,16 @@ export const WHOLESALER_LIMITS = {
   detail: 200,
 } as const;
 
-/** Form values arrive as strings, or null when the field is missing: both read as text. */
-const formText = (value: unknown) => (value === null || value === undefined ? "" : value);
+/**
+ * Form values arrive as strings, or null when the field is missing: both read as text. Control
+ * characters (other than line breaks and tabs) are dropped: PostgreSQL cannot store NUL, and nobody
+ * types the others on purpose.
+ */
+const formText = (value: unknown) =>
+  value === null || value === undefined
+    ? ""
+    : // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+      typeof value === "string" ? value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "") : value;
 
 function text(max: number, messages: { required?: string; tooLong: string }) {
   const base = z.string({ error: messages.required ?? "값의 형식이 올바르지 않습니다." }).trim().max(max, messages.tooLong);

@@ -54,6 +54,9 @@ test("search finds names by substring, by 초성, by one- and two-syllable words
   expect((await listWholesalers({ q: "_" })).total).toBe(0);
   expect((await listWholesalers({ q: "의류 도매" })).total).toBe(0);
   expect((await listWholesalers({ q: "' OR 1=1 --" })).total).toBe(0);
+  // Control characters (NUL cannot even be a PostgreSQL parameter) act as spaces.
+  expect(names((await listWholesalers({ q: "도매\u0000꾹" })).items)).toEqual([]);
+  expect(names((await listWholesalers({ q: "\u0000꾹\u0007" })).items)).toEqual(["도매꾹"]);
   expect((await listWholesalers({ q: "" })).total).toBe(6);
 });
 
