@@ -20,6 +20,7 @@ export type ProductFormResult =
 export type DeleteResult = { ok: true; message: string; deletedId: number } | { ok: false; error: string };
 
 const NOT_FOUND = "상품이 존재하지 않습니다.";
+const EDIT_FORBIDDEN = "수정 권한이 없습니다.";
 
 function formFailure(error: string, status: number, values: ProductFormValues, fieldErrors: FieldErrors<ProductField> = {}) {
   return data<ProductFormResult>({ ok: false, error, fieldErrors, values }, { status });
@@ -71,7 +72,7 @@ export async function loadProductForEdit(request: Request, rawId: string | undef
   if (!product) throw new Response(NOT_FOUND, { status: 404 });
   if (!canEditProduct(product, user)) {
     logDenied("product edit denied", user.id, product.id);
-    throw await redirectWithToast("/products", { type: "error", message: "수정 권한이 없습니다." });
+    throw await redirectWithToast("/products", { type: "error", message: EDIT_FORBIDDEN });
   }
   const values: ProductFormValues = {
     name: product.name,
@@ -90,10 +91,12 @@ export async function updateProductAction(request: Request, rawId: string | unde
   const form = await request.formData();
   const values = productFormValues(form);
   const product = id ? await getProduct(id) : null;
-  if (!id || !product) return formFailure(`수정 실패: ${NOT_FOUND}`, 404, values);
+  // Thrown, not returned: after a document POST the page's loader would otherwise answer instead
+  // (and send someone else back to /products with a 302); a refusal must stay a 403.
+  if (!id || !product) throw new Response(NOT_FOUND, { status: 404 });
   if (!canEditProduct(product, user)) {
     logDenied("product edit denied", user.id, id);
-    return formFailure("수정 권한이 없습니다.", 403, values);
+    throw new Response(EDIT_FORBIDDEN, { status: 403 });
   }
   const parsed = productSchema.safeParse(values);
   if (!parsed.success) {
@@ -108,8 +111,8 @@ export async function updateProductAction(request: Request, rawId: string | unde
     logFailure("product update failed", error);
     return formFailure("수정 실패: 잠시 후 다시 시도해주세요.", 500, values);
   }
-  if (outcome === "not-found") return formFailure(`수정 실패: ${NOT_FOUND}`, 404, values);
-  if (outcome === "forbidden") return formFailure("수정 권한이 없습니다.", 403, values);
+  if (outcome === "not-found") throw new Response(NOT_FOUND, { status: 404 });
+  if (outcome === "forbidden") throw new Response(EDIT_FORBIDDEN, { status: 403 });
   const message = "수정 완료!";
   if (form.get("js") === "1") return data<ProductFormResult>({ ok: true, message, savedId: id, redirectTo: "/products" });
   return redirectWithToast("/products", { type: "success", message });

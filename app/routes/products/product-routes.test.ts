@@ -131,9 +131,10 @@ test("edit matrix by direct POST: only the owner changes the row; other user and
   const anonymous = await post(null);
   expect(anonymous.status).toBe(401);
   for (const who of [other, boss]) {
-    const refused = await post(who);
-    expect(refused.status).toBe(403);
-    expect(refused.data).toMatchObject({ ok: false, error: "수정 권한이 없습니다." });
+    const refused = await editRoute.action(args(formRequest(`/edit/${id}`, fields({ name: "바뀐 이름" }), { cookie: who.cookie }), { id: String(id) })).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(403);
+    expect(await (refused as Response).text()).toBe("수정 권한이 없습니다.");
     // Bad input from someone else is still "not yours", not a validation message.
     expect((await post(who, { price: "-5" })).status).toBe(403);
   }
