@@ -2,7 +2,7 @@ import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { externalProducts } from "#app/db/schema.ts";
 import { lookupOgImage } from "#app/features/link-preview/og-image.server.ts";
-import { parseHttpUrl } from "#app/features/products/product-schema.ts";
+import { cleanSearchText, parseHttpUrl } from "#app/features/products/product-schema.ts";
 import type { Page } from "#app/features/products/products.server.ts";
 import { parseSearchQuery, searchFields } from "#app/features/search/korean-search.ts";
 import { searchCondition } from "#app/features/search/search-sql.server.ts";
@@ -25,7 +25,7 @@ const columns = {
 };
 
 export function externalSearchCondition(q: string | null | undefined): SQL | undefined {
-  const query = parseSearchQuery(q);
+  const query = parseSearchQuery(cleanSearchText(q));
   return query
     ? searchCondition({ grams: externalProducts.searchGrams, chosung: externalProducts.nameChosung, text: externalProducts.title }, query)
     : undefined;

@@ -64,6 +64,11 @@ const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 export const singleLine = () => z.string().transform((value) => value.replace(CONTROL, " ").trim());
 export const multiLine = () => z.string().transform((value) => value.replace(CONTROL_EXCEPT_LINES, "").trim());
 
+/** Search text as typed, without control characters (PostgreSQL rejects a NUL inside a parameter). */
+export function cleanSearchText(raw: string | null | undefined) {
+  return (raw ?? "").replace(CONTROL, " ");
+}
+
 /** zod refinement around one of the parsers above, so one schema carries every rule. */
 function parsed<T>(parse: (raw: string) => Parsed<T>) {
   return z.string().transform((raw, ctx) => {

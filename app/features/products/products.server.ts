@@ -3,7 +3,7 @@ import { db } from "#app/db/client.server.ts";
 import { products } from "#app/db/schema.ts";
 import { parseSearchQuery, searchFields } from "#app/features/search/korean-search.ts";
 import { searchCondition } from "#app/features/search/search-sql.server.ts";
-import type { ProductInput } from "./product-schema.ts";
+import { cleanSearchText, type ProductInput } from "./product-schema.ts";
 
 export const PRODUCTS_PER_PAGE = 24;
 
@@ -32,7 +32,7 @@ const cardColumns = {
 };
 
 export function productSearchCondition(q: string | null | undefined): SQL | undefined {
-  const query = parseSearchQuery(q);
+  const query = parseSearchQuery(cleanSearchText(q));
   return query ? searchCondition({ grams: products.searchGrams, chosung: products.nameChosung, text: products.name }, query) : undefined;
 }
 
