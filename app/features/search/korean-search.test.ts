@@ -21,6 +21,8 @@ test("queries: two-character grams when there are any, one-character otherwise; 
   expect(parseSearchQuery("NOVA")?.text).toBe("nova");
   expect(isChosungQuery("ㄷ매")).toBe(false);
   expect(parseSearchQuery("가".repeat(500))?.text.length).toBe(MAX_QUERY_LENGTH);
+  expect(parseSearchQuery("의\u0000류")?.text).toBe("의 류");
+  expect(parseSearchQuery("\u0000")).toBeNull();
 });
 
 test("every query's grams are found in a name that contains it", () => {

@@ -67,7 +67,10 @@ export type SearchQuery = {
 
 /** Turns what a person typed into a query, or null for an empty search. */
 export function parseSearchQuery(raw: string | null | undefined): SearchQuery | null {
-  const text = normalizeSearchText((raw ?? "").trim()).slice(0, MAX_QUERY_LENGTH).trim();
+  // Control characters (a NUL above all, which PostgreSQL refuses in text) become spaces.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const cleaned = (raw ?? "").replace(/[\u0000-\u001f\u007f]/g, " ");
+  const text = normalizeSearchText(cleaned.trim()).slice(0, MAX_QUERY_LENGTH).trim();
   if (!text) return null;
   const chosung = isChosungQuery(text);
   // Two-character grams are selective; a single character (or characters split by spaces) falls back to one-character grams.

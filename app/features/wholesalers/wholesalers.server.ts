@@ -45,8 +45,7 @@ type ListOptions = { q?: string; category?: string; sort?: WholesalerSort; page?
  * index), filtered by category, sorted and paged in the database. One count query, one page query.
  */
 export async function listWholesalers({ q = "", category = "", sort = "views", page = 1, pageSize = WHOLESALERS_PER_PAGE }: ListOptions = {}) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: PostgreSQL refuses NUL in a parameter; names never hold controls
-  const query = parseSearchQuery(q.replace(/[\u0000-\u001f\u007f]/g, " "));
+  const query = parseSearchQuery(q);
   const conditions: SQL[] = [];
   if (query) conditions.push(searchCondition({ grams: wholesalers.searchGrams, chosung: wholesalers.nameChosung, text: wholesalers.name }, query));
   if (category) conditions.push(eq(wholesalers.category, category));
