@@ -39,5 +39,7 @@ export default [
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("robots.txt", "routes/public/robots.ts"),
 
+  route("bench/reference-list", "routes/bench/reference-list.tsx"),
+
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

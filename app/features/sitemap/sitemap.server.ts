@@ -80,7 +80,7 @@ export function sitemapXml(entries: SitemapEntry[]) {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
-/** robots.txt: everything public may be crawled; admin pages, the API and the product forms may not. */
+/** robots.txt: everything public may be crawled; admin pages, the API, the product forms and the benchmark routes may not. */
 export function robotsTxt() {
   return [
     "User-agent: *",
@@ -89,6 +89,7 @@ export function robotsTxt() {
     "Disallow: /api",
     "Disallow: /add",
     "Disallow: /edit",
+    "Disallow: /bench",
     "",
     `Sitemap: ${absoluteUrl("/sitemap.xml")}`,
     "",

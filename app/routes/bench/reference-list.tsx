@@ -1,0 +1,57 @@
+/**
+ * Benchmark reference (npm run bench): the markup of /list for one full page of 40 cards, from constant
+ * data and without touching the database, so the bench can report /list throughput as a ratio to it in
+ * the same run. Answers 404 unless the server runs with BENCH_ROUTES=1 (robots.txt disallows /bench).
+ */
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
+import { WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
+import { listHref, parseListParams, WHOLESALERS_PER_PAGE } from "#app/features/wholesalers/wholesaler-list-params.ts";
+import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
+import type { WholesalerCard as Card } from "#app/features/wholesalers/wholesaler-types.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { seededRandom, wholesalerRow } from "#bench/catalogue-generator.ts";
+import type { Route } from "./+types/reference-list";
+
+const TOTAL = 10_000;
+
+/** 40 cards shaped like the generated catalogue's, built once per process. */
+const ITEMS: Card[] = (() => {
+  const random = seededRandom(40);
+  return Array.from({ length: WHOLESALERS_PER_PAGE }, (_, i) => {
+    const row = wholesalerRow(i, random);
+    return { id: i + 1, ...row, website: row.siteUrl, logoUrl: "", image: "" };
+  });
+})();
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "도매 사이트 목록", description: "카테고리와 검색으로 온라인 판매에 맞는 도매처를 찾아보세요. 초성(ㄷㅁㄲ)으로도 찾을 수 있습니다." }),
+  { name: "robots", content: "noindex" },
+];
+
+export function loader() {
+  if (process.env.BENCH_ROUTES !== "1") throw new Response("페이지를 찾을 수 없습니다.", { status: 404 });
+  // What /list's loader returns for its first page: the parsed (default) state and one page of cards.
+  const params = parseListParams(new URLSearchParams());
+  return { ...params, items: ITEMS, total: TOTAL, page: 1, pageCount: Math.ceil(TOTAL / WHOLESALERS_PER_PAGE) };
+}
+
+/** The same elements, classes and texts as /list's result state. */
+export default function ReferenceList({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, ...state } = loaderData;
+  return (
+    <>
+      <PageHeading>도매 사이트 목록</PageHeading>
+      <WholesalerSearchForm state={{ ...state, page }} />
+      <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+        총 {total.toLocaleString("ko-KR")}곳
+      </p>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
+        {items.map((wholesaler, index) => (
+          <WholesalerCard key={wholesaler.id} wholesaler={wholesaler} eager={index < 8} />
+        ))}
+      </ul>
+      <ListPager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} />
+    </>
+  );
+}
