@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { type FieldErrors, fieldErrorsOf, parseId } from "#app/features/products/product-schema.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
+import { readLimitedForm } from "#app/lib/limited-form.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { IMPORT_MAX_BYTES, type ImportRow, parseImportPayload, type RefusedRow } from "./external-product-import.ts";
 import { type ExternalField, type ExternalFormValues, externalFormValues, externalProductSchema } from "./external-product-schema.ts";
@@ -16,7 +17,6 @@ import {
 export const ADMIN_EXTERNAL_PATH = "/admin/external-products";
 /** The whole request: a 1 MB file, or the confirmed rows sent back as form text (percent-encoded). */
 const REQUEST_MAX_BYTES = 4 * IMPORT_MAX_BYTES;
-const DRAIN_MAX_BYTES = 8 * REQUEST_MAX_BYTES;
 const NOT_FOUND = "외부 인기 상품을 찾을 수 없습니다.";
 const TOO_LARGE = `파일이 너무 큽니다. ${IMPORT_MAX_BYTES / 1_000_000}MB 이하의 JSON 또는 CSV 파일을 선택해주세요.`;
 
@@ -39,43 +39,13 @@ function fail(error: string, status: number) {
   return data<AdminExternalResult>({ kind: "error", error }, { status });
 }
 
-/**
- * The request body, read with a ceiling: a huge upload is never buffered (request.formData() has no
- * limit). Browsers declare the size, so most are refused before reading; an undeclared oversize body is
- * drained without keeping it so the answer still reaches the browser, and cut off if it goes on and on.
- */
-async function readForm(request: Request): Promise<FormData | "too-large" | "unreadable"> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > REQUEST_MAX_BYTES) return "too-large";
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > DRAIN_MAX_BYTES) {
-        await reader.cancel().catch(() => {});
-        return "too-large";
-      }
-      if (total <= REQUEST_MAX_BYTES) chunks.push(value);
-    }
-  }
-  if (total > REQUEST_MAX_BYTES) return "too-large";
-  try {
-    return await new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData();
-  } catch {
-    return "unreadable";
-  }
-}
-
 /** Every write of /admin/external-products: add, delete, import preview and import. Admins only. */
 export async function adminExternalProductsAction(request: Request) {
   await requireAdmin(request);
-  const form = await readForm(request);
-  if (form === "too-large") return fail(TOO_LARGE, 413);
-  if (form === "unreadable") return fail("요청을 읽을 수 없습니다. 다시 시도해주세요.", 400);
+  const read = await readLimitedForm(request, REQUEST_MAX_BYTES);
+  if (!read.ok && read.reason === "too-large") return fail(TOO_LARGE, 413);
+  if (!read.ok) return fail("요청을 읽을 수 없습니다. 다시 시도해주세요.", 400);
+  const form = read.form;
   switch (form.get("intent")) {
     case "create":
       return createFromForm(form);

@@ -8,7 +8,7 @@ import { NonceContext } from "#app/lib/nonce.ts";
 import { loader as robotsLoader } from "#app/routes/public/robots.ts";
 import { loader as sitemapLoader } from "#app/routes/public/sitemap.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { JsonLd, serializeJsonLd } from "./json-ld.tsx";
+import { JsonLd, serializeJsonLd } from "#app/components/json-ld.tsx";
 
 withTestDatabase();
 

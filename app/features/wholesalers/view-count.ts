@@ -18,16 +18,3 @@ export function countsAsView(request: Request) {
   const userAgent = request.headers.get("user-agent");
   return !(userAgent && isbot(userAgent));
 }
-
-/**
- * JSON for a `<script type="application/ld+json">` rendered as text: `<`, `>` and `&` become \u escapes
- * so no value (a name like `</script><script>…`) can end the element or start markup.
- */
-export function jsonLdText(value: unknown) {
-  return JSON.stringify(value)
-    .replace(/</g, "\\u003c")
-    .replace(/>/g, "\\u003e")
-    .replace(/&/g, "\\u0026")
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
-}

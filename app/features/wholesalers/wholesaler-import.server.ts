@@ -1,3 +1,4 @@
+import { readLimitedForm } from "#app/lib/limited-form.server.ts";
 import { eq, inArray, sql } from "drizzle-orm";
 import { type Db, db, type Tx } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
@@ -217,40 +218,11 @@ export async function applyImport(rows: ImportRow[]): Promise<ImportPlan> {
 
 export type ImportFormResult = { ok: true; form: FormData } | { ok: false; status: 400 | 413; error: string };
 
-/**
- * Reads an upload form, refusing bodies over the import limit before buffering them (a declared
- * Content-Length is refused at once; a streamed body is cut off as soon as it passes the limit).
- */
+/** Reads an upload form, refusing bodies over the import limit before buffering them. */
 export async function readImportForm(request: Request): Promise<ImportFormResult> {
   // Room for the multipart framing and the form's other fields around the file itself.
-  const limit = MAX_IMPORT_BYTES + 64 * 1024;
-  const tooLarge = { ok: false as const, status: 413 as const, error: tooLargeMessage() };
-  if (Number(request.headers.get("content-length") ?? 0) > limit) return tooLarge;
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel().catch(() => {});
-        return tooLarge;
-      }
-      chunks.push(value);
-    }
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  try {
-    const copy = new Request(request.url, { method: "POST", headers: { "content-type": request.headers.get("content-type") ?? "" }, body });
-    return { ok: true, form: await copy.formData() };
-  } catch {
-    return { ok: false, status: 400, error: "보낸 내용을 읽을 수 없습니다. 파일을 다시 선택해주세요." };
-  }
+  const read = await readLimitedForm(request, MAX_IMPORT_BYTES + 64 * 1024);
+  if (read.ok) return read;
+  if (read.reason === "too-large") return { ok: false, status: 413, error: tooLargeMessage() };
+  return { ok: false, status: 400, error: "보낸 내용을 읽을 수 없습니다. 파일을 다시 선택해주세요." };
 }

@@ -3,7 +3,7 @@ import { findGuide } from "#content/guides/all-guides.ts";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { GuideArticle } from "#app/features/guides/guide-article.tsx";
 import { canonicalLink } from "#app/features/sitemap/canonical.ts";
-import { articleJsonLd, JsonLd } from "#app/features/sitemap/json-ld.tsx";
+import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";

@@ -6,7 +6,7 @@ import { noteExcerpt, sanitizeNoteHtml } from "#app/features/notes/note-html.ser
 import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
 import { getNote, parseNoteId } from "#app/features/notes/notes.server.ts";
 import { canonicalLink } from "#app/features/sitemap/canonical.ts";
-import { articleJsonLd, JsonLd } from "#app/features/sitemap/json-ld.tsx";
+import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { getUser } from "#app/lib/auth.server.ts";
 import { formatDate } from "#app/lib/format.ts";

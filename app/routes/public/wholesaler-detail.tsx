@@ -1,13 +1,13 @@
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { NO_CATEGORY_LABEL } from "#app/features/categories/categories.ts";
-import { countsAsView, jsonLdText } from "#app/features/wholesalers/view-count.ts";
+import { countsAsView } from "#app/features/wholesalers/view-count.ts";
+import { JsonLd } from "#app/components/json-ld.tsx";
 import { CategoryBadge, siteLinkOf } from "#app/features/wholesalers/wholesaler-card.tsx";
 import { WholesalerLogo } from "#app/features/wholesalers/wholesaler-logo.tsx";
 import { parseWholesalerId } from "#app/features/wholesalers/wholesaler-schema.ts";
 import { getWholesaler, viewWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { useNonce } from "#app/lib/nonce.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import type { Route } from "./+types/wholesaler-detail";
 
@@ -50,7 +50,6 @@ function Row({ label, value }: { label: string; value: string }) {
 
 export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
   const { wholesaler: w } = loaderData;
-  const nonce = useNonce();
   const name = w.name.trim() || "이름 없음";
   const site = siteLinkOf(w);
   const logo = safeHttpUrl(w.logoUrl || w.image);
@@ -65,9 +64,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
 
   return (
     <article className="mx-auto max-w-3xl">
-      <script type="application/ld+json" nonce={nonce} suppressHydrationWarning>
-        {jsonLdText(organization)}
-      </script>
+      <JsonLd data={organization} />
       <Link to="/list" className="text-sm font-medium text-blue-700 hover:underline">
         ← 목록으로
       </Link>
