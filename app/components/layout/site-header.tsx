@@ -3,7 +3,7 @@ import { Form, Link, NavLink } from "react-router";
 type Props = { siteName: string; user: { email: string; role: "admin" | "user" } | null };
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-2.5 py-1.5 text-sm font-medium hover:bg-slate-100 ${isActive ? "text-blue-700" : "text-slate-700"}`;
+  `shrink-0 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm font-medium hover:bg-slate-100 ${isActive ? "text-blue-700" : "text-slate-700"}`;
 
 export function SiteHeader({ siteName, user }: Props) {
   return (
@@ -12,7 +12,8 @@ export function SiteHeader({ siteName, user }: Props) {
         <Link to="/list" className="text-lg font-extrabold tracking-tight text-blue-700">
           {siteName}
         </Link>
-        <nav aria-label="주요 메뉴" className="flex flex-1 flex-wrap items-center gap-1">
+        {/* On a phone the menu is its own scrollable row under the site name and account buttons. */}
+        <nav aria-label="주요 메뉴" className="order-3 -mx-2 flex w-full items-center gap-1 overflow-x-auto sm:order-none sm:mx-0 sm:w-auto sm:flex-1">
           <NavLink to="/list" className={navClass}>
             도매 사이트 목록
           </NavLink>
@@ -28,7 +29,7 @@ export function SiteHeader({ siteName, user }: Props) {
             </NavLink>
           ) : null}
         </nav>
-        <div className="flex items-center gap-2 text-sm">
+        <div className="ml-auto flex items-center gap-2 text-sm sm:ml-0">
           {user ? (
             <>
               <span className="hidden text-slate-500 sm:inline">{user.email}</span>
