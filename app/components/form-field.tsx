@@ -9,10 +9,17 @@ export function TextField({ label, name, error, hint, ...input }: FieldProps & I
   const id = input.id ?? `field-${name}`;
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-        {input.required ? <span className="ml-0.5 text-rose-600" aria-hidden="true">*</span> : null}
-      </label>
+      {/* The required mark sits beside the label, not in it: the label's text stays exactly `label`. */}
+      <div className="flex items-baseline gap-0.5">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {input.required ? (
+          <span className="text-sm text-rose-600" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </div>
       <input
         id={id}
         name={name}
