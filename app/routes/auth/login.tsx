@@ -19,8 +19,9 @@ export default function Login() {
       <CredentialsForm submitLabel="로그인" pendingLabel="로그인 중..." redirectTo={params.get("redirectTo")} autoCompletePassword="current-password" />
       <p className="mt-4 text-center text-sm text-slate-600">
         아직 계정이 없으신가요?{" "}
+        {/* Not named 회원가입: the header already has that link, and two links of one name are ambiguous. */}
         <Link to="/signup" className="font-medium text-blue-700 underline">
-          회원가입
+          새 계정 만들기
         </Link>
       </p>
     </>

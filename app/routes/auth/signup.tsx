@@ -19,8 +19,9 @@ export default function Signup() {
       <p className="mt-2 text-center text-sm text-slate-500">비밀번호는 8자 이상으로 정해주세요.</p>
       <p className="mt-4 text-center text-sm text-slate-600">
         이미 계정이 있으신가요?{" "}
+        {/* Not named 로그인: the header already has that link, and two links of one name are ambiguous. */}
         <Link to="/login" className="font-medium text-blue-700 underline">
-          로그인
+          기존 계정으로 들어가기
         </Link>
       </p>
     </>
