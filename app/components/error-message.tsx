@@ -23,8 +23,9 @@ export function ErrorMessage({ error }: { error: unknown }) {
     <section className="rounded-xl border border-slate-200 bg-white px-6 py-12 text-center">
       <h1 className="text-2xl font-bold">{title}</h1>
       {detail ? <p className="mt-3 text-slate-600">{detail}</p> : null}
+      {/* Not "도매 사이트 목록…": that is the header link's name, and a second link containing it is ambiguous. */}
       <a href="/list" className="mt-6 inline-block rounded-md bg-blue-600 px-4 py-2 font-medium text-white">
-        도매 사이트 목록으로
+        첫 화면으로 가기
       </a>
     </section>
   );
