@@ -77,7 +77,7 @@ test("an admin writes a note with bold text and a bulleted list, edits it, then 
 
   // Cancel leaves the note alone; confirming deletes it.
   await article.getByRole("button", { name: "삭제" }).click();
-  const dialog = page.getByRole("alertdialog");
+  const dialog = page.getByRole("alertdialog", { name: "정말 이 게시글을 삭제하시겠습니까?" });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("정말 이 게시글을 삭제하시겠습니까?");
   await dialog.getByRole("button", { name: "취소" }).click();

@@ -47,14 +47,11 @@ export function DeleteNoteButton() {
       <dialog
         ref={dialogRef}
         role="alertdialog"
-        aria-labelledby="delete-note-title"
-        aria-describedby="delete-note-message"
+        aria-labelledby="delete-note-message"
         className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-xl border border-slate-200 p-6 shadow-xl backdrop:bg-slate-900/40"
       >
-        <h2 id="delete-note-title" className="text-lg font-semibold">
-          게시글 삭제
-        </h2>
-        <p id="delete-note-message" className="mt-2 text-slate-700">
+        {/* The question is the dialog's name, as in the product delete dialog. */}
+        <p id="delete-note-message" className="text-base font-semibold text-slate-900">
           정말 이 게시글을 삭제하시겠습니까?
         </p>
         <div className="mt-6 flex justify-end gap-2">
