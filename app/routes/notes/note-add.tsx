@@ -29,7 +29,7 @@ export default function NoteAdd({ loaderData }: Route.ComponentProps) {
       {loaderData.locked ? (
         <div role="alert" className="rounded-xl border border-amber-200 bg-amber-50 px-6 py-10 text-center">
           <p className="text-lg font-semibold text-amber-900">관리자만 글을 작성할 수 있습니다.</p>
-          <p className="mt-2 text-sm text-amber-800">셀러 노트는 관리자 계정으로 로그인한 경우에만 쓸 수 있어요.</p>
+          <p className="mt-2 text-sm text-amber-800">셀러 노트는 관리자 계정으로 로그인한 경우에만 쓸 수 있습니다.</p>
         </div>
       ) : (
         <NoteForm mode="add" />
