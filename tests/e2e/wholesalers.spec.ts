@@ -120,7 +120,7 @@ test("an admin adds, edits and deletes a wholesaler (with confirm), runs the cle
   await page.getByLabel("이름").fill(name);
   await page.getByLabel("사이트 URL").fill("javascript:alert(1)");
   await page.getByRole("button", { name: "등록", exact: true }).click();
-  await expect(page.getByRole("alert")).toHaveText("등록 실패: 사이트 URL은 http:// 또는 https:// 로 시작하는 주소여야 합니다.");
+  await expect(page.getByRole("alert")).toHaveText("등록 실패: 사이트 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.");
 
   await page.getByLabel("카테고리").fill("패 션");
   await page.getByLabel("사이트 URL").fill(`e2e-${stamp}.example.com`);

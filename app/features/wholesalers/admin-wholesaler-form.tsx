@@ -84,7 +84,7 @@ export function AdminWholesalerForm({ defaults = {}, result, submitLabel, pendin
           inputMode="url"
           maxLength={WHOLESALER_LIMITS.url}
           placeholder="https://"
-          hint="https:// 를 빼고 적으면 자동으로 붙습니다."
+          hint="https://를 빼고 입력하면 자동으로 붙습니다."
         />
         <TextField label="연락처" name="contact" defaultValue={value("contact")} error={errors.contact} maxLength={WHOLESALER_LIMITS.contact} />
         <TextField

@@ -102,9 +102,9 @@ test("the preview sorts rows into add, update, unchanged and refused, and writes
   expect(plan.refused).toEqual([
     { row: 4, name: "", reason: "이름이 없습니다." },
     { row: 5, name: "주소 없음", reason: "사이트 주소가 없습니다." },
-    { row: 6, name: "나쁜 주소", reason: "사이트 URL은 http:// 또는 https:// 로 시작하는 주소여야 합니다." },
+    { row: 6, name: "나쁜 주소", reason: "사이트 URL은 http:// 또는 https://로 시작하는 주소여야 합니다." },
     { row: 7, name: "새 도매처 중복", reason: "파일 안에서 중복된 사이트입니다. (3행과 같은 주소)" },
-    { row: 8, name: "로고 나쁨", reason: "로고 URL은 http:// 또는 https:// 로 시작하는 주소여야 합니다." },
+    { row: 8, name: "로고 나쁨", reason: "로고 URL은 http:// 또는 https://로 시작하는 주소여야 합니다." },
     { row: 9, name: "숫자 아님", reason: "contact 값이 글자가 아닙니다." },
   ]);
   expect(await snapshot()).toEqual(before);

@@ -93,8 +93,8 @@ test("/admin registers with the admin form, validates on the server and deletes"
     message: "등록 실패: 이름을 입력해주세요.",
     errors: {
       name: "이름을 입력해주세요.",
-      siteUrl: "사이트 URL은 http:// 또는 https:// 로 시작하는 주소여야 합니다.",
-      logoUrl: "로고 URL은 http:// 또는 https:// 로 시작하는 주소여야 합니다.",
+      siteUrl: "사이트 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.",
+      logoUrl: "로고 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.",
       summary: "요약은 1000자 이하로 입력해주세요.",
     },
   });

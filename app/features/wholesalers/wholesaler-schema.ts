@@ -54,12 +54,12 @@ export const adminWholesalerSchema = z.object({
   name: nameField,
   category: text(WHOLESALER_LIMITS.category, { tooLong: categoryTooLong }),
   siteUrl: httpUrl({
-    invalid: "사이트 URL은 http:// 또는 https:// 로 시작하는 주소여야 합니다.",
+    invalid: "사이트 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.",
     tooLong: "사이트 URL이 너무 깁니다.",
   }),
   contact: text(WHOLESALER_LIMITS.contact, { tooLong: contactTooLong }),
   logoUrl: httpUrl({
-    invalid: "로고 URL은 http:// 또는 https:// 로 시작하는 주소여야 합니다.",
+    invalid: "로고 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.",
     tooLong: "로고 URL이 너무 깁니다.",
   }),
   summary: text(WHOLESALER_LIMITS.summary, { tooLong: `요약은 ${WHOLESALER_LIMITS.summary}자 이하로 입력해주세요.` }),
@@ -86,12 +86,12 @@ export const simpleWholesalerSchema = z.object({
   contact: text(WHOLESALER_LIMITS.contact, { required: "연락처를 입력해주세요.", tooLong: contactTooLong }),
   website: httpUrl({
     required: "웹사이트 주소를 입력해주세요.",
-    invalid: "웹사이트는 http:// 또는 https:// 로 시작하는 주소여야 합니다.",
+    invalid: "웹사이트는 http:// 또는 https://로 시작하는 주소여야 합니다.",
     tooLong: "웹사이트 주소가 너무 깁니다.",
   }),
   image: httpUrl({
     required: "이미지 URL을 입력해주세요.",
-    invalid: "이미지 URL은 http:// 또는 https:// 로 시작하는 주소여야 합니다.",
+    invalid: "이미지 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.",
     tooLong: "이미지 URL이 너무 깁니다.",
   }),
 });
