@@ -17,7 +17,8 @@ export function SkeletonGrid({ count = 10, label = "불러오는 중..." }: { co
   return (
     <div role="status" aria-live="polite">
       <span className="sr-only">{label}</span>
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4 2xl:grid-cols-5">
+      {/* The same columns as the /list card grid (WHOLESALER_GRID_CLASS), so nothing jumps when cards arrive. */}
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4">
         {Array.from({ length: count }, (_, i) => (
           <SkeletonCard key={i} />
         ))}

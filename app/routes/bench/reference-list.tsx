@@ -4,16 +4,15 @@
  * the same run. Answers 404 unless the server runs with BENCH_ROUTES=1 (robots.txt disallows /bench).
  */
 import { PageHeading } from "#app/components/page-heading.tsx";
+import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
-import { WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
+import { WHOLESALER_GRID_CLASS, WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
 import { listHref, parseListParams, WHOLESALERS_PER_PAGE } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
 import type { WholesalerCard as Card } from "#app/features/wholesalers/wholesaler-types.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { seededRandom, wholesalerRow } from "#bench/catalogue-generator.ts";
 import type { Route } from "./+types/reference-list";
-
-const TOTAL = 10_000;
 
 /** 40 cards shaped like the generated catalogue's, built once per process. */
 const ITEMS: Card[] = (() => {
@@ -31,22 +30,24 @@ export const meta: Route.MetaFunction = () => [
 
 export function loader() {
   if (process.env.BENCH_ROUTES !== "1") throw new Response("페이지를 찾을 수 없습니다.", { status: 404 });
-  // What /list's loader returns for its first page: the parsed (default) state and one page of cards.
+  // What /list's loader returns for its first page of a catalogue past the count cap: the parsed
+  // (default) state, one page of cards and the capped total.
   const params = parseListParams(new URLSearchParams());
-  return { ...params, items: ITEMS, total: TOTAL, page: 1, pageCount: Math.ceil(TOTAL / WHOLESALERS_PER_PAGE) };
+  const pageCount = Math.ceil((PUBLIC_COUNT_CAP + 1) / WHOLESALERS_PER_PAGE);
+  return { ...params, items: ITEMS, total: PUBLIC_COUNT_CAP, totalIsCapped: true, page: 1, pageCount };
 }
 
 /** The same elements, classes and texts as /list's result state. */
 export default function ReferenceList({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, ...state } = loaderData;
+  const { items, total, totalIsCapped, page, pageCount, ...state } = loaderData;
   return (
     <>
       <PageHeading>도매 사이트 목록</PageHeading>
       <WholesalerSearchForm state={{ ...state, page }} />
       <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-        총 {total.toLocaleString("ko-KR")}곳
+        총 {total.toLocaleString("ko-KR")}곳{totalIsCapped ? " 이상" : ""}
       </p>
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
+      <ul className={WHOLESALER_GRID_CLASS}>
         {items.map((wholesaler, index) => (
           <WholesalerCard key={wholesaler.id} wholesaler={wholesaler} eager={index < 8} />
         ))}

@@ -2,8 +2,9 @@ import { Link, useNavigation } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SkeletonGrid } from "#app/components/skeleton-card.tsx";
+import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
-import { WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
+import { WHOLESALER_GRID_CLASS, WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
 import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
@@ -19,12 +20,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = parseListParams(new URL(request.url).searchParams);
-  const result = await listWholesalers(params);
+  const result = await listWholesalers({ ...params, countCap: PUBLIC_COUNT_CAP });
   return { ...params, ...result };
 }
 
 export default function List({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, ...state } = loaderData;
+  const { items, total, totalIsCapped, page, pageCount, ...state } = loaderData;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/list";
 
@@ -46,9 +47,9 @@ export default function List({ loaderData }: Route.ComponentProps) {
         <>
           <p className="mb-3 text-sm text-slate-600" aria-live="polite">
             {state.q ? `‘${state.q}’ 검색 결과 ` : ""}
-            {state.category ? `${state.category} · ` : ""}총 {total.toLocaleString("ko-KR")}곳
+            {state.category ? `${state.category} · ` : ""}총 {total.toLocaleString("ko-KR")}곳{totalIsCapped ? " 이상" : ""}
           </p>
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
+          <ul className={WHOLESALER_GRID_CLASS}>
             {items.map((wholesaler, index) => (
               <WholesalerCard key={wholesaler.id} wholesaler={wholesaler} eager={index < 8} />
             ))}
