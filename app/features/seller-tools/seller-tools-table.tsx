@@ -9,7 +9,9 @@ const pricingClass: Record<SellerTool["pricing"], string> = {
 /** The tools table of /seller-info; scrolls sideways on a phone instead of squeezing the columns. */
 export function SellerToolsTable({ tools }: { tools: SellerTool[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // relative: the links' visually hidden text is positioned absolutely; without a positioned scroll box it
+    // escapes the clipping and widens the whole page on a phone.
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="w-full min-w-[640px] border-collapse text-left text-sm">
         <caption className="sr-only">온라인 셀러를 위한 키워드·트렌드·경쟁 분석·마진·광고 도구 목록</caption>
         <thead className="bg-slate-50 text-slate-700">

@@ -23,7 +23,9 @@ export function DeleteWholesalerButton({ id }: { id: number }) {
 /** The admin list: name, category, site, views, and `수정` / `삭제` per row. */
 export function AdminWholesalerTable({ items }: { items: WholesalerCard[] }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    // relative: the visually hidden text inside is positioned absolutely; without a positioned scroll box it
+    // escapes the clipping and widens the whole page on a phone.
+    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className="bg-slate-50 text-left text-slate-600">
           <tr>

@@ -41,7 +41,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 function Row({ label, value }: { label: string; value: string }) {
   return (
-    <div className="grid grid-cols-[7rem_1fr] gap-3 border-b border-slate-100 py-3 last:border-b-0">
+    <div className="grid grid-cols-[7rem_1fr] items-baseline gap-3 border-b border-slate-100 py-3 last:border-b-0">
       <dt className="text-sm font-medium text-slate-500">{label}</dt>
       <dd className="text-slate-900">{value.trim() || "정보 없음"}</dd>
     </div>
