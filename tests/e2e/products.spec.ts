@@ -300,7 +300,7 @@ test("admin: add, edit and delete an external product, and import a CSV after a 
 
   // A broken file: a clear message, nothing written.
   await page.getByLabel("가져올 파일 (JSON 또는 CSV)").setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from("[{ 이건 JSON이 아님") });
-  await page.getByRole("button", { name: "미리보기" }).click();
+  await page.getByRole("button", { name: "미리 보기" }).click();
   await expect(page.getByRole("alert")).toHaveText("JSON 형식이 올바르지 않아 파일을 읽을 수 없습니다.");
 
   const imported = uniqueName("가져온 인기 상품");
@@ -310,15 +310,15 @@ test("admin: add, edit and delete an external product, and import a CSV after a 
     "잘못된 주소,javascript:alert(1),,",
   ].join("\n");
   await page.getByLabel("가져올 파일 (JSON 또는 CSV)").setInputFiles({ name: "popular.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-  await page.getByRole("button", { name: "미리보기" }).click();
-  const preview = page.getByRole("region", { name: /가져오기 미리보기/ });
+  await page.getByRole("button", { name: "미리 보기" }).click();
+  const preview = page.getByRole("region", { name: /가져오기 미리 보기/ });
   await expect(preview.getByRole("table", { name: "추가할 상품" })).toContainText(imported);
   await expect(preview.getByRole("table", { name: "제외되는 항목" })).toContainText("상품 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.");
   await page.goto(`/search?q=${encodeURIComponent(imported)}`);
   await expect(page.getByText("검색 결과가 없습니다.")).toBeVisible();
   await page.goBack();
   await page.getByLabel("가져올 파일 (JSON 또는 CSV)").setInputFiles({ name: "popular.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-  await page.getByRole("button", { name: "미리보기" }).click();
+  await page.getByRole("button", { name: "미리 보기" }).click();
   await page.getByRole("button", { name: "1개 가져오기" }).click();
   await expect(page.getByText("외부 인기 상품 1개를 가져왔습니다.")).toBeVisible();
   await page.goto(`/search?q=${encodeURIComponent(imported)}`);

@@ -100,7 +100,7 @@ async function previewFromForm(form: FormData) {
 async function applyFromForm(form: FormData) {
   const payload = form.get("payload");
   const rows = typeof payload === "string" ? parseImportPayload(payload) : null;
-  if (!rows) return fail("가져올 내용을 확인할 수 없습니다. 파일을 다시 선택해 미리보기부터 해주세요.", 400);
+  if (!rows) return fail("가져올 내용을 확인할 수 없습니다. 파일을 다시 선택해 미리 보기부터 해주세요.", 400);
   let outcome: Awaited<ReturnType<typeof applyImport>>;
   try {
     outcome = await applyImport(rows);

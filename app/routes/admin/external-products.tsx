@@ -112,11 +112,11 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
               />
               <p id="import-help" className="mt-2 text-xs leading-relaxed text-slate-500">
                 열(항목) 이름: <code>title</code>(필수), <code>productUrl</code>(필수), <code>imageUrl</code>, <code>price</code>. JSON은 객체의 배열, CSV는
-                첫 줄에 열 이름을 적어 주세요. 최대 {IMPORT_MAX_ROWS}개, {IMPORT_MAX_BYTES / 1_000_000}MB까지 가져올 수 있고, 적용 전에 미리보기를 보여 드립니다.
+                첫 줄에 열 이름을 적어 주세요. 최대 {IMPORT_MAX_ROWS}개, {IMPORT_MAX_BYTES / 1_000_000}MB까지 가져올 수 있고, 적용 전에 미리 보기를 보여 드립니다.
               </p>
             </div>
             <button type="submit" className={buttonClass} disabled={busy("preview-import")}>
-              {busy("preview-import") ? "읽는 중..." : "미리보기"}
+              {busy("preview-import") ? "읽는 중..." : "미리 보기"}
             </button>
           </Form>
         </section>
@@ -125,7 +125,7 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
       {preview ? (
         <section aria-labelledby="import-preview" className="mt-6 rounded-xl border border-blue-200 bg-blue-50/40 p-6">
           <h2 id="import-preview" className="text-lg font-bold">
-            가져오기 미리보기: {preview.fileName}
+            가져오기 미리 보기: {preview.fileName}
           </h2>
           <p className="mt-1 text-sm text-slate-700">
             추가할 상품 {preview.rows.length}개, 제외되는 항목 {preview.refused.length}개. 아직 저장되지 않았습니다.
