@@ -95,8 +95,20 @@ export async function requireUser(request: Request): Promise<SessionUser> {
   throw new Response("로그인이 필요합니다.", { status: 401 });
 }
 
+/** Shown when the session or role cannot be read (the database does not answer, …). */
+const CHECK_FAILED = "오류가 발생했습니다.";
+
 export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request);
+  let user: SessionUser;
+  try {
+    user = await requireUser(request);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // A failure while checking: the page goes home with the message; a write is refused.
+    console.error(JSON.stringify({ level: "error", msg: "admin check failed", error: error instanceof Error ? error.message : String(error) }));
+    if (request.method === "GET" || request.method === "HEAD") throw await redirectWithToast("/", { type: "error", message: CHECK_FAILED });
+    throw new Response(CHECK_FAILED, { status: 500 });
+  }
   if (user.role === "admin") return user;
   console.warn(JSON.stringify({ level: "warn", msg: "admin access denied", userId: user.id, path: new URL(request.url).pathname }));
   if (request.method === "GET" || request.method === "HEAD") {

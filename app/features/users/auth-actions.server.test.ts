@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
-import { expect, test } from "vitest";
+import { expect, test, vi } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { session, user } from "#app/db/schema.ts";
-import { getUser, requireAdmin } from "#app/lib/auth.server.ts";
+import { auth, getUser, requireAdmin } from "#app/lib/auth.server.ts";
 import { resetEnvForTests } from "#app/lib/env.server.ts";
+import { readToast } from "#app/lib/toast.server.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { signInAction, signOutAction, signUpAction } from "./auth-actions.server.ts";
@@ -94,6 +95,24 @@ test("admin pages: anonymous goes to /login, a user is sent home, a direct POST 
   expect(post.status).toBe(403);
   const anonymousPost = await caught(() => requireAdmin(formRequest("/admin", {})));
   expect(anonymousPost.status).toBe(401);
+});
+
+test("admin pages: a failure while checking the session goes home with 오류가 발생했습니다. (a write gets 500)", async () => {
+  const getSession = vi.spyOn(auth().api, "getSession").mockRejectedValue(new Error("connection refused"));
+  const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+  try {
+    const page = await caught(() => requireAdmin(getRequest("/admin")));
+    expect(page.status).toBe(302);
+    expect(page.location).toBe("/");
+    const { toast } = await readToast(getRequest("/", { cookie: cookiesFrom(new Response(null, { headers: page.headers })) }));
+    expect(toast).toMatchObject({ type: "error", message: "오류가 발생했습니다." });
+
+    const post = await caught(() => requireAdmin(formRequest("/admin", {})));
+    expect(post.status).toBe(500);
+  } finally {
+    getSession.mockRestore();
+    quiet.mockRestore();
+  }
 });
 
 test("admin login refuses a non-admin account and hands out no session", async () => {
