@@ -9,7 +9,7 @@ function uniqueName(base: string) {
   return `${base} ${Date.now().toString(36)}${serial}`;
 }
 
-/** Registers a product through /add and returns its id (read from the 수정 link of its card). */
+/** Registers a product through /add and returns its id (read from the edit form of its card's 수정 button). */
 async function addProduct(page: Page, name: string, fields: { price?: string; summary?: string; siteUrl?: string; imageUrl?: string } = {}) {
   await page.goto("/add");
   await page.getByLabel("상품명").fill(name);
@@ -20,8 +20,9 @@ async function addProduct(page: Page, name: string, fields: { price?: string; su
   await page.getByRole("button", { name: "등록하기" }).click();
   await expect(page.getByText("상품이 등록되었습니다.")).toBeVisible();
   await page.goto(`/products?q=${encodeURIComponent(name)}`);
-  const href = await cardOf(page, name).getByRole("link", { name: "수정" }).getAttribute("href");
-  return Number(href?.split("/").pop());
+  await expect(cardOf(page, name).getByRole("button", { name: "수정" })).toBeVisible();
+  const action = await cardOf(page, name).locator('form[action^="/edit/"]').getAttribute("action");
+  return Number(action?.split("/").pop());
 }
 
 /** Holds a form POST for a moment, so its in-progress label can be seen (page loads pass straight through). */
@@ -51,7 +52,7 @@ test("/products: one search filters both sections; an empty result says so; no �
   await expect(outside).toHaveAttribute("target", "_blank");
   await expect(outside).toHaveAttribute("rel", "noopener noreferrer");
   // Visitors get no owner controls.
-  await expect(page.getByRole("link", { name: "수정" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "수정" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "삭제" })).toHaveCount(0);
 
   await page.goto("/products?q=텀블러");
@@ -91,7 +92,7 @@ test("register, edit (then /products after a second) and delete with a confirmat
   // The hotlinked image cannot load here: the card falls back to the drawn placeholder.
   await expect(card.locator("img")).toHaveCount(0);
 
-  await card.getByRole("link", { name: "수정" }).click();
+  await card.getByRole("button", { name: "수정" }).click();
   await expect(page).toHaveURL(/\/edit\/\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("상품 수정");
   await expect(page.getByLabel("가격")).toHaveValue("12000");
@@ -135,7 +136,7 @@ test("another user sees no 수정/삭제 on your card, and is refused by page an
   await page.goto(`/products?q=${encodeURIComponent(name)}`);
   const card = cardOf(page, name);
   await expect(card).toBeVisible();
-  await expect(card.getByRole("link", { name: "수정" })).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "수정" })).toHaveCount(0);
   await expect(card.getByRole("button", { name: "삭제" })).toHaveCount(0);
 
   await page.goto(`/edit/${id}`);
@@ -265,7 +266,7 @@ test("/admin/add-product: the saved message becomes a link to the product page, 
 
   // The admin is the owner of what they registered.
   await page.goto(`/products?q=${encodeURIComponent(name)}`);
-  await expect(cardOf(page, name).getByRole("link", { name: "수정" })).toBeVisible();
+  await expect(cardOf(page, name).getByRole("button", { name: "수정" })).toBeVisible();
 });
 
 test("admin: add, edit and delete an external product, and import a CSV after a preview", async ({ page }) => {
@@ -341,7 +342,7 @@ test("without JavaScript: the product form posts, and a delete is a plain form p
     await page.goto(`/products?q=${encodeURIComponent(name)}`);
     const card = cardOf(page, name);
     await expect(card).toContainText("7,000원");
-    await card.getByRole("link", { name: "수정" }).click();
+    await card.getByRole("button", { name: "수정" }).click();
     await page.getByLabel("가격").fill("-3");
     await page.getByRole("button", { name: "수정하기" }).click();
     await expect(page.getByRole("alert")).toHaveText("수정 실패: 가격은 0원 이상이어야 합니다.");

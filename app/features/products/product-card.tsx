@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form } from "react-router";
 import { formatWon } from "#app/lib/format.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import { DeleteProductButton } from "./delete-product-button.tsx";
@@ -41,9 +41,12 @@ export function ProductCard({ product, eager = false }: { product: ProductCardVi
         {product.canEdit || product.canDelete ? (
           <div className="flex gap-2 border-t border-slate-100 pt-3">
             {product.canEdit ? (
-              <Link to={`/edit/${product.id}`} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
-                수정
-              </Link>
+              // A button, as ui-contract.md names the card's controls; a GET form to the edit page works without JavaScript.
+              <Form method="get" action={`/edit/${product.id}`}>
+                <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+                  수정
+                </button>
+              </Form>
             ) : null}
             {product.canDelete ? (
               <DeleteProductButton
