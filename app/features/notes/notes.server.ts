@@ -1,4 +1,5 @@
-import { count, desc, eq, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
+import { descNullsLast } from "#app/db/order.ts";
 import { db } from "#app/db/client.server.ts";
 import { sellerNotes } from "#app/db/schema.ts";
 import { noteExcerpt, sanitizeNoteHtml } from "./note-html.server.ts";
@@ -20,7 +21,7 @@ export function parsePage(value: string | null): number {
 }
 
 // Notes without a date (imported from the old store) come after every dated note.
-const newestFirst = [sql`${sellerNotes.createdAt} desc nulls last`, desc(sellerNotes.id)];
+const newestFirst = [descNullsLast(sellerNotes.createdAt), descNullsLast(sellerNotes.id)];
 
 export type NoteSummary = { id: number; title: string; createdAt: Date | null; excerpt: string };
 

@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
+import { descNullsLast } from "#app/db/order.ts";
+import { countForPaging } from "#app/db/paging.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
 import { parseSearchQuery, searchFields } from "#app/features/search/korean-search.ts";
 import { searchCondition } from "#app/features/search/search-sql.server.ts";
@@ -33,26 +35,28 @@ const detailColumns = {
 };
 
 const ORDER: Record<WholesalerSort, SQL[]> = {
-  views: [desc(wholesalers.views), desc(wholesalers.id)],
-  newest: [desc(wholesalers.createdAt), desc(wholesalers.id)],
+  // NULLS LAST like the indexes, so a page is read from wholesalers_views_idx / _created_idx.
+  views: [descNullsLast(wholesalers.views), descNullsLast(wholesalers.id)],
+  newest: [descNullsLast(wholesalers.createdAt), descNullsLast(wholesalers.id)],
   name: [asc(wholesalers.name), asc(wholesalers.id)],
 };
 
-type ListOptions = { q?: string; category?: string; sort?: WholesalerSort; page?: number; pageSize?: number };
+type ListOptions = { q?: string; category?: string; sort?: WholesalerSort; page?: number; pageSize?: number; countCap?: number };
 
 /**
  * One page of wholesalers for /list and the admin lists: searched (Korean-aware, from the grams
- * index), filtered by category, sorted and paged in the database. One count query, one page query.
+ * index), filtered by category, sorted and paged in the database. One count query (up to `countCap`
+ * matches when given, see countForPaging), one page query.
  */
-export async function listWholesalers({ q = "", category = "", sort = "views", page = 1, pageSize = WHOLESALERS_PER_PAGE }: ListOptions = {}) {
+export async function listWholesalers({ q = "", category = "", sort = "views", page = 1, pageSize = WHOLESALERS_PER_PAGE, countCap }: ListOptions = {}) {
   const query = parseSearchQuery(q);
   const conditions: SQL[] = [];
   if (query) conditions.push(searchCondition({ grams: wholesalers.searchGrams, chosung: wholesalers.nameChosung, text: wholesalers.name }, query));
   if (category) conditions.push(eq(wholesalers.category, category));
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const [[totals], items] = await Promise.all([
-    db().select({ total: count() }).from(wholesalers).where(where),
+  const [counted, items] = await Promise.all([
+    countForPaging(wholesalers, where, { page, perPage: pageSize, cap: countCap }),
     db()
       .select(cardColumns)
       .from(wholesalers)
@@ -61,8 +65,7 @@ export async function listWholesalers({ q = "", category = "", sort = "views", p
       .limit(pageSize)
       .offset((page - 1) * pageSize),
   ]);
-  const total = totals?.total ?? 0;
-  return { items: items as WholesalerCard[], total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  return { items: items as WholesalerCard[], ...counted, page };
 }
 
 export async function getWholesaler(id: number): Promise<WholesalerDetail | null> {

@@ -1,0 +1,35 @@
+import { count, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { db } from "./client.server.ts";
+
+/**
+ * Public lists count their matches only this far: counting every one of 5,000 rows that contain a
+ * one-syllable word costs more than finding the page itself (docs/performance.md). Past the cap a
+ * page says "1,000개 이상" and the pager still reaches every page around the current one.
+ */
+export const PUBLIC_COUNT_CAP = 1000;
+
+export type PageCount = { total: number; totalIsCapped: boolean; pageCount: number };
+
+/**
+ * The total a pager needs for `where`: exact without a cap, otherwise counted up to the cap (raised
+ * so the two pages after `page` are always inside it). A capped total means "at least `total`", and
+ * its pageCount is one page past the cap, so "다음" stays available.
+ */
+export async function countForPaging(
+  table: PgTable,
+  where: SQL | undefined,
+  { page, perPage, cap }: { page: number; perPage: number; cap?: number },
+): Promise<PageCount> {
+  if (cap === undefined) {
+    const [row] = await db().select({ n: count() }).from(table).where(where);
+    const total = row?.n ?? 0;
+    return { total, totalIsCapped: false, pageCount: Math.max(1, Math.ceil(total / perPage)) };
+  }
+  const limit = Math.max(cap, (page + 2) * perPage);
+  const matches = db().select({ one: sql`1` }).from(table).where(where).limit(limit + 1).as("matches");
+  const [row] = await db().select({ n: count() }).from(matches);
+  const counted = row?.n ?? 0;
+  if (counted > limit) return { total: limit, totalIsCapped: true, pageCount: Math.ceil(counted / perPage) };
+  return { total: counted, totalIsCapped: false, pageCount: Math.max(1, Math.ceil(counted / perPage)) };
+}
