@@ -1,5 +1,7 @@
-import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { eq, inArray, type SQL } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
+import { descNullsLast } from "#app/db/order.ts";
+import { countForPaging } from "#app/db/paging.server.ts";
 import { externalProducts } from "#app/db/schema.ts";
 import { lookupOgImage } from "#app/features/link-preview/og-image.server.ts";
 import { cleanSearchText, parseHttpUrl } from "#app/features/products/product-schema.ts";
@@ -31,24 +33,25 @@ export function externalSearchCondition(q: string | null | undefined): SQL | und
     : undefined;
 }
 
+/** Newest first, filtered by title in the database, one page at a time (counted up to `countCap` when given). */
 export async function listExternalProducts({
   q,
   page = 1,
   perPage = EXTERNAL_PER_PAGE,
-}: { q?: string | null; page?: number; perPage?: number }): Promise<Page<ExternalProductRow>> {
+  countCap,
+}: { q?: string | null; page?: number; perPage?: number; countCap?: number }): Promise<Page<ExternalProductRow>> {
   const where = externalSearchCondition(q);
   const [items, totals] = await Promise.all([
     db()
       .select(columns)
       .from(externalProducts)
       .where(where)
-      .orderBy(desc(externalProducts.createdAt), desc(externalProducts.id))
+      .orderBy(descNullsLast(externalProducts.createdAt), descNullsLast(externalProducts.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db().select({ total: count() }).from(externalProducts).where(where),
+    countForPaging(externalProducts, where, { page, perPage, cap: countCap }),
   ]);
-  const total = totals[0]?.total ?? 0;
-  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / perPage)) };
+  return { items, ...totals, page };
 }
 
 export async function getExternalProduct(id: number): Promise<ExternalProductRow | null> {

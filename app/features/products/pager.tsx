@@ -4,7 +4,13 @@ import { Link, useLocation } from "react-router";
  * Previous/next links for one paged list; other lists' pages and the search stay in the URL, so a
  * shared link shows the same results.
  */
-export function Pager({ page, pageCount, param = "page", label }: { page: number; pageCount: number; param?: string; label: string }) {
+export function Pager({
+  page,
+  pageCount,
+  totalIsCapped = false,
+  param = "page",
+  label,
+}: { page: number; pageCount: number; totalIsCapped?: boolean; param?: string; label: string }) {
   const location = useLocation();
   if (pageCount <= 1) return null;
   const hrefFor = (target: number) => {
@@ -23,7 +29,8 @@ export function Pager({ page, pageCount, param = "page", label }: { page: number
         </Link>
       ) : null}
       <span className="text-sm text-slate-600">
-        {Math.min(page, pageCount)} / {pageCount} 페이지
+        {/* Past the count cap the last page is not known: only where the reader is. */}
+        {totalIsCapped ? `${page} 페이지` : `${Math.min(page, pageCount)} / ${pageCount} 페이지`}
       </span>
       {page < pageCount ? (
         <Link to={hrefFor(page + 1)} preventScrollReset className={linkClass}>

@@ -1,5 +1,7 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
+import { descNullsLast } from "#app/db/order.ts";
+import { countForPaging } from "#app/db/paging.server.ts";
 import { products } from "#app/db/schema.ts";
 import { parseSearchQuery, searchFields } from "#app/features/search/korean-search.ts";
 import { searchCondition } from "#app/features/search/search-sql.server.ts";
@@ -19,7 +21,8 @@ export type ProductRow = {
   createdBy: string | null;
 };
 
-export type Page<T> = { items: T[]; total: number; page: number; pageCount: number };
+/** One page of a list; a capped total means "at least `total`" (countForPaging). */
+export type Page<T> = { items: T[]; total: number; totalIsCapped: boolean; page: number; pageCount: number };
 
 const cardColumns = {
   id: products.id,
@@ -36,21 +39,25 @@ export function productSearchCondition(q: string | null | undefined): SQL | unde
   return query ? searchCondition({ grams: products.searchGrams, chosung: products.nameChosung, text: products.name }, query) : undefined;
 }
 
-/** Newest first, filtered by name in the database, one page at a time. */
-export async function listProducts({ q, page = 1, perPage = PRODUCTS_PER_PAGE }: { q?: string | null; page?: number; perPage?: number }): Promise<Page<ProductRow>> {
+/** Newest first, filtered by name in the database, one page at a time (counted up to `countCap` when given). */
+export async function listProducts({
+  q,
+  page = 1,
+  perPage = PRODUCTS_PER_PAGE,
+  countCap,
+}: { q?: string | null; page?: number; perPage?: number; countCap?: number }): Promise<Page<ProductRow>> {
   const where = productSearchCondition(q);
   const [items, totals] = await Promise.all([
     db()
       .select(cardColumns)
       .from(products)
       .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
+      .orderBy(descNullsLast(products.createdAt), descNullsLast(products.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db().select({ total: count() }).from(products).where(where),
+    countForPaging(products, where, { page, perPage, cap: countCap }),
   ]);
-  const total = totals[0]?.total ?? 0;
-  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / perPage)) };
+  return { items, ...totals, page };
 }
 
 export async function getProduct(id: number): Promise<ProductRow | null> {

@@ -2,6 +2,7 @@ import { data, Form, Link, useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
+import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { listExternalProducts } from "#app/features/external-products/external-products.server.ts";
 import { useProductDeletion } from "#app/features/products/delete-product-button.tsx";
 import { deleteProductAction } from "#app/features/products/product-actions.server.ts";
@@ -22,8 +23,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
   const [user, productPage, externalPage] = await Promise.all([
     getUser(request),
-    listProducts({ q, page: parsePage(url.searchParams.get("page")) }),
-    listExternalProducts({ q, page: parsePage(url.searchParams.get("epage")) }),
+    listProducts({ q, page: parsePage(url.searchParams.get("page")), countCap: PUBLIC_COUNT_CAP }),
+    listExternalProducts({ q, page: parsePage(url.searchParams.get("epage")), countCap: PUBLIC_COUNT_CAP }),
   ]);
   return {
     q,
@@ -101,7 +102,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
               <h2 id="products-heading" className="text-xl font-bold">
                 도매처 등록 상품
               </h2>
-              <span className="text-sm text-slate-500">{products.total.toLocaleString("ko-KR")}개</span>
+              <span className="text-sm text-slate-500">
+                {products.total.toLocaleString("ko-KR")}개{products.totalIsCapped ? " 이상" : ""}
+              </span>
             </div>
             {visibleProducts.length === 0 ? (
               <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">해당하는 등록 상품이 없습니다.</p>
@@ -112,7 +115,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </div>
             )}
-            <Pager page={products.page} pageCount={products.pageCount} param="page" label="도매처 등록 상품 페이지" />
+            <Pager page={products.page} pageCount={products.pageCount} totalIsCapped={products.totalIsCapped} param="page" label="도매처 등록 상품 페이지" />
           </section>
 
           <section aria-labelledby="external-heading">
@@ -120,7 +123,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
               <h2 id="external-heading" className="text-xl font-bold">
                 외부 인기 상품
               </h2>
-              <span className="text-sm text-slate-500">{external.total.toLocaleString("ko-KR")}개</span>
+              <span className="text-sm text-slate-500">
+                {external.total.toLocaleString("ko-KR")}개{external.totalIsCapped ? " 이상" : ""}
+              </span>
             </div>
             {external.items.length === 0 ? (
               <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">해당하는 외부 인기 상품이 없습니다.</p>
@@ -131,7 +136,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </div>
             )}
-            <Pager page={external.page} pageCount={external.pageCount} param="epage" label="외부 인기 상품 페이지" />
+            <Pager page={external.page} pageCount={external.pageCount} totalIsCapped={external.totalIsCapped} param="epage" label="외부 인기 상품 페이지" />
           </section>
         </>
       )}

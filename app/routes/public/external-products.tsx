@@ -2,6 +2,7 @@ import { Form, useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
+import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { listExternalProducts } from "#app/features/external-products/external-products.server.ts";
 import { ExternalProductCard, gridClass } from "#app/features/products/product-card.tsx";
 import { parsePage } from "#app/features/products/product-schema.ts";
@@ -17,12 +18,12 @@ export const meta: Route.MetaFunction = () =>
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
-  const result = await listExternalProducts({ q, page: parsePage(url.searchParams.get("page")) });
+  const result = await listExternalProducts({ q, page: parsePage(url.searchParams.get("page")), countCap: PUBLIC_COUNT_CAP });
   return { q, ...result };
 }
 
 export default function ExternalProducts({ loaderData }: Route.ComponentProps) {
-  const { q, items, total, page, pageCount } = loaderData;
+  const { q, items, total, totalIsCapped, page, pageCount } = loaderData;
   const [params] = useSearchParams();
   const filtered = q.trim() !== "";
 
@@ -53,13 +54,13 @@ export default function ExternalProducts({ loaderData }: Route.ComponentProps) {
         <EmptyState message={filtered ? "검색 결과가 없습니다." : "표시할 내용이 없습니다."} />
       ) : (
         <>
-          {filtered ? <p className="mb-4 text-sm text-slate-600">검색 결과 {total.toLocaleString("ko-KR")}개</p> : null}
+          {filtered ? <p className="mb-4 text-sm text-slate-600">검색 결과 {total.toLocaleString("ko-KR")}개{totalIsCapped ? " 이상" : ""}</p> : null}
           <div className={gridClass}>
             {items.map((product, i) => (
               <ExternalProductCard key={product.id} product={product} eager={i < 4} />
             ))}
           </div>
-          <Pager page={page} pageCount={pageCount} label="인기 상품 페이지" />
+          <Pager page={page} pageCount={pageCount} totalIsCapped={totalIsCapped} label="인기 상품 페이지" />
         </>
       )}
     </>
