@@ -175,6 +175,7 @@ test("the editor's code is loaded on the admin pages only", async ({ page }) => 
 
   await signInAsAdmin(page);
   await page.goto("/admin/sellernote-add");
-  await expect(editor(page)).toBeVisible();
+  // The toolbar, not the textbox: before hydration the no-JS text area is a textbox named 내용 too.
+  await expect(page.getByRole("toolbar", { name: "서식" })).toBeVisible();
   expect(await hasEditor()).toBe(true);
 });
