@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useActionData, useNavigation, useSubmit } from "react-router";
-import { toast } from "sonner";
 import type { NoteDeleteData } from "./note-actions.server.ts";
+import { toast } from "#app/components/toast.ts";
 
 /**
  * `삭제` for an admin on a note page. With JavaScript it asks first in an accessible alert dialog

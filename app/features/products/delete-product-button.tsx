@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/toast.ts";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
 import type { DeleteResult } from "./product-actions.server.ts";

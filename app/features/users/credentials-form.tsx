@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { Form, useActionData, useNavigate, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { toast } from "#app/components/toast.ts";
 import { HoneypotField } from "#app/components/form-field.tsx";
 import { TextField } from "#app/components/form-field.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import type { AuthActionData } from "./auth-actions.server.ts";
-import { HONEYPOT_FIELD } from "./auth-schema.ts";
+import { HONEYPOT_FIELD } from "./honeypot.ts";
 
 type Props = { submitLabel: string; pendingLabel: string; redirectTo?: string | null; autoCompletePassword: "current-password" | "new-password" };
 
