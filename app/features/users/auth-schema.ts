@@ -19,5 +19,4 @@ export const signupSchema = credentialsSchema.extend({
     .max(128, "비밀번호는 128자 이하여야 합니다."),
 });
 
-/** A field real people never see or fill; bots that fill every input reveal themselves. */
-export const HONEYPOT_FIELD = "nickname_confirm";
+export { HONEYPOT_FIELD } from "./honeypot.ts";
