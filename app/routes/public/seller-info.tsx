@@ -22,13 +22,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, notes] = await Promise.all([getUser(request), listLatestNotes(5)]);
-  return { isAdmin: user?.role === "admin", notes, canonical: absoluteUrl("/seller-info") };
+  // Only what the cards show: the guides' full text stays on the server, out of this page's JavaScript.
+  const guideCards = guides.map(({ slug, title, description }) => ({ slug, title, description }));
+  return { isAdmin: user?.role === "admin", notes, guides: guideCards, canonical: absoluteUrl("/seller-info") };
 }
 
 const sectionHeading = "text-xl font-bold text-slate-900";
 
 export default function SellerInfo({ loaderData }: Route.ComponentProps) {
-  const { isAdmin, notes } = loaderData;
+  const { isAdmin, notes, guides } = loaderData;
   return (
     <>
       <PageHeading>셀러 정보센터</PageHeading>
