@@ -12,9 +12,10 @@ export function action({ request }: Route.ActionArgs) {
 
 export default function AdminLogin() {
   return (
-    <>
+    // The heading lines up with the centred form card below it.
+    <div className="mx-auto max-w-md">
       <PageHeading>관리자 로그인</PageHeading>
       <CredentialsForm submitLabel="로그인" pendingLabel="로그인 중..." autoCompletePassword="current-password" />
-    </>
+    </div>
   );
 }

@@ -14,7 +14,8 @@ export function action({ request }: Route.ActionArgs) {
 export default function Login() {
   const [params] = useSearchParams();
   return (
-    <>
+    // The heading lines up with the centred form card below it.
+    <div className="mx-auto max-w-md">
       <PageHeading>로그인</PageHeading>
       <CredentialsForm submitLabel="로그인" pendingLabel="로그인 중..." redirectTo={params.get("redirectTo")} autoCompletePassword="current-password" />
       <p className="mt-4 text-center text-sm text-slate-600">
@@ -24,6 +25,6 @@ export default function Login() {
           새 계정 만들기
         </Link>
       </p>
-    </>
+    </div>
   );
 }

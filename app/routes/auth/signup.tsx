@@ -13,7 +13,8 @@ export function action({ request }: Route.ActionArgs) {
 
 export default function Signup() {
   return (
-    <>
+    // The heading lines up with the centred form card below it.
+    <div className="mx-auto max-w-md">
       <PageHeading>회원가입</PageHeading>
       <CredentialsForm submitLabel="회원가입" pendingLabel="가입 중..." autoCompletePassword="new-password" />
       <p className="mt-2 text-center text-sm text-slate-500">비밀번호는 8자 이상으로 정해주세요.</p>
@@ -24,6 +25,6 @@ export default function Signup() {
           기존 계정으로 들어가기
         </Link>
       </p>
-    </>
+    </div>
   );
 }
