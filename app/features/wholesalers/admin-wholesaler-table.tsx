@@ -65,7 +65,7 @@ export function AdminWholesalerTable({ items }: { items: WholesalerCard[] }) {
                       {new URL(site).host}
                     </a>
                   ) : (
-                    <span className="text-slate-400">없음</span>
+                    <span className="text-slate-500">없음</span>
                   )}
                 </td>
                 <td className="px-4 py-2 text-right tabular-nums">{w.views.toLocaleString("ko-KR")}</td>

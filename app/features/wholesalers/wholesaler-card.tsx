@@ -50,7 +50,7 @@ export function WholesalerCard({ wholesaler, eager = false }: { wholesaler: Card
             <span className="sr-only"> (새 탭)</span>
           </a>
         ) : (
-          <span className="text-slate-400">사이트 정보 없음</span>
+          <span className="text-slate-500">사이트 정보 없음</span>
         )}
         <Link to={`/wholesaler/${wholesaler.id}`} className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50">
           상세 정보
