@@ -43,10 +43,14 @@ async function kinds(): Promise<Storage["kind"][]> {
   return (await postgresReachable()) ? ["pglite", "postgres"] : ["pglite"];
 }
 
-/** Writers sign up new accounts as fast as they can; every 302 is an acknowledged write. */
+/**
+ * Each writer signs up (an acknowledged account) and then registers products as fast as it can; every
+ * 2xx/3xx answer is an acknowledged write. The server is killed with SIGKILL at a random moment.
+ */
 async function crashTrial(kind: Storage["kind"], rounds: number) {
   const s = await storage(kind, "crash");
-  const acknowledged: string[] = [];
+  const accounts: string[] = [];
+  const productNames: string[] = [];
   let reopenFailures = 0;
   try {
     for (let round = 0; round < rounds; round++) {
@@ -60,31 +64,45 @@ async function crashTrial(kind: Storage["kind"], rounds: number) {
       }
       let stop = false;
       const writers = Array.from({ length: 4 }, async (_, w) => {
-        let i = 0;
-        while (!stop) {
-          const email = `crash-${round}-${w}-${i++}@example.com`;
-          try {
-            const res = await signUp(server.base, email);
-            if (res.status === 302) acknowledged.push(email);
-          } catch {
-            return; // the server died under us: that request was never acknowledged
+        try {
+          const email = `crash-${round}-${w}@example.com`;
+          const { status, cookie } = await signUp(server.base, email);
+          if (status !== 302) return;
+          accounts.push(email);
+          for (let i = 0; !stop; i++) {
+            const name = `장애 시험 ${round}-${w}-${i}`;
+            const res = await fetch(`${server.base}/add`, {
+              method: "POST",
+              headers: { "content-type": "application/x-www-form-urlencoded", origin: server.base, cookie },
+              body: new URLSearchParams({ name, price: "1000", summary: "", imageUrl: "", siteUrl: "" }),
+              redirect: "manual",
+            });
+            await res.arrayBuffer();
+            if (res.status < 400) productNames.push(name);
           }
+        } catch {
+          // The server died under us: that request was never acknowledged.
         }
       });
-      await new Promise((r) => setTimeout(r, 700 + Math.random() * 1300));
+      await new Promise((r) => setTimeout(r, 1500 + Math.random() * 2000));
       server.child.kill("SIGKILL");
       stop = true;
       await Promise.all(writers);
       await server.exited;
     }
     const found = await withDb(s, async () => {
-      let n = 0;
-      for (let i = 0; i < acknowledged.length; i += 500) {
-        n += (await db().select({ id: user.id }).from(user).where(inArray(user.email, acknowledged.slice(i, i + 500)))).length;
+      let users = 0;
+      let items = 0;
+      for (let i = 0; i < accounts.length; i += 500) {
+        users += (await db().select({ id: user.id }).from(user).where(inArray(user.email, accounts.slice(i, i + 500)))).length;
       }
-      return n;
+      for (let i = 0; i < productNames.length; i += 500) {
+        items += (await db().select({ id: products.id }).from(products).where(inArray(products.name, productNames.slice(i, i + 500)))).length;
+      }
+      return users + items;
     });
-    return { kind, rounds, acknowledgedWrites: acknowledged.length, found, lost: acknowledged.length - found, reopenFailures };
+    const acknowledged = accounts.length + productNames.length;
+    return { kind, rounds, acknowledgedWrites: acknowledged, found, lost: acknowledged - found, reopenFailures };
   } finally {
     await s.drop();
   }
