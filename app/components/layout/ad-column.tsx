@@ -14,7 +14,8 @@ export function AdColumn({ ad, className = "" }: { ad: AdView; className?: strin
           rel="sponsored noopener noreferrer"
           className="block overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:shadow-md"
         >
-          <img src={ad.image} alt="" width={300} height={250} className="h-auto w-full" loading="lazy" decoding="async" />
+          {/* Not lazy: beside the content on wide screens and often the largest thing in view on a short page (LCP). */}
+          <img src={ad.image} alt="" width={300} height={250} className="h-auto w-full" decoding="async" />
           <div className="p-3">
             <p className="font-semibold text-slate-900">{ad.name}</p>
             <p className="mt-1 text-sm text-slate-600">{ad.description}</p>
