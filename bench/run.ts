@@ -17,7 +17,7 @@ import { createPostgresDatabase, postgresReachable, type ServerHandle, signUp, s
 
 const { values: args } = parseArgs({ options: { quick: { type: "boolean", default: false }, "skip-lighthouse": { type: "boolean", default: false } } });
 const QUICK = args.quick;
-const DURATION = QUICK ? 3 : 8;
+const DURATION = QUICK ? 2 : 8;
 const WARMUP = QUICK ? 1 : 2;
 const PRODUCTS = QUICK ? 30_000 : 100_000;
 const WHOLESALERS = QUICK ? 3_000 : 10_000;
