@@ -43,10 +43,16 @@ beforeEach(async () => {
 const snapshot = () => db().select().from(wholesalers).orderBy(asc(wholesalers.id));
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
 
-function uploadRequest(path: string, fields: Record<string, string | File>, cookie = adminCookie) {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  return new Request(`http://localhost:3000${path}`, { method: "POST", body, headers: { cookie, origin: "http://localhost:3000", "x-client-ip": "127.0.0.1" } });
+/**
+ * A multipart upload with its body already encoded: undici's streamed FormData body throws
+ * "ReadableStream is already closed" in the background when a reader cancels it (the size limit does).
+ */
+async function uploadRequest(path: string, fields: Record<string, string | File>, cookie = adminCookie) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  const encoded = new Response(form);
+  const headers = { cookie, origin: "http://localhost:3000", "x-client-ip": "127.0.0.1", "content-type": encoded.headers.get("content-type") ?? "" };
+  return new Request(`http://localhost:3000${path}`, { method: "POST", body: await encoded.arrayBuffer(), headers });
 }
 
 const someone = () => createWholesaler({ name: "도매꾹", category: "패션", siteUrl: "https://domeggook.com/", contact: "", logoUrl: "", summary: "" });
@@ -66,9 +72,9 @@ test("every admin action refuses a signed-in non-admin with 403 (and anonymous w
     ["/admin/clean-categories", (cookie) => cleanup.action(args(formRequest("/admin/clean-categories", {}, { cookie })))],
     [
       "/admin/import preview",
-      (cookie) => importPage.action(args(uploadRequest("/admin/import", { intent: "preview", file: new File(["name,siteUrl\n가,https://a.com"], "a.csv") }, cookie))),
+      async (cookie) => importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File(["name,siteUrl\n가,https://a.com"], "a.csv") }, cookie))),
     ],
-    ["/admin/import apply", (cookie) => importPage.action(args(uploadRequest("/admin/import", { intent: "apply", content: "name,siteUrl\n가,https://a.com" }, cookie)))],
+    ["/admin/import apply", async (cookie) => importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content: "name,siteUrl\n가,https://a.com" }, cookie)))],
   ];
   for (const [name, post] of posts) {
     expect((await caught(() => post(userCookie))).status, `${name} as a user`).toBe(403);
@@ -222,13 +228,13 @@ test("/admin/clean-categories lists each change, then says nothing changed", asy
 
 test("/admin/import: preview, apply, broken files with Korean messages and nothing written", async () => {
   const csv = "name,category,siteUrl\n새 도매처,생활,new.example.com\n,생활,https://noname.example.com\n";
-  const preview = asResponse(await importPage.action(args(uploadRequest("/admin/import", { intent: "preview", file: new File([csv], "list.csv", { type: "text/csv" }) }))));
+  const preview = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File([csv], "list.csv", { type: "text/csv" }) }))));
   expect(preview.data).toMatchObject({ stage: "preview", fileName: "list.csv", content: csv, plan: { refused: [{ row: 2, reason: "이름이 없습니다." }] } });
   expect(await snapshot()).toEqual([]);
 
-  const applied = asResponse(await importPage.action(args(uploadRequest("/admin/import", { intent: "apply", content: csv, fileName: "list.csv" }))));
+  const applied = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content: csv, fileName: "list.csv" }))));
   expect(applied.data).toEqual({ stage: "done", summary: { add: 1, update: 0, unchanged: 0, refused: 1 }, refused: [{ row: 2, name: "", reason: "이름이 없습니다." }] });
-  const again = asResponse(await importPage.action(args(uploadRequest("/admin/import", { intent: "apply", content: csv, fileName: "list.csv" }))));
+  const again = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content: csv, fileName: "list.csv" }))));
   expect(again.data).toMatchObject({ summary: { add: 0, update: 0, unchanged: 1 } });
   const stored = await snapshot();
   expect(stored).toHaveLength(1);
@@ -240,13 +246,13 @@ test("/admin/import: preview, apply, broken files with Korean messages and nothi
     ["no file", "", 400, /^가져올 파일을 선택해주세요/],
   ];
   for (const [name, file, status, message] of broken) {
-    const res = asResponse(await importPage.action(args(uploadRequest("/admin/import", { intent: "preview", file }))));
+    const res = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file }))));
     expect(res.status, name).toBe(status);
     expect((res.data as { error: string }).error, name).toMatch(message);
   }
 
   const garbage = new Uint8Array(10 * 1024 * 1024).map((_, i) => (i * 7919) % 251);
-  const huge = asResponse(await importPage.action(args(uploadRequest("/admin/import", { intent: "preview", file: new File([garbage], "garbage.csv") }))));
+  const huge = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File([garbage], "garbage.csv") }))));
   expect(huge.status).toBe(413);
   expect((huge.data as { error: string }).error).toBe("파일이 너무 큽니다. 2MB 이하의 파일만 가져올 수 있습니다.");
   expect(await snapshot()).toEqual(stored);
@@ -254,11 +260,11 @@ test("/admin/import: preview, apply, broken files with Korean messages and nothi
 
 test.runIf(fs.existsSync(LEGACY))("/admin/import with the legacy export of 232 rows", async () => {
   const file = new File([fs.readFileSync(LEGACY)], "wholesalers-legacy.json", { type: "application/json" });
-  const preview = asResponse(await importPage.action(args(uploadRequest("/admin/import", { intent: "preview", file }))));
+  const preview = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file }))));
   const plan = (preview.data as { plan: { add: unknown[]; update: unknown[]; unchanged: unknown[]; refused: unknown[] } }).plan;
   expect(plan.add.length + plan.update.length + plan.unchanged.length + plan.refused.length).toBe(232);
   const content = (preview.data as { content: string }).content;
-  const applied = asResponse(await importPage.action(args(uploadRequest("/admin/import", { intent: "apply", content, fileName: file.name }))));
+  const applied = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content, fileName: file.name }))));
   expect(applied.data).toMatchObject({ stage: "done", summary: { add: plan.add.length, update: 0 } });
   expect(await db().$count(wholesalers)).toBe(plan.add.length);
   const [ownerclan] = await db().select().from(wholesalers).where(eq(wholesalers.name, "오너클랜"));
