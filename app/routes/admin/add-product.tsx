@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
 import { ErrorMessage } from "#app/components/error-message.tsx";
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { createProductAction } from "#app/features/products/product-actions.server.ts";
 import { EMPTY_PRODUCT, ProductForm } from "#app/features/products/product-form.tsx";
@@ -35,6 +36,7 @@ export default function AdminAddProduct({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>상품 등록 (관리자)</PageHeading>
+      <AdminNav />
       <ProductForm
         defaults={EMPTY_PRODUCT}
         result={actionData}

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { WholesalerAdminNav } from "#app/features/wholesalers/admin-links.tsx";
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import { CategoryOptions, FormAlert, useResetAfterSave } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { addSimpleWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { WHOLESALER_LIMITS } from "#app/features/wholesalers/wholesaler-schema.ts";
@@ -30,7 +30,7 @@ export default function AddWholesaler({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>도매처 등록</PageHeading>
-      <WholesalerAdminNav />
+      <AdminNav />
       <Form method="post" ref={form} className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <input type="hidden" name="intent" value="add" />
         <div key={result ? JSON.stringify(result.values) : "empty"} className="grid gap-4 md:grid-cols-2">

@@ -1,6 +1,6 @@
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { WholesalerAdminNav } from "#app/features/wholesalers/admin-links.tsx";
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import { AdminWholesalerForm } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { AdminWholesalerTable } from "#app/features/wholesalers/admin-wholesaler-table.tsx";
 import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
@@ -31,7 +31,7 @@ export default function AdminHome({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <PageHeading>도매처 관리</PageHeading>
-      <WholesalerAdminNav />
+      <AdminNav />
       <section aria-labelledby="admin-add-heading" className="mb-10">
         <h2 id="admin-add-heading" className="mb-3 text-lg font-semibold">
           도매처 등록

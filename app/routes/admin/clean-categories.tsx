@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { WholesalerAdminNav } from "#app/features/wholesalers/admin-links.tsx";
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import { cleanCategoriesAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -24,7 +24,7 @@ export default function CleanCategories({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>카테고리 정리</PageHeading>
-      <WholesalerAdminNav />
+      <AdminNav />
       <div className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-5 text-sm leading-relaxed text-slate-700 shadow-sm">
         <p>모든 도매처의 카테고리에서 앞뒤 공백을 지우고, 다르게 적힌 이름을 목록의 카테고리로 맞춥니다.</p>
         <ul className="list-disc space-y-1 pl-5">

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { TextField } from "#app/components/form-field.tsx";
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { adminExternalProductsAction } from "#app/features/external-products/external-product-actions.server.ts";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "#app/features/external-products/external-product-import.ts";
@@ -46,6 +47,7 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
   return (
     <>
       <PageHeading>외부 인기 상품 관리</PageHeading>
+      <AdminNav />
       {actionData?.kind === "error" ? (
         <p role="alert" className={`mb-6 ${alertClass}`}>
           {actionData.error}

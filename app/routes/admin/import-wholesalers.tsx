@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { WholesalerAdminNav } from "#app/features/wholesalers/admin-links.tsx";
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import { ImportPreview } from "#app/features/wholesalers/import-preview.tsx";
 import { importWholesalersAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { COLUMNS_HELP, MAX_IMPORT_ROWS } from "#app/features/wholesalers/wholesaler-import-file.ts";
@@ -40,7 +40,7 @@ export default function ImportWholesalers({ actionData }: Route.ComponentProps) 
   return (
     <>
       <PageHeading>도매처 일괄 가져오기</PageHeading>
-      <WholesalerAdminNav />
+      <AdminNav />
       <div className="max-w-3xl space-y-3 rounded-xl border border-slate-200 bg-white p-5 text-sm leading-relaxed text-slate-700 shadow-sm">
         <p>
           CSV 또는 JSON 파일로 여러 도매처를 한 번에 등록합니다. 먼저 미리 보기로 추가·수정·제외될 행을 확인한 뒤 가져오기를 실행하세요.

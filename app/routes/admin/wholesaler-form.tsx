@@ -1,6 +1,6 @@
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { WholesalerAdminNav } from "#app/features/wholesalers/admin-links.tsx";
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import { AdminWholesalerForm } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { loadWholesalerForEdit, NOT_FOUND_MESSAGE, saveWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { parseWholesalerId } from "#app/features/wholesalers/wholesaler-schema.ts";
@@ -39,7 +39,7 @@ export default function WholesalerFormPage({ loaderData, actionData }: Route.Com
   return (
     <>
       <PageHeading>{editing ? "도매처 수정" : "도매처 등록"}</PageHeading>
-      <WholesalerAdminNav />
+      <AdminNav />
       <AdminWholesalerForm
         defaults={loaderData.values}
         result={actionData ?? undefined}

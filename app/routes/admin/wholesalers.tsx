@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { WholesalerAdminNav } from "#app/features/wholesalers/admin-links.tsx";
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import { AdminWholesalerTable } from "#app/features/wholesalers/admin-wholesaler-table.tsx";
 import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
 import { deleteWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
@@ -43,7 +43,7 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
       >
         도매처 관리 목록
       </PageHeading>
-      <WholesalerAdminNav />
+      <AdminNav />
       <p className="mb-3 text-sm text-slate-600">총 {total.toLocaleString("ko-KR")}곳 · 최근 등록순</p>
       {items.length ? <AdminWholesalerTable items={items} /> : <EmptyState />}
       <ListPager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ page: n }, "/admin/wholesaler")} />

@@ -1,0 +1,29 @@
+import { Link, useLocation } from "react-router";
+
+const LINKS = [
+  { to: "/admin", label: "도매처 관리" },
+  { to: "/admin/wholesaler", label: "도매처 관리 목록" },
+  { to: "/admin/add", label: "도매처 간편 등록" },
+  { to: "/admin/import", label: "도매처 일괄 가져오기" },
+  { to: "/admin/clean-categories", label: "카테고리 정리" },
+  { to: "/admin/add-product", label: "관리자 상품 등록" },
+  { to: "/admin/external-products", label: "외부 인기 상품 관리" },
+  { to: "/admin/sellernote-add", label: "셀러 노트 작성" },
+];
+
+/**
+ * Every admin tool one click apart, at the top of each admin page. The page you are on is left out: its
+ * name is already the page's heading.
+ */
+export function AdminNav() {
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="관리자 메뉴" className="mb-6 flex flex-wrap gap-2 text-sm">
+      {LINKS.filter((link) => link.to !== pathname).map((link) => (
+        <Link key={link.to} to={link.to} className="rounded-full border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50">
+          {link.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
