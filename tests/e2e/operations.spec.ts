@@ -79,7 +79,8 @@ test("a second server on the same DATA_DIR refuses to start; SIGTERM drains an i
   await closed;
   expect(answer).toMatch(/^HTTP\/1\.1 (200|400|401) /);
   expect(await first.exited).toBe(0);
-  expect(Date.now() - signalledAt).toBeLessThan(10_000);
+  // The server gives in-flight requests at most 10 s; a little slack for a busy machine.
+  expect(Date.now() - signalledAt).toBeLessThan(12_000);
   expect(first.output()).toContain('"msg":"stopped"');
 });
 

@@ -41,12 +41,12 @@ test("<base href> changes what relative addresses mean", () => {
   expect(findOgImage(head(`<base href="https://static.example.com/assets/"><meta property="og:image" content="a.png">`), page)).toBe("https://static.example.com/assets/a.png");
 });
 
+// No timing assertion (the machines are shared and noisy): a scan that backtracked on these inputs would
+// run for minutes and fail on the test timeout instead.
 test("a hostile head does not make the scan slow", () => {
   const hostile = `<head>${`<meta content="${"x".repeat(50)}`.repeat(20_000)}`;
-  const started = performance.now();
   expect(findOgImage(hostile, page)).toBeNull();
   expect(findOgImage(`<head>${"<script>".repeat(100_000)}`, page)).toBeNull();
   expect(findOgImage(`<head>${"<!--".repeat(100_000)}${"<meta ".repeat(100_000)}`, page)).toBeNull();
   expect(findOgImage(`<head>${"<meta a=b ".repeat(100_000)}`, page)).toBeNull();
-  expect(performance.now() - started).toBeLessThan(1_000);
 });
