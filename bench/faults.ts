@@ -6,8 +6,9 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { inArray } from "drizzle-orm";
-import { db, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
+import { db } from "#app/db/client.server.ts";
 import { products, user } from "#app/db/schema.ts";
+import { withDatabase } from "../scripts/with-database.ts";
 import { createPostgresDatabase, postgresReachable, type ServerHandle, signUp, startServer, stopServer, tempDataDir } from "./server-process.ts";
 
 const { positionals, values } = parseArgs({
@@ -26,17 +27,6 @@ async function storage(kind: Storage["kind"], name: string): Promise<Storage> {
   }
   const created = await createPostgresDatabase(`domae_${name}`);
   return { kind, env: { DATABASE_URL: created.url, DATA_DIR: tempDataDir(`${name}-secret`), SEED_DEMO: "0" }, drop: created.drop };
-}
-
-async function withDb<T>(s: Storage, run: () => Promise<T>) {
-  const open = await openDatabase({ databaseUrl: s.env.DATABASE_URL, dataDir: s.env.DATA_DIR });
-  setCurrentDatabase(open);
-  try {
-    return await run();
-  } finally {
-    setCurrentDatabase(undefined);
-    await open.close();
-  }
 }
 
 async function kinds(): Promise<Storage["kind"][]> {
@@ -90,7 +80,7 @@ async function crashTrial(kind: Storage["kind"], rounds: number) {
       await Promise.all(writers);
       await server.exited;
     }
-    const found = await withDb(s, async () => {
+    const found = await withDatabase(async () => {
       let users = 0;
       let items = 0;
       for (let i = 0; i < accounts.length; i += 500) {
@@ -100,7 +90,7 @@ async function crashTrial(kind: Storage["kind"], rounds: number) {
         items += (await db().select({ id: products.id }).from(products).where(inArray(products.name, productNames.slice(i, i + 500)))).length;
       }
       return users + items;
-    });
+    }, s.env);
     const acknowledged = accounts.length + productNames.length;
     return { kind, rounds, acknowledgedWrites: acknowledged, found, lost: acknowledged - found, reopenFailures };
   } finally {
@@ -150,13 +140,13 @@ async function soakTrial(kind: Storage["kind"], seconds: number, clients: number
   } finally {
     await stopServer(server);
   }
-  const found = await withDb(s, async () => {
+  const found = await withDatabase(async () => {
     let n = 0;
     for (let i = 0; i < created.length; i += 500) {
       n += (await db().select({ id: products.id }).from(products).where(inArray(products.name, created.slice(i, i + 500)))).length;
     }
     return n;
-  });
+  }, s.env);
   await s.drop();
   return { kind, seconds, clients, requests, requestsPerSecond: Math.round(requests / seconds), statuses, acknowledgedWrites: created.length, lostWrites: created.length - found };
 }

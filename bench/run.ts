@@ -8,9 +8,10 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
-import { db, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
+import { db } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { generateCatalogue } from "./generate-data.ts";
+import { withDatabase } from "../scripts/with-database.ts";
 import { firstLoadJs, includesEditor } from "./page-weight.ts";
 import { timeSearchClasses } from "./search-timing.ts";
 import { createPostgresDatabase, postgresReachable, type ServerHandle, signUp, startServer, stopServer, tempDataDir } from "./server-process.ts";
@@ -41,22 +42,11 @@ async function prepare(kind: Target["kind"], products: number, wholesalers: numb
     cleanup = created.drop;
   }
   const target: Target = { kind, env: { ...env, SEED_DEMO: "0" }, cleanup };
-  await withOpen(target, async () => {
+  await withDatabase(async () => {
     await seedDemoIfFirstStart();
     await generateCatalogue({ wholesalerCount: wholesalers, productCount: products });
-  });
+  }, target.env);
   return target;
-}
-
-async function withOpen<T>(target: Target, run: () => Promise<T>) {
-  const open = await openDatabase({ databaseUrl: target.env.DATABASE_URL, dataDir: target.env.DATA_DIR });
-  setCurrentDatabase(open);
-  try {
-    return await run();
-  } finally {
-    setCurrentDatabase(undefined);
-    await open.close();
-  }
 }
 
 /** CPU time (user + system) of a process, in milliseconds, from /proc. */
@@ -183,14 +173,14 @@ async function main() {
   for (const kind of kinds) {
     console.log(`\n== ${kind}: generating ${WHOLESALERS} wholesalers and ${PRODUCTS} products`);
     const target = await prepare(kind, PRODUCTS, WHOLESALERS);
-    const { search, ids } = await withOpen(target, async () => {
+    const { search, ids } = await withDatabase(async () => {
       const w = await db().execute(sql`SELECT id FROM wholesalers ORDER BY id LIMIT 1`);
       const n = await db().execute(sql`SELECT id FROM seller_notes ORDER BY id LIMIT 1`);
       return {
         search: await timeSearchClasses({ repeats: QUICK ? 8 : 20 }),
         ids: { wholesaler: (w.rows[0] as { id: number }).id, note: (n.rows[0] as { id: number } | undefined)?.id ?? 1 },
       };
-    });
+    }, target.env);
 
     server = await startServer(PORT, serverEnv(target));
     const { cookie } = await signUp(BASE, `bench-${Date.now()}@example.com`);
