@@ -1,4 +1,4 @@
-import { data, Form, Link, useSearchParams } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -10,6 +10,7 @@ import { ExternalProductCard, gridClass, ProductCard } from "#app/features/produ
 import { parsePage } from "#app/features/products/product-schema.ts";
 import { canDeleteProduct, canEditProduct, listProducts } from "#app/features/products/products.server.ts";
 import { Pager } from "#app/features/products/pager.tsx";
+import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";
 import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
 import { getUser } from "#app/lib/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -69,23 +70,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         상품 검색
       </PageHeading>
 
-      <Form method="get" role="search" className="mb-8 flex max-w-xl gap-2">
-        <label htmlFor="product-search" className="sr-only">
-          상품 검색
-        </label>
-        <input
-          id="product-search"
-          name="q"
-          type="search"
-          defaultValue={params.get("q") ?? q}
-          maxLength={MAX_QUERY_LENGTH}
-          placeholder="상품명으로 검색 (예: 텀블러)"
-          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200"
-        />
-        <button type="submit" className="shrink-0 rounded-lg bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-900">
-          검색
-        </button>
-      </Form>
+      <ProductSearchBox id="product-search" label="상품 검색" placeholder="상품명으로 검색 (예: 텀블러)" defaultValue={params.get("q") ?? q} />
 
       {actionData && !actionData.ok ? (
         <p role="alert" className="mb-6 rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700">

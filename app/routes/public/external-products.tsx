@@ -1,4 +1,4 @@
-import { Form, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -7,6 +7,7 @@ import { listExternalProducts } from "#app/features/external-products/external-p
 import { ExternalProductCard, gridClass } from "#app/features/products/product-card.tsx";
 import { parsePage } from "#app/features/products/product-schema.ts";
 import { Pager } from "#app/features/products/pager.tsx";
+import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";
 import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/external-products";
@@ -30,25 +31,7 @@ export default function ExternalProducts({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>인기 상품 검색</PageHeading>
-      <Form method="get" role="search" className="mb-8 flex max-w-xl items-end gap-2">
-        <div className="flex-1">
-          <label htmlFor="external-search" className="block text-sm font-medium text-slate-800">
-            상품명 검색
-          </label>
-          <input
-            id="external-search"
-            name="q"
-            type="search"
-            defaultValue={params.get("q") ?? q}
-            maxLength={MAX_QUERY_LENGTH}
-            placeholder="예: 캠핑 의자"
-            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200"
-          />
-        </div>
-        <button type="submit" className="shrink-0 rounded-lg bg-slate-800 px-4 py-2 font-medium text-white hover:bg-slate-900">
-          검색
-        </button>
-      </Form>
+      <ProductSearchBox id="external-search" label="상품명 검색" showLabel placeholder="예: 캠핑 의자" defaultValue={params.get("q") ?? q} />
 
       {items.length === 0 ? (
         <EmptyState message={filtered ? "검색 결과가 없습니다." : "표시할 내용이 없습니다."} />
