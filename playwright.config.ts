@@ -1,7 +1,6 @@
 import { defineConfig } from "@playwright/test";
+import { e2eDataDir as dataDir, e2eServerLog, e2ePort as port } from "./tests/e2e/paths.ts";
 
-const port = Number(process.env.E2E_PORT || 3210);
-const dataDir = `./data-e2e-${port}`;
 const buildDir = process.env.BUILD_DIR || "build";
 
 export default defineConfig({
@@ -26,7 +25,8 @@ export default defineConfig({
   },
   webServer: {
     // The production build with a brand-new embedded database, as a first-time operator would start it.
-    command: `rm -rf ${dataDir} && node server.ts`,
+    // No SMTP_URL: mails go to the log, which the journeys read for their links (tests/e2e/mailbox.ts).
+    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && exec node server.ts > ${e2eServerLog}`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -36,9 +36,13 @@ export default defineConfig({
       DATA_DIR: dataDir,
       BUILD_DIR: buildDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ADMIN_EMAILS: "admin@example.com",
+      // Listed addresses become admins once the mailed link is opened (fixtures.ts signInAsAdmin).
+      ADMIN_EMAILS: "admin@example.com,owner@example.com",
       AUTH_RATE_LIMIT: "1000",
-      OG_FETCH_ALLOW_HOSTS: "127.0.0.1",
+      OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
+      // The demo suppliers' sites are on the internet: the journeys never visit them (site checks are
+      // covered by the Vitest suites against stand-in sites on 127.0.0.1).
+      LINK_CHECK: "0",
     },
     stdout: "ignore",
     stderr: "pipe",

@@ -5,10 +5,11 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { log } from "#app/lib/log.server.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
 
 // server.ts imports these from the built entry, so the server and the app share one database handle.
-export { checkReady, startApp, stopApp } from "#app/lib/app-lifecycle.server.ts";
+export { checkReady, startApp, stopApp } from "#app/app-lifecycle.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -68,15 +69,5 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 };
 
 function logError(error: unknown, request: Request) {
-  const e = error instanceof Error ? error : new Error(String(error));
-  console.error(
-    JSON.stringify({
-      level: "error",
-      msg: "request failed",
-      requestId: request.headers.get("x-request-id"),
-      path: new URL(request.url).pathname,
-      error: e.message,
-      stack: e.stack,
-    }),
-  );
+  log.error("request failed", { request, error });
 }

@@ -5,32 +5,58 @@ import { AdColumn } from "#app/components/layout/ad-column.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
+import { WebFontStylesheet } from "#app/components/web-font.tsx";
 import { pickTwoAds } from "#app/features/ads/pick-ads.server.ts";
+import { countOpenReports } from "#app/features/reports/reports.server.ts";
+import { CompareBar } from "#app/features/compare/compare-bar.tsx";
+import { readCompareIds } from "#app/features/compare/compare.server.ts";
 import { getUser } from "#app/lib/auth.server.ts";
+import { env } from "#app/lib/env.server.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const config = siteConfig();
-  const [user, { toast, clearCookie }] = await Promise.all([getUser(request), readToast(request)]);
+  const [user, { toast, clearCookie }, compare] = await Promise.all([getUser(request), readToast(request), readCompareIds(request)]);
   const [leftAd, rightAd] = pickTwoAds(config.ads);
+  // The admin menu shows the open correction requests (one small count, for admins only).
+  const openReports = user?.role === "admin" ? await countOpenReports() : 0;
   return data(
     {
       user: user ? { email: user.email, role: user.role } : null,
+      openReports,
       toast,
+      compare,
       ads: [leftAd, rightAd] as const,
       siteName: config.siteName,
+      // PUBLIC_URL's origin, for canonical links, og:url and og:image (lib/meta.ts).
+      origin: new URL(env().publicUrl).origin,
       footer: { disclosure: config.disclosure, adContactEmail: config.adContactEmail, business: config.business },
     },
-    // Ads change per view and the header depends on the session: never cache the document.
-    { headers: { "Cache-Control": "private, no-store", ...(clearCookie ? { "Set-Cookie": clearCookie } : {}) } },
+    {
+      headers: {
+        // A signed-in person's page (or one carrying a flash message) is theirs alone: never stored. An
+        // anonymous page may be stored by a shared cache but must be asked for again each time: every
+        // page has its own CSP nonce and ads that change per view.
+        "Cache-Control": user || toast ? "private, no-store" : "no-cache",
+        Vary: "Cookie",
+        ...(clearCookie ? { "Set-Cookie": clearCookie } : {}),
+      },
+    },
   );
 }
+
+export { rootHeaders as headers } from "#app/lib/headers.ts";
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
@@ -43,6 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#2563eb" />
         <Meta />
         <Links />
+        <WebFontStylesheet nonce={nonce} />
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -57,6 +84,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {root ? <AdColumn ad={root.ads[1]} className="order-3 lg:order-none" /> : <div className="hidden lg:block" />}
         </div>
         {root ? <SiteFooter info={root.footer} /> : null}
+        <CompareBar ids={root?.compare ?? []} />
         <Toaster toast={root?.toast ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

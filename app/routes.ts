@@ -9,15 +9,25 @@ export default [
   route("signup", "routes/auth/signup.tsx"),
   route("admin-login", "routes/auth/admin-login.tsx"),
   route("logout", "routes/auth/logout.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("verify-email", "routes/auth/verify-email.tsx"),
+  route("account", "routes/account/account.tsx"),
 
   route("admin", "routes/admin/admin-home.tsx"),
   route("wholesaler/:id", "routes/public/wholesaler-detail.tsx"),
+  route("wholesaler/:id/report", "routes/public/wholesaler-report.tsx"),
+  route("compare", "routes/public/compare.tsx"),
+  route("favorites", "routes/public/favorites.tsx"),
   route("admin/add", "routes/admin/add-wholesaler.tsx"),
   route("admin/wholesaler", "routes/admin/wholesalers.tsx"),
   route("admin/wholesaler-add", "routes/admin/wholesaler-form.tsx", { id: "admin-wholesaler-add" }),
   route("admin/wholesaler-edit/:id", "routes/admin/wholesaler-form.tsx", { id: "admin-wholesaler-edit" }),
   route("admin/clean-categories", "routes/admin/clean-categories.tsx"),
   route("admin/import", "routes/admin/import-wholesalers.tsx"),
+  route("admin/review", "routes/admin/review.tsx"),
+  route("admin/site-checks", "routes/admin/site-checks.tsx"),
+  route("admin/reports", "routes/admin/reports.tsx"),
 
   route("products", "routes/products/products.tsx"),
   route("add", "routes/products/add.tsx"),
@@ -31,6 +41,7 @@ export default [
   route("api/og-image", "routes/api/og-image.ts"),
 
   route("seller-info", "routes/public/seller-info.tsx"),
+  route("tools/margin", "routes/tools/margin.tsx"),
   route("sellinginsight/:slug", "routes/guides/guide.tsx"),
   route("sellernote", "routes/notes/note-list.tsx"),
   route("sellernote/:id", "routes/notes/note-detail.tsx"),
@@ -38,6 +49,8 @@ export default [
   route("admin/sellernote-edit/:id", "routes/notes/note-edit.tsx"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("robots.txt", "routes/public/robots.ts"),
+  route("terms", "routes/public/terms.tsx"),
+  route("privacy", "routes/public/privacy.tsx"),
 
   route("bench/reference-list", "routes/bench/reference-list.tsx"),
 

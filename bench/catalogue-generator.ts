@@ -35,6 +35,40 @@ export function wholesalerRow(i: number, random: () => number) {
   };
 }
 
+/**
+ * A generated supplier's terms, drawn from their own random sequence (so adding them left the names and
+ * categories of the catalogue as they were). Most terms stay unknown (null), as in a real directory
+ * where only some suppliers' pages have been read; "위탁 가능 + 무료 배송 + 반품 가능" matches about 2 %.
+ */
+export function wholesalerTermsRow(i: number, random: () => number) {
+  const draw = <T>(choices: [number, T][], otherwise: T): T => {
+    let r = random();
+    for (const [share, value] of choices) {
+      if (r < share) return value;
+      r -= share;
+    }
+    return otherwise;
+  };
+  const shippingFee = draw<number | null>([[0.2, 0], [0.3, 2500 + 500 * Math.floor(random() * 4)]], null);
+  const freeShippingOver = shippingFee !== null && shippingFee > 0 ? draw<number | null>([[0.25, 50_000]], null) : null;
+  const terms = {
+    dropshipping: draw<"yes" | "no" | null>([[0.35, "yes"], [0.1, "no"]], null),
+    minOrder: draw<number | null>([[0.25, 1], [0.1, 10]], null),
+    shippingFee,
+    freeShippingOver,
+    returns: draw<"yes" | "no" | "conditional" | null>([[0.25, "yes"], [0.1, "conditional"], [0.1, "no"]], null),
+    imageUse: draw<"yes" | "no" | null>([[0.3, "yes"], [0.1, "no"]], null),
+    pricePolicy: draw<"free" | "minimum" | "closed" | null>([[0.2, "free"], [0.15, "minimum"], [0.05, "closed"]], null),
+    integration: draw<("api" | "excel" | "sender")[] | null>([[0.3, ["excel"]], [0.15, ["api", "excel"]], [0.05, ["sender"]]], null),
+  };
+  const known = Object.values(terms).some((value) => value !== null);
+  return {
+    ...terms,
+    termsCheckedAt: known ? `2026-11-${String(1 + (i % 20)).padStart(2, "0")}` : null,
+    termsSource: known ? `https://shop${i}.example.com/guide` : null,
+  };
+}
+
 export function productRow(i: number, random: () => number) {
   const words = [pick(random, LATIN), pick(random, THREE), pick(random, TWO), pick(random, ONE)];
   const name = `${words.join(" ")} ${i % 97}호`;

@@ -2,21 +2,32 @@
 //   crash          kill -9 the server during a stream of acknowledged writes, 10 times, on PGlite and PostgreSQL
 //   soak           50 concurrent clients for 60 s, mixed reads and writes, signed in and anonymous
 //   two-processes  two app servers on one PostgreSQL: a session from one works on the other; the login limit is shared
+//   memory         14 anonymous 300 MiB POSTs at once (half declared, half chunked): every answer 413, peak memory flat
+//   start-together three servers started at the same moment on one empty PostgreSQL, 10 rounds: no exit, one seed
+//   site-checks    1,000 site checks against a stand-in server with /healthz probed, and a kill -9 mid-run
+//   --port N       the first of the ports the trials' servers use (default 3500)
 // Results go to bench/results/faults.json and docs/operations.md quotes them.
 import fs from "node:fs";
+import http from "node:http";
 import { parseArgs } from "node:util";
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { products, user } from "#app/db/schema.ts";
 import { withDatabase } from "../scripts/with-database.ts";
+import { siteCheckTrial } from "./site-check-trial.ts";
 import { createPostgresDatabase, postgresReachable, type ServerHandle, signUp, startServer, stopServer, tempDataDir } from "./server-process.ts";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { rounds: { type: "string", default: "10" }, seconds: { type: "string", default: "60" }, clients: { type: "string", default: "50" } },
+  options: {
+    rounds: { type: "string", default: "10" },
+    seconds: { type: "string", default: "60" },
+    clients: { type: "string", default: "50" },
+    port: { type: "string", default: "3500" },
+  },
 });
 const which = positionals[0] ?? "all";
-const PORT = 3500;
+const PORT = Number(values.port);
 
 type Storage = { kind: "pglite" | "postgres"; env: Record<string, string>; drop: () => Promise<void> };
 
@@ -26,7 +37,7 @@ async function storage(kind: Storage["kind"], name: string): Promise<Storage> {
     return { kind, env: { DATA_DIR: dir, SEED_DEMO: "0" }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const created = await createPostgresDatabase(`domae_${name}`);
-  return { kind, env: { DATABASE_URL: created.url, DATA_DIR: tempDataDir(`${name}-secret`), SEED_DEMO: "0" }, drop: created.drop };
+  return { kind, env: { DATABASE_URL: created.url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00", SEED_DEMO: "0" }, drop: created.drop };
 }
 
 async function kinds(): Promise<Storage["kind"][]> {
@@ -180,6 +191,101 @@ async function twoProcessTrial() {
   }
 }
 
+/** Resident memory of a process in MB (Linux /proc). */
+function residentMb(pid: number) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** One anonymous POST of `mib` MiB to /login, sent until the server answers; resolves with the status. */
+function hugePost(base: string, mib: number, declared: boolean) {
+  return new Promise<number>((resolve) => {
+    const chunk = Buffer.alloc(1024 * 1024, 97);
+    const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", origin: base };
+    if (declared) headers["content-length"] = String(mib * chunk.length);
+    const req = http.request(`${base}/login`, { method: "POST", headers }, (res) => {
+      res.resume();
+      req.destroy();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on("error", () => resolve(0));
+    let sent = 0;
+    const pump = () => {
+      while (sent < mib && !req.destroyed) {
+        sent += 1;
+        if (!req.write(chunk)) return req.once("drain", pump);
+      }
+      if (!req.destroyed) req.end();
+    };
+    pump();
+  });
+}
+
+async function memoryTrial() {
+  const s = await storage("pglite", "memory");
+  const server = await startServer(PORT, s.env);
+  try {
+    for (let i = 0; i < 5; i++) await (await fetch(`${server.base}/list`)).arrayBuffer();
+    const pid = server.child.pid as number;
+    const before = residentMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, residentMb(pid));
+    }, 25);
+    const started = Date.now();
+    const statuses = await Promise.all(Array.from({ length: 14 }, (_, i) => hugePost(server.base, 300, i % 2 === 0)));
+    const seconds = (Date.now() - started) / 1000;
+    await new Promise((r) => setTimeout(r, 500));
+    clearInterval(sampler);
+    const after = residentMb(pid);
+    const health = Date.now();
+    const healthy = (await fetch(`${server.base}/healthz`)).ok;
+    return {
+      requests: statuses.length,
+      statuses,
+      all413: statuses.every((status) => status === 413),
+      residentMbBefore: Math.round(before),
+      residentMbPeak: Math.round(peak),
+      residentMbAfter: Math.round(after),
+      peakGrowthMb: Math.round(peak - before),
+      seconds,
+      healthzAfterMs: Date.now() - health,
+      healthy,
+    };
+  } finally {
+    await stopServer(server);
+    await s.drop();
+  }
+}
+
+async function startTogetherTrial(rounds: number) {
+  if (!(await postgresReachable())) return { skipped: "PostgreSQL not reachable" };
+  let exits = 0;
+  const seeds: number[] = [];
+  const wholesalerCounts: number[] = [];
+  const errors: string[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const s = await storage("postgres", "together");
+    const started = await Promise.allSettled([0, 1, 2].map((i) => startServer(PORT + 10 + i, { ...s.env, SEED_DEMO: "1" })));
+    for (const result of started) {
+      if (result.status === "rejected") {
+        exits += 1;
+        errors.push((result.reason as Error).message.slice(0, 300));
+      }
+    }
+    const counts = await withDatabase(async () => {
+      const seeded = await db().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM app_meta WHERE key = 'demo_seeded_at'`);
+      const suppliers = await db().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM wholesalers`);
+      return { seeded: Number(seeded.rows[0]?.n), suppliers: Number(suppliers.rows[0]?.n) };
+    }, s.env);
+    seeds.push(counts.seeded);
+    wholesalerCounts.push(counts.suppliers);
+    for (const result of started) if (result.status === "fulfilled") await stopServer(result.value);
+    await s.drop();
+  }
+  return { rounds, serversPerRound: 3, exits, seedsPerRound: seeds, wholesalersPerRound: wholesalerCounts, errors };
+}
+
 async function main() {
   const results: Record<string, unknown> = { date: new Date().toISOString() };
   if (which === "all" || which === "crash") {
@@ -191,6 +297,19 @@ async function main() {
     for (const kind of await kinds()) (results.soak as unknown[]).push(await soakTrial(kind, Number(values.seconds), Number(values.clients)));
   }
   if (which === "all" || which === "two-processes") results.twoProcesses = await twoProcessTrial();
+  if (which === "all" || which === "memory") results.memory = await memoryTrial();
+  if (which === "all" || which === "start-together") results.startTogether = await startTogetherTrial(Number(values.rounds));
+  if (which === "all" || which === "site-checks") {
+    results.siteChecks = [];
+    for (const kind of await kinds()) {
+      const s = await storage(kind, "checks");
+      try {
+        (results.siteChecks as unknown[]).push(await siteCheckTrial(kind, s.env, PORT));
+      } finally {
+        await s.drop();
+      }
+    }
+  }
   console.log(JSON.stringify(results, null, 2));
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync(`bench/results/faults-${which}.json`, `${JSON.stringify(results, null, 2)}\n`);

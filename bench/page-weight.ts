@@ -29,3 +29,11 @@ export function firstLoadJs(html: string, buildDir = process.env.BUILD_DIR || "b
 export function includesEditor(files: string[], buildDir = process.env.BUILD_DIR || "build") {
   return files.some((file) => /tiptap|prosemirror/i.test(fs.readFileSync(path.join(buildDir, "client", file), "utf8")));
 }
+
+/**
+ * The `<img>` tags of a page's HTML that lack a numeric width or height: without both, the browser
+ * cannot reserve the image's box before it loads, and the content below moves when it arrives.
+ */
+export function imagesWithoutSize(html: string) {
+  return [...html.matchAll(/<img\b[^>]*>/gi)].map((m) => m[0]).filter((tag) => !/\swidth="\d+"/i.test(tag) || !/\sheight="\d+"/i.test(tag));
+}

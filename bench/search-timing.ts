@@ -7,14 +7,14 @@ import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { countForPaging, PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { products } from "#app/db/schema.ts";
-import { PRODUCTS_PER_PAGE } from "#app/features/products/products.server.ts";
+import { listProducts, PRODUCTS_PER_PAGE } from "#app/features/products/products.server.ts";
 import { parseSearchQuery } from "#app/features/search/korean-search.ts";
-import { searchCondition, unindexedSearchCondition } from "#app/features/search/search-sql.server.ts";
+import { pageCondition, searchSql, unindexedSearchCondition } from "#app/features/search/search-sql.server.ts";
 import { QUERY_CLASSES } from "./catalogue-generator.ts";
 
 const columns = { grams: products.searchGrams, chosung: products.nameChosung, text: products.name };
 
-/** What the /products page runs for one search: the page of rows and the one count (capped there). */
+/** The page of rows and the one count of /products, with any condition (here: the unindexed ILIKE). */
 async function searchPage(where: SQL, cap?: number) {
   await db()
     .select({ id: products.id, name: products.name })
@@ -46,20 +46,23 @@ async function explain(query: SQL) {
 }
 
 /**
- * The plans of one search's two queries: the count must come from the gram index; the page may
- * come from it or walk the newest-first index until it has a page (the planner's choice when many
- * rows match), but never from a scan of the whole table.
+ * The plans of one search's two queries as /products runs them: the count must come from the gram
+ * index; the page from the gram index (few matches) or by walking the newest-first index without a
+ * sort (many matches: the count decides, see pageCondition), never from a scan of the whole table.
  */
 export async function planUsesIndex(query: string) {
-  const where = searchCondition(columns, parseSearchQuery(query)!);
-  const countPlan = await explain(sql`SELECT count(*) FROM (SELECT 1 FROM products WHERE ${where} LIMIT ${PUBLIC_COUNT_CAP + 1}) matches`);
+  const search = searchSql(columns, parseSearchQuery(query)!);
+  const counted = await countForPaging(products, search.indexed, { page: 1, perPage: PRODUCTS_PER_PAGE, cap: PUBLIC_COUNT_CAP });
+  const countPlan = await explain(sql`SELECT count(*) FROM (SELECT 1 FROM products WHERE ${search.indexed} LIMIT ${PUBLIC_COUNT_CAP + 1}) matches`);
   const pagePlan = await explain(
-    sql`SELECT id FROM products WHERE ${where} ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${PRODUCTS_PER_PAGE}`,
+    sql`SELECT id FROM products WHERE ${pageCondition(search, counted)} ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${PRODUCTS_PER_PAGE}`,
   );
-  const pageIndexed = /products_search_grams_idx|products_created_idx/.test(pagePlan) && !/Seq Scan on products/.test(pagePlan);
+  const pageIndexed = counted.totalIsCapped
+    ? /Index Scan( Backward)? using products_created_idx/.test(pagePlan) && !/Sort/.test(pagePlan)
+    : /products_search_grams_idx|products_created_idx/.test(pagePlan);
   return {
-    plan: `count:\n${countPlan}\npage:\n${pagePlan}`,
-    usesIndex: countPlan.includes("products_search_grams_idx") && !/Seq Scan on products/.test(countPlan) && pageIndexed,
+    plan: `count (${counted.total}${counted.totalIsCapped ? "+" : ""} matches):\n${countPlan}\npage:\n${pagePlan}`,
+    usesIndex: countPlan.includes("products_search_grams_idx") && !/Seq Scan on products/.test(countPlan + pagePlan) && pageIndexed,
   };
 }
 
@@ -67,11 +70,11 @@ type ClassTiming = {
   class: string;
   matches: number;
   p95Ms: number;
-  unindexedP95Ms: number;
-  ratio: number;
+  unindexedP95Ms: number | null;
+  ratio: number | null;
   exactCountP95Ms: number;
-  exactCountUnindexedP95Ms: number;
-  exactCountRatio: number;
+  exactCountUnindexedP95Ms: number | null;
+  exactCountRatio: number | null;
   usesIndex: boolean;
 };
 
@@ -80,7 +83,7 @@ type ClassTiming = {
  * same two queries with an unindexed ILIKE, and the same pair with an exact count (what the count cap
  * saves; with the cap, a query matching thousands of rows stops the ILIKE scan early as well).
  */
-export async function timeSearchClasses({ repeats = 20 } = {}) {
+export async function timeSearchClasses({ repeats = 20, compareUnindexed = true, exactRepeats }: { repeats?: number; compareUnindexed?: boolean; exactRepeats?: number } = {}) {
   const rows: ClassTiming[] = [];
   const slowRepeats = Math.max(3, Math.floor(repeats / 4));
   for (const [name, queries] of Object.entries(QUERY_CLASSES)) {
@@ -89,15 +92,16 @@ export async function timeSearchClasses({ repeats = 20 } = {}) {
     let matches = 0;
     for (const q of queries) {
       const parsed = parseSearchQuery(q)!;
-      const indexed = searchCondition(columns, parsed);
       const unindexed = unindexedSearchCondition(columns, parsed);
-      await searchPage(indexed, PUBLIC_COUNT_CAP); // warm-up
-      samples.indexed.push(...(await time(() => searchPage(indexed, PUBLIC_COUNT_CAP), repeats)));
-      samples.unindexed.push(...(await time(() => searchPage(unindexed, PUBLIC_COUNT_CAP), slowRepeats)));
-      samples.exactIndexed.push(...(await time(() => searchPage(indexed), repeats)));
-      samples.exactUnindexed.push(...(await time(() => searchPage(unindexed), slowRepeats)));
+      // As served: the code /products runs (listProducts), with the public cap and with an exact count.
+      const served = async (countCap?: number) => void (await listProducts({ q, countCap }));
+      await served(PUBLIC_COUNT_CAP); // warm-up
+      samples.indexed.push(...(await time(() => served(PUBLIC_COUNT_CAP), repeats)));
+      if (compareUnindexed) samples.unindexed.push(...(await time(() => searchPage(unindexed, PUBLIC_COUNT_CAP), slowRepeats)));
+      samples.exactIndexed.push(...(await time(() => served(), exactRepeats ?? repeats)));
+      if (compareUnindexed) samples.exactUnindexed.push(...(await time(() => searchPage(unindexed), slowRepeats)));
       usesIndex &&= (await planUsesIndex(q)).usesIndex;
-      matches += (await countForPaging(products, indexed, { page: 1, perPage: PRODUCTS_PER_PAGE })).total;
+      matches += (await listProducts({ q })).total;
     }
     const [p95Ms, unindexedP95Ms, exactCountP95Ms, exactCountUnindexedP95Ms] = [samples.indexed, samples.unindexed, samples.exactIndexed, samples.exactUnindexed].map((v) =>
       percentile(v, 95),
@@ -106,11 +110,11 @@ export async function timeSearchClasses({ repeats = 20 } = {}) {
       class: name,
       matches: Math.round(matches / queries.length),
       p95Ms: round(p95Ms),
-      unindexedP95Ms: round(unindexedP95Ms),
-      ratio: round(unindexedP95Ms / p95Ms),
+      unindexedP95Ms: compareUnindexed ? round(unindexedP95Ms) : null,
+      ratio: compareUnindexed ? round(unindexedP95Ms / p95Ms) : null,
       exactCountP95Ms: round(exactCountP95Ms),
-      exactCountUnindexedP95Ms: round(exactCountUnindexedP95Ms),
-      exactCountRatio: round(exactCountUnindexedP95Ms / exactCountP95Ms),
+      exactCountUnindexedP95Ms: compareUnindexed ? round(exactCountUnindexedP95Ms) : null,
+      exactCountRatio: compareUnindexed ? round(exactCountUnindexedP95Ms / exactCountP95Ms) : null,
       usesIndex,
     });
   }

@@ -1,5 +1,5 @@
 /** Starting and stopping production servers for the benchmark and fault scripts (127.0.0.1 only). */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,11 +7,21 @@ import pg from "pg";
 
 export const PG_ADMIN = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
+/** Builds the production app into BUILD_DIR (default build) when there is none yet or BENCH_REBUILD=1. */
+export function ensureBuild() {
+  // BUILD_DIR is honoured by the build, by server.ts and by page-weight.ts alike.
+  const buildDir = process.env.BUILD_DIR || "build";
+  if (!fs.existsSync(path.join(buildDir, "server/index.js")) || process.env.BENCH_REBUILD === "1") {
+    execFileSync("npm", ["run", "-s", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+  }
+}
+
 export type ServerHandle = { child: ChildProcess; base: string; port: number; exited: Promise<number | null> };
 
 export async function startServer(port: number, env: Record<string, string>): Promise<ServerHandle> {
   const child = spawn(process.execPath, ["server.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", AUTH_RATE_LIMIT: "0", PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    // LINK_CHECK=0 unless a trial asks: site checks of seeded or generated suppliers would skew the measurements.
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", AUTH_RATE_LIMIT: "0", PUBLIC_URL: `http://127.0.0.1:${port}`, LINK_CHECK: "0", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

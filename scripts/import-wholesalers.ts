@@ -1,27 +1,47 @@
-// npm run import:wholesalers -- FILE [--dry-run]
-// Imports wholesalers from a CSV or JSON file with the admin form's fields (name, category, siteUrl or
-// website, contact, logoUrl or image, summary). Prints the preview (add / update / unchanged / refused
-// with the reason), then applies it in one transaction; --dry-run stops after the preview. A supplier
-// whose site host is already stored is updated, not added, so running the same file twice changes nothing.
+// npm run import:wholesalers -- FILE [--dry-run | --apply-safe]
+// Imports wholesalers from a CSV (comma or tab separated) or JSON file with the admin form's fields
+// (name, category, siteUrl or website, contact, logoUrl or image, summary), by the same rules as
+// /admin/import (decisions.md 22). Prints one line per row (추가, 변경, 검토 필요, 중복, 오류 and the
+// reason), then applies:
+//   (no flag)     추가 and 변경 rows, and 검토 필요 rows as 검토 대기 (never published);
+//   --apply-safe  only the rows judged safe (추가 and 변경), what the web preview ticks by default;
+//   --dry-run     nothing.
+// Then prints the report: added, changed, sent to review, skipped, refused. Running the same file again
+// changes nothing.
 import fs from "node:fs";
 import { decodeImportBytes, MAX_IMPORT_BYTES, parseImportText, tooLargeMessage } from "#app/features/wholesalers/wholesaler-import-file.ts";
-import { applyImport, type ImportPlan, previewImport } from "#app/features/wholesalers/wholesaler-import.server.ts";
+import { COMMAND_LINE_ACTOR } from "#app/features/wholesalers/wholesaler-history.server.ts";
+import type { ImportPlan } from "#app/features/wholesalers/wholesaler-import-plan.ts";
+import { applyImport, type ImportReport, previewImport } from "#app/features/wholesalers/wholesaler-import.server.ts";
 import { runScript, withDatabase } from "./with-database.ts";
 
-function report(plan: ImportPlan) {
-  for (const { row, values } of plan.add) console.log(`  추가  ${row}행 ${values.name} (${values.siteUrl})`);
-  for (const { row, name, changes } of plan.update) {
-    console.log(`  수정  ${row}행 ${name}: ${changes.map((c) => `${c.label} ${c.before || "(비어 있음)"} → ${c.after}`).join(", ")}`);
+const USAGE = "사용법: npm run import:wholesalers -- <파일.csv|파일.json> [--dry-run | --apply-safe]";
+
+function printRows(plan: ImportPlan) {
+  for (const row of plan.rows) {
+    const category = row.categoryFrom ? ` [${row.category} ← ${row.categoryFrom}]` : "";
+    const changes = row.changes.map((c) => `${c.label} ${c.before || "(비어 있음)"} → ${c.after}`).join(", ");
+    const reasons = [...row.reasons, changes].filter(Boolean).join(" ");
+    console.log(`  ${row.status.padEnd(5, " ")} ${row.row}행 ${row.name || "(이름 없음)"} (${row.siteUrl || "주소 없음"})${category}${reasons ? `: ${reasons}` : ""}`);
   }
-  for (const { row, name, reason } of plan.refused) console.log(`  제외  ${row}행 ${name || "(이름 없음)"}: ${reason}`);
-  console.log(`추가 ${plan.add.length}곳, 수정 ${plan.update.length}곳, 변경 없음 ${plan.unchanged.length}곳, 제외 ${plan.refused.length}곳`);
+  const { counts } = plan;
+  console.log(`행별 판정: 추가 ${counts.추가}, 변경 ${counts.변경}, 검토 필요 ${counts["검토 필요"]}, 중복 ${counts.중복}, 오류 ${counts.오류} (모두 ${plan.rows.length}행)`);
+}
+
+function printReport(report: ImportReport) {
+  console.log(
+    `가져오기를 마쳤습니다. ${report.total}행 중 추가 ${report.added}곳, 변경 ${report.changed}곳, 검토 대기 ${report.review}곳, 건너뜀 ${report.skipped}곳, 오류 ${report.refused}곳.`,
+  );
+  if (report.review > 0) console.log("검토 대기 도매처는 공개되지 않았습니다. 관리자 화면 /admin/review 에서 확인해 주세요.");
 }
 
 runScript(async () => {
   const args = process.argv.slice(2);
   const dryRun = args.includes("--dry-run");
+  const safeOnly = args.includes("--apply-safe");
+  const unknown = args.filter((arg) => arg.startsWith("--") && arg !== "--dry-run" && arg !== "--apply-safe");
   const file = args.find((arg) => !arg.startsWith("--"));
-  if (!file) throw new Error("사용법: npm run import:wholesalers -- <파일.csv|파일.json> [--dry-run]");
+  if (!file || unknown.length || (dryRun && safeOnly)) throw new Error(USAGE);
   let size: number;
   try {
     size = fs.statSync(file).size;
@@ -38,11 +58,11 @@ runScript(async () => {
   await withDatabase(async () => {
     if (dryRun) {
       console.log("미리 보기 (저장하지 않음):");
-      report(await previewImport(parsed.rows));
+      printRows(await previewImport(parsed.rows));
       return;
     }
-    const plan = await applyImport(parsed.rows);
-    report(plan);
-    console.log("가져오기를 마쳤습니다.");
+    const { plan, report } = await applyImport(parsed.rows, safeOnly ? "safe" : "all", COMMAND_LINE_ACTOR);
+    printRows(plan);
+    printReport(report);
   });
 });

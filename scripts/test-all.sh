@@ -6,6 +6,16 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n== %s\n' "$*"; }
 
+# The shared attack corpora are read only through CORPORA_DIR; on the workplace's machines they sit beside the
+# repository. Without them, every corpus test runs the project's own cases.
+if [ -z "${CORPORA_DIR:-}" ] && [ -d ../shared/corpora ]; then export CORPORA_DIR="$PWD/../shared/corpora"; fi
+echo "corpora: ${CORPORA_DIR:-none, the project cases only}"
+# The wholesaler import test reads the real legacy export from shared/ when it is there (else the copy
+# committed in tests/fixtures/).
+if [ -z "${LEGACY_IMPORT_FILE:-}" ] && [ -f ../shared/data/wholesalers-legacy.json ]; then
+  export LEGACY_IMPORT_FILE="$PWD/../shared/data/wholesalers-legacy.json"
+fi
+
 step "typecheck"
 npm run -s typecheck
 

@@ -17,7 +17,7 @@ export function withTestDatabase() {
     open = fresh.open;
     dropDatabase = fresh.drop;
     setCurrentDatabase(open);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     setCurrentDatabase(undefined);
@@ -33,11 +33,11 @@ export function withTestDatabase() {
 }
 
 /** A further empty, migrated database of the kind under test (for backup/restore round trips). */
-export async function openFreshDatabase(): Promise<{ open: OpenDatabase; drop: () => Promise<void> }> {
+export async function openFreshDatabase(): Promise<{ open: OpenDatabase; drop: () => Promise<void>; url?: string }> {
   if (process.env.TEST_DB === "postgres") {
     const created = await createPostgresDatabase();
     const open = await openDatabase({ databaseUrl: created.url });
-    return { open, drop: created.drop };
+    return { open, drop: created.drop, url: created.url };
   }
   const open = await openDatabase({ dataDir: "memory://", lock: false });
   return { open, drop: async () => {} };
@@ -47,7 +47,7 @@ export function testDatabaseKind() {
   return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 }
 
-async function createPostgresDatabase() {
+export async function createPostgresDatabase() {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL (postgres://…)");
   const name = `domae_test_${randomBytes(6).toString("hex")}`;

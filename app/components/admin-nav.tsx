@@ -1,11 +1,14 @@
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
 
 const LINKS = [
   { to: "/admin", label: "도매처 관리" },
   { to: "/admin/wholesaler", label: "도매처 관리 목록" },
   { to: "/admin/add", label: "도매처 간편 등록" },
   { to: "/admin/import", label: "도매처 일괄 가져오기" },
+  { to: "/admin/review", label: "검토 대기" },
   { to: "/admin/clean-categories", label: "카테고리 정리" },
+  { to: "/admin/site-checks", label: "사이트 점검" },
+  { to: "/admin/reports", label: "수정 요청" },
   { to: "/admin/add-product", label: "관리자 상품 등록" },
   { to: "/admin/external-products", label: "외부 인기 상품 관리" },
   { to: "/admin/sellernote-add", label: "셀러 노트 작성" },
@@ -17,11 +20,24 @@ const LINKS = [
  */
 export function AdminNav() {
   const { pathname } = useLocation();
+  // The root loader counts open correction requests for admins (root.tsx).
+  const openReports = (useRouteLoaderData("root") as { openReports?: number } | undefined)?.openReports ?? 0;
   return (
     <nav aria-label="관리자 메뉴" className="mb-6 flex flex-wrap gap-2 text-sm">
       {LINKS.filter((link) => link.to !== pathname).map((link) => (
-        <Link key={link.to} to={link.to} className="rounded-full border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50">
+        <Link
+          key={link.to}
+          to={link.to}
+          // The count badge is read as part of the name: `수정 요청 3건 대기`.
+          aria-label={link.to === "/admin/reports" && openReports > 0 ? `${link.label} ${openReports.toLocaleString("ko-KR")}건 대기` : undefined}
+          className="rounded-full border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50"
+        >
           {link.label}
+          {link.to === "/admin/reports" && openReports > 0 ? (
+            <span className="ml-1.5 inline-block min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-xs font-semibold text-white">
+              {openReports.toLocaleString("ko-KR")}
+            </span>
+          ) : null}
         </Link>
       ))}
     </nav>

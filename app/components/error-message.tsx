@@ -17,6 +17,10 @@ export function ErrorMessage({ error }: { error: unknown }) {
     } else if (error.status === 401) {
       title = "로그인이 필요합니다.";
       detail = "";
+    } else if (error.status >= 400 && error.status < 500 && typeof error.data === "string" && error.data) {
+      // 413, 415, 429 and the like: the server's own Korean sentence.
+      title = error.data;
+      detail = "";
     }
   }
   return (

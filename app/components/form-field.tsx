@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200";
@@ -57,13 +57,52 @@ export function HoneypotField({ name }: { name: string }) {
   );
 }
 
-export function SubmitButton({ children, className = "" }: { children: React.ReactNode; className?: string }) {
+type Option = { value: string; label: string };
+
+/** A labelled `<select>` with its error beside it, like TextField. */
+export function SelectField({ label, name, error, hint, options, ...select }: FieldProps & { options: readonly Option[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = select.id ?? `field-${name}`;
   return (
-    <button
-      type="submit"
-      className={`inline-flex items-center justify-center rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60 ${className}`}
-    >
-      {children}
-    </button>
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {hint && !error ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="mt-1 text-sm text-rose-600">{error}</p> : null}
+    </div>
+  );
+}
+
+/** Checkboxes sharing one name (a set of values), in a fieldset whose legend is the label. */
+export function CheckboxGroup({ label, name, error, hint, options, checked }: FieldProps & { options: readonly Option[]; checked: readonly string[] }) {
+  const id = `field-${name}`;
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}>
+      <legend className="block text-sm font-medium text-slate-800">{label}</legend>
+      <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
+        {options.map((option) => (
+          <label key={option.value} className="inline-flex items-center gap-2 text-base text-slate-800">
+            <input type="checkbox" name={name} value={option.value} defaultChecked={checked.includes(option.value)} className="h-4 w-4 rounded border-slate-300" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {hint && !error ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="mt-1 text-sm text-rose-600">{error}</p> : null}
+    </fieldset>
   );
 }

@@ -11,15 +11,32 @@ export const BACKUP_TABLES = [
   "account",
   "verification",
   "wholesalers",
+  "favorites",
   "products",
   "external_products",
   "seller_notes",
+  "site_check_runs",
+  "site_checks",
+  "site_status",
+  "correction_requests",
+  "wholesaler_changes",
+  "jobs",
   "rate_limits",
   "og_image_cache",
   "app_meta",
 ] as const;
 
-const IDENTITY_TABLES = new Set(["wholesalers", "products", "external_products", "seller_notes"]);
+const IDENTITY_TABLES = new Set([
+  "wholesalers",
+  "products",
+  "external_products",
+  "seller_notes",
+  "site_check_runs",
+  "site_checks",
+  "correction_requests",
+  "wholesaler_changes",
+  "jobs",
+]);
 
 export type Backup = { format: "domae-backup"; version: 1; createdAt: string; tables: Record<string, unknown[]> };
 
@@ -63,9 +80,17 @@ export async function restoreBackup(db: Db, backup: unknown) {
       if (!Array.isArray(rows)) throw new RestoreError(`백업의 ${table} 표가 올바르지 않습니다.`);
       if (rows.length === 0) continue;
       const overriding = IDENTITY_TABLES.has(table) ? sql`OVERRIDING SYSTEM VALUE` : sql``;
+      // Generated columns (wholesalers.fact_mask) are derived again by PostgreSQL, never written.
+      const stored = await tx.execute(
+        sql`SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table} AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+      );
+      const columns = sql.join(
+        stored.rows.map((r) => sql.identifier(String((r as { column_name: string }).column_name))),
+        sql`, `,
+      );
       // PostgreSQL itself maps the JSON back onto the table's columns and types.
       await tx.execute(
-        sql`INSERT INTO ${sql.identifier(table)} ${overriding} SELECT * FROM json_populate_recordset(NULL::${sql.identifier(table)}, ${JSON.stringify(rows)}::json)`,
+        sql`INSERT INTO ${sql.identifier(table)} (${columns}) ${overriding} SELECT ${columns} FROM json_populate_recordset(NULL::${sql.identifier(table)}, ${JSON.stringify(rows)}::json)`,
       );
       if (IDENTITY_TABLES.has(table)) {
         await tx.execute(sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT max(id) FROM ${sql.identifier(table)}))`);

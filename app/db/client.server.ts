@@ -7,6 +7,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-post
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { dataDirError } from "#app/lib/env.server.ts";
+import { log } from "#app/lib/log.server.ts";
 import { acquireDataDirLock } from "./data-dir-lock.server.ts";
 import * as schema from "./schema.ts";
 
@@ -19,6 +20,8 @@ export type OpenDatabase = {
   kind: "pglite" | "postgres";
   /** Raw PGlite handle (backups), when embedded. */
   pglite?: PGlite;
+  /** The connection pool, on PostgreSQL. */
+  pool?: pg.Pool;
   close: () => Promise<void>;
 };
 
@@ -47,14 +50,22 @@ type OpenOptions = {
   dataDir?: string;
   /** Skip the lock (only for in-memory databases and tests). */
   lock?: boolean;
+  /** Work that must happen once per database right after the migrations (the demo seed), under the same lock. */
+  afterMigrate?: (open: OpenDatabase) => Promise<void>;
 };
+
+/** Any number that no other advisory lock of this application uses. */
+const STARTUP_LOCK_KEY = 7_202_611;
 
 export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> {
   const open = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
     : await openPglite(options.dataDir ?? "./data", options.lock ?? true);
   try {
-    await migrateDatabase(open);
+    await underStartupLock(open, async () => {
+      await migrateDatabase(open);
+      await options.afterMigrate?.(open);
+    });
   } catch (error) {
     await open.close();
     throw error;
@@ -62,9 +73,29 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
   return open;
 }
 
+/**
+ * Several app servers may start at once against one empty PostgreSQL: each takes a session-level
+ * advisory lock before migrating and seeding, so they take turns and the later ones find the work done.
+ * The embedded database is already exclusive to this process (the DATA_DIR lock).
+ */
+async function underStartupLock(open: OpenDatabase, work: () => Promise<void>) {
+  if (!open.pool) return work();
+  const client = await open.pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+    try {
+      await work();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 async function openPostgres(url: string): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  pool.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "pg pool error", error: error.message })));
+  pool.on("error", (error) => log.error("pg pool error", { error }));
   try {
     const client = await pool.connect();
     client.release();
@@ -74,7 +105,7 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
       `DATABASE_URL could not be reached (${(error as Error).message}). 데이터베이스(DATABASE_URL)에 연결할 수 없습니다.`,
     );
   }
-  return { db: drizzlePg(pool, { schema }), kind: "postgres", close: () => pool.end() };
+  return { db: drizzlePg(pool, { schema }), kind: "postgres", pool, close: () => pool.end() };
 }
 
 async function openPglite(dataDir: string, lock: boolean): Promise<OpenDatabase> {

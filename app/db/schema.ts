@@ -1,12 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-} from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { FACTS, INTEGRATION_VALUES, PRICE_POLICY_VALUES, RETURNS_VALUES, YES_NO } from "./term-values.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -85,7 +79,30 @@ export const verification = pgTable("verification", {
 
 // ---- Directory ----
 
-/** One record with every field of both legacy wholesaler shapes (decisions.md §11). */
+/** `column IN ('a', 'b')` for a CHECK constraint (the values are our own constants, never input). */
+const oneOf = (column: string, values: readonly string[]) => sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(", ")})`);
+
+/**
+ * The facts the /list filters match, derived by PostgreSQL from the terms as bits of `fact_mask` (bit i
+ * is term-values.ts FACTS[i]): one btree index answers every combination of filters, and no write path
+ * (forms, import, restore, SQL) can let the facts drift from the terms. A NULL (unknown) term sets no bit.
+ */
+const FACT_CONDITIONS: Record<(typeof FACTS)[number], string> = {
+  dropshipping: "dropshipping = 'yes'",
+  "free-shipping": "shipping_fee = 0 OR free_shipping_over IS NOT NULL",
+  returns: `"returns" = 'yes'`,
+  "image-use": "image_use = 'yes'",
+  "free-price": "price_policy = 'free'",
+  "single-unit": "min_order = 1",
+};
+const FACT_MASK_EXPRESSION = sql.raw(
+  `(${FACTS.map((fact, bit) => `CASE WHEN ${FACT_CONDITIONS[fact]} THEN ${1 << bit} ELSE 0 END`).join(" | ")})::smallint`,
+);
+
+/**
+ * One record with every field of both legacy wholesaler shapes (docs/decisions/0004). The simple form's
+ * `website` and `image` fields are stored as siteUrl and logoUrl.
+ */
 export const wholesalers = pgTable(
   "wholesalers",
   {
@@ -99,22 +116,106 @@ export const wholesalers = pgTable(
     delivery: text("delivery").notNull().default(""),
     purchase: text("purchase").notNull().default(""),
     international: text("international").notNull().default(""),
-    website: text("website").notNull().default(""),
-    image: text("image").notNull().default(""),
-    /** Lower-cased host of siteUrl/website: the import matches existing suppliers by it. */
+    /** Lower-cased host of siteUrl: the import matches existing suppliers by it. */
     siteHost: text("site_host").notNull().default(""),
+    /**
+     * `published` (공개) or `review` (검토 대기): waiting suppliers are left out of every public query
+     * (features/wholesalers/wholesalers.server.ts `publishedOnly`) until an admin publishes them.
+     */
+    status: text("status", { enum: ["published", "review"] }).notNull().default("published"),
+    /** Why a supplier waits for review (the import's judgement of its row), shown on /admin/review. */
+    reviewReason: text("review_reason").notNull().default(""),
     views: integer("views").notNull().default(0),
+    // The terms sellers decide on (ui-contract.md "Supplier terms"). NULL is unknown (`확인 필요`).
+    dropshipping: text("dropshipping").$type<(typeof YES_NO)[number]>(),
+    minOrder: integer("min_order"),
+    /** Whole won; 0 is free shipping. */
+    shippingFee: integer("shipping_fee"),
+    /** Whole won: orders from this amount ship free. */
+    freeShippingOver: integer("free_shipping_over"),
+    returns: text("returns").$type<(typeof RETURNS_VALUES)[number]>(),
+    imageUse: text("image_use").$type<(typeof YES_NO)[number]>(),
+    pricePolicy: text("price_policy").$type<(typeof PRICE_POLICY_VALUES)[number]>(),
+    /** A non-empty set of api / excel / sender. */
+    integration: text("integration").array().$type<(typeof INTEGRATION_VALUES)[number][]>(),
+    /** 사업자등록번호: 10 digits, check digit verified before it is stored. */
+    businessNumber: text("business_number"),
+    /** The Korean calendar day the terms were last read from their source. */
+    termsCheckedAt: date("terms_checked_at", { mode: "string" }),
+    /** The http(s) page the terms were read from. */
+    termsSource: text("terms_source"),
+    /** Bit i set when FACTS[i] is known to be true (term-values.ts); the filters' index. */
+    factMask: smallint("fact_mask").notNull().generatedAlwaysAs(FACT_MASK_EXPRESSION),
     ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check("wholesalers_dropshipping_check", oneOf("dropshipping", YES_NO)),
+    check("wholesalers_returns_check", oneOf('"returns"', RETURNS_VALUES)),
+    check("wholesalers_image_use_check", oneOf("image_use", YES_NO)),
+    check("wholesalers_price_policy_check", oneOf("price_policy", PRICE_POLICY_VALUES)),
+    check("wholesalers_min_order_check", sql`${t.minOrder} >= 1`),
+    check("wholesalers_shipping_fee_check", sql`${t.shippingFee} >= 0`),
+    check("wholesalers_free_shipping_over_check", sql`${t.freeShippingOver} >= 1`),
+    check(
+      "wholesalers_integration_check",
+      sql.raw(`cardinality(integration) > 0 AND integration <@ ARRAY[${INTEGRATION_VALUES.map((v) => `'${v}'`).join(", ")}]::text[]`),
+    ),
+    check("wholesalers_business_number_check", sql`${t.businessNumber} ~ '^[0-9]{10}$'`),
+    check("wholesalers_terms_source_check", sql`${t.termsSource} ~* '^https?://'`),
+    // The term filters: counted from this index alone (index-only), whatever the combination.
+    index("wholesalers_fact_mask_idx").on(t.factMask, t.status),
     index("wholesalers_search_grams_idx").using("gin", t.searchGrams),
-    index("wholesalers_views_idx").on(t.views.desc(), t.id.desc()),
-    index("wholesalers_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("wholesalers_name_idx").on(t.name, t.id),
-    index("wholesalers_category_idx").on(t.category),
+    // The sort orders. fact_mask and category trail the unique (…, id) key, so a filtered page walks the
+    // index in order and checks them without reading the table (an index-only scan; see listWholesalers).
+    // status trails too: every public list reads published suppliers only (publishedOnly).
+    index("wholesalers_views_idx").on(t.views.desc(), t.id.desc(), t.factMask, t.category, t.status),
+    index("wholesalers_created_idx").on(t.createdAt.desc(), t.id.desc(), t.factMask, t.category, t.status),
+    index("wholesalers_name_idx").on(t.name, t.id, t.factMask, t.category, t.status),
+    // The category chip, and a chip with term filters counted from the index alone.
+    index("wholesalers_category_idx").on(t.category, t.factMask, t.status),
     index("wholesalers_site_host_idx").on(t.siteHost),
+    index("wholesalers_status_idx").on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Who has looked at a supplier on which Korean calendar day: a view counts once per visitor per
+ * supplier per day (docs/decisions/0005), so the popularity sort cannot be bought with a loop. The
+ * visitor is a keyed hash of the session or address, renewed daily; rows older than two days are purged.
+ */
+export const wholesalerViews = pgTable(
+  "wholesaler_views",
+  {
+    wholesalerId: integer("wholesaler_id")
+      .notNull()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    visitor: text("visitor").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.wholesalerId, t.day, t.visitor] }), index("wholesaler_views_day_idx").on(t.day)],
+);
+
+/**
+ * A signed-in user's saved suppliers (찜). Private to the user; gone with the user or the supplier.
+ * The key serves "is this one saved?", the second index the user's list newest first.
+ */
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    wholesalerId: integer("wholesaler_id")
+      .notNull()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.wholesalerId] }),
+    index("favorites_user_created_idx").on(t.userId, t.createdAt.desc(), t.wholesalerId.desc()),
+    index("favorites_wholesaler_idx").on(t.wholesalerId),
   ],
 );
 
@@ -128,8 +229,8 @@ export const products = pgTable(
     /** Whole won; null when the owner gave no price. */
     price: integer("price"),
     siteUrl: text("site_url").notNull().default(""),
+    /** The owner; deleting the account deletes its products (회원 탈퇴). No e-mail is copied here. */
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
-    createdByEmail: text("created_by_email").notNull().default(""),
     ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -168,8 +269,7 @@ export const sellerNotes = pgTable(
     title: text("title").notNull(),
     /** Sanitised HTML (features/notes/note-html.server.ts); never stored unsanitised. */
     content: text("content").notNull(),
-    /** The writer's e-mail; shown as `관리자` when empty. */
-    author: text("author").notNull().default(""),
+    /** The writer, shown by display name (`user.name`, `관리자` when empty or gone); never an e-mail (decisions 29). */
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
     updatedAt: updatedAt(),
@@ -177,7 +277,168 @@ export const sellerNotes = pgTable(
   (t) => [index("seller_notes_created_idx").on(t.createdAt.desc(), t.id.desc())],
 );
 
+/**
+ * One-time links sent by mail: a password reset (1 hour) or the proof of an ADMIN_EMAILS address
+ * (24 hours). Only the SHA-256 of the 32-byte random token is stored, so a leaked table opens nothing;
+ * a token is used by deleting its row, so it works once.
+ */
+export const userTokens = pgTable(
+  "user_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    purpose: text("purpose", { enum: ["reset-password", "verify-email"] }).notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("user_tokens_user_id_idx").on(t.userId), index("user_tokens_expires_idx").on(t.expiresAt)],
+);
+
+// ---- Keeping the list true (site checks, correction requests, change history) ----
+
+/**
+ * One run of site checks: the daily schedule's, an admin's `전체 점검`, or one `지금 점검`. Its checks are
+ * provisional until the run is judged (features/site-checks): `recorded` keeps them, `offline` (the server
+ * itself could not reach the internet) deletes them.
+ */
+export const siteCheckRuns = pgTable("site_check_runs", {
+  id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+  /** `schedule`, `all` (전체 점검) or `one` (지금 점검). */
+  trigger: text("trigger").notNull(),
+  total: integer("total").notNull(),
+  /** Checks of this run that have finished (counted in the same transaction as each check's result). */
+  done: integer("done").notNull().default(0),
+  /** null while running; `recorded` or `offline` once judged. */
+  outcome: text("outcome"),
+  createdAt: createdAt(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+});
+
+/** One fetch of a supplier's site and what it showed. */
+export const siteChecks = pgTable(
+  "site_checks",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    runId: integer("run_id")
+      .notNull()
+      .references(() => siteCheckRuns.id, { onDelete: "cascade" }),
+    wholesalerId: integer("wholesaler_id")
+      .notNull()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    /** The address that was checked (the supplier's site at the time). */
+    url: text("url").notNull(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The Korean calendar day (Asia/Seoul) of checkedAt: the 2-consecutive-days rule counts these. */
+    checkedDay: date("checked_day", { mode: "string" }).notNull(),
+    /** `ok`, `moved` (ends on another site), `parked` (a parked or for-sale page) or `failed`. */
+    outcome: text("outcome").notNull(),
+    statusCode: integer("status_code"),
+    finalUrl: text("final_url"),
+    /** Why a check failed: dns, connect, timeout, tls, refused, redirects, too-large, http, protocol, network. */
+    errorKind: text("error_kind"),
+    title: text("title"),
+  },
+  (t) => [index("site_checks_wholesaler_idx").on(t.wholesalerId, t.checkedAt.desc()), index("site_checks_run_idx").on(t.runId)],
+);
+
+/** Each checked supplier's current site status, recomputed from its recorded checks when a run is judged. */
+export const siteStatus = pgTable(
+  "site_status",
+  {
+    wholesalerId: integer("wholesaler_id")
+      .primaryKey()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    /** `ok` (정상), `moved` (주소 변경됨), `down` (연결 안 됨) or `unchecked` (확인 전: failing for one day only). */
+    status: text("status").notNull(),
+    lastOutcome: text("last_outcome").notNull(),
+    lastErrorKind: text("last_error_kind"),
+    lastStatusCode: integer("last_status_code"),
+    lastFinalUrl: text("last_final_url"),
+    checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+    checkedDay: date("checked_day", { mode: "string" }).notNull(),
+    /** When the current problem (moved, down, or a failing last check) was first seen; null when fine. */
+    problemSince: timestamp("problem_since", { withTimezone: true }),
+  },
+  (t) => [index("site_status_problem_idx").on(t.problemSince.desc())],
+);
+
+/** A visitor's `정보 수정 요청` about a supplier. The reporter's account is kept as an id only, never the e-mail. */
+export const correctionRequests = pgTable(
+  "correction_requests",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    wholesalerId: integer("wholesaler_id")
+      .notNull()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    /** `unreachable`, `wrong`, `closed` or `other` (features/reports/report-schema.ts). */
+    reason: text("reason").notNull(),
+    body: text("body").notNull(),
+    reporterId: text("reporter_id").references(() => user.id, { onDelete: "set null" }),
+    /** `open`, `done` (처리 완료) or `rejected` (반려). */
+    status: text("status").notNull().default("open"),
+    handledBy: text("handled_by").references(() => user.id, { onDelete: "set null" }),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("correction_requests_status_idx").on(t.status, t.createdAt.desc())],
+);
+
+/**
+ * Every admin write to a supplier: who (account id and a display label, never an e-mail), when, how, and
+ * each field before → after. No foreign key on the supplier: the record of a deletion outlives the row.
+ */
+export const wholesalerChanges = pgTable(
+  "wholesaler_changes",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    wholesalerId: integer("wholesaler_id").notNull(),
+    /** `create`, `update` or `delete`. */
+    action: text("action").notNull(),
+    /** Which tool wrote it: admin-form, simple-form, category-cleanup, import, review, … */
+    source: text("source").notNull(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorLabel: text("actor_label").notNull(),
+    /** [{ field, before, after }] */
+    changes: jsonb("changes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("wholesaler_changes_wholesaler_idx").on(t.wholesalerId, t.createdAt.desc())],
+);
+
 // ---- Infrastructure ----
+
+/**
+ * Queued and scheduled work (features/jobs, docs/decisions/0019). Workers claim a row with
+ * `FOR UPDATE SKIP LOCKED` and hold it until `locked_until`; a row whose lock ran out (its worker died) is
+ * claimed again. `unique_key` makes scheduled work idempotent: one row per schedule and period.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    kind: text("kind").notNull(),
+    payload: jsonb("payload").notNull().default({}),
+    /** `queued`, `running`, `done` or `failed` (gave up after max_attempts; last_error says why). */
+    state: text("state").notNull().default("queued"),
+    uniqueKey: text("unique_key"),
+    runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(5),
+    lastError: text("last_error"),
+    /** The claim's token (worker id + a random part); completion only counts while it still matches. */
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("jobs_unique_key_idx").on(t.uniqueKey),
+    index("jobs_due_idx").on(t.state, t.runAfter),
+    index("jobs_kind_idx").on(t.kind, t.state),
+  ],
+);
 
 /** Fixed-window counters shared by every app process (login/signup limits, og:image lookups). */
 export const rateLimits = pgTable("rate_limits", {

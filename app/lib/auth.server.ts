@@ -3,8 +3,8 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { redirect } from "react-router";
 import { type Db, db } from "#app/db/client.server.ts";
 import * as schema from "#app/db/schema.ts";
-import { isAdminEmail, syncAdminRole } from "#app/features/users/users.server.ts";
 import { env } from "./env.server.ts";
+import { log } from "./log.server.ts";
 import { redirectWithToast } from "./toast.server.ts";
 
 function createAuth(database: Db) {
@@ -15,6 +15,9 @@ function createAuth(database: Db) {
     secret: config.authSecret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
+    // Better Auth's own lines go through our logger as JSON. "User not found" on a wrong address is every
+    // failed login's normal answer, so only its errors are kept.
+    logger: { level: "error", log: (level, message) => (level === "error" ? log.error : log.warn)(`better-auth: ${message}`) },
     database: drizzleAdapter(database, {
       provider: "pg",
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
@@ -36,23 +39,8 @@ function createAuth(database: Db) {
       ipAddress: { ipAddressHeaders: ["x-client-ip"] },
       useSecureCookies: config.publicUrl.startsWith("https://"),
     },
-    databaseHooks: {
-      user: {
-        create: {
-          before: async (newUser) => ({
-            data: { ...newUser, role: isAdminEmail(newUser.email) ? "admin" : "user" },
-          }),
-        },
-      },
-      session: {
-        create: {
-          // ADMIN_EMAILS also applies to accounts made before the address was added.
-          before: async (newSession) => {
-            await syncAdminRole(newSession.userId);
-          },
-        },
-      },
-    },
+    // No hook gives the admin role by address: an ADMIN_EMAILS address becomes an admin only once its
+    // owner opens the confirmation mail's link (decisions 30, features/users/users.server.ts).
   });
 }
 
@@ -105,12 +93,12 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   } catch (error) {
     if (error instanceof Response) throw error;
     // A failure while checking: the page goes home with the message; a write is refused.
-    console.error(JSON.stringify({ level: "error", msg: "admin check failed", error: error instanceof Error ? error.message : String(error) }));
+    log.error("admin check failed", { request, error });
     if (request.method === "GET" || request.method === "HEAD") throw await redirectWithToast("/", { type: "error", message: CHECK_FAILED });
     throw new Response(CHECK_FAILED, { status: 500 });
   }
   if (user.role === "admin") return user;
-  console.warn(JSON.stringify({ level: "warn", msg: "admin access denied", userId: user.id, path: new URL(request.url).pathname }));
+  log.warn("admin access denied", { request, userId: user.id });
   if (request.method === "GET" || request.method === "HEAD") {
     throw await redirectWithToast("/", { type: "error", message: "관리자만 접근할 수 있는 페이지입니다." });
   }

@@ -20,44 +20,82 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().default(""),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters (32자 이상이어야 합니다)").optional(),
   PUBLIC_URL: z.string().url().optional(),
-  SEED_DEMO: z.enum(["0", "1"]).default("1"),
+  /** Demo content on a first start; by default only on the embedded database. */
+  SEED_DEMO: z.enum(["0", "1"]).optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
-  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  /** Proxies in front whose X-Forwarded-For entries count (server.ts reads it too). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(99).default(0),
   SITE_CONFIG: z.string().optional(),
-  /** Test-only: hosts the og:image fetcher may reach although they resolve to private addresses. */
-  OG_FETCH_ALLOW_HOSTS: z.string().default(""),
+  /** host:port entries the outbound fetcher may reach although they resolve to private addresses. */
+  OUTBOUND_ALLOW_HOSTS: z.string().default(""),
+  /** Outgoing mail server; unset: mails are written to the log (lib/mail.server.ts). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/?#\s]+/, "SMTP_URL must look like smtp://user:pass@host:port or smtps://… (smtp:// 주소여야 합니다)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z
+    .email("MAIL_FROM must be an e-mail address (보내는 주소는 이메일 형식이어야 합니다)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  /** `0` turns the scheduled site checks off (and the admin's 지금 점검/전체 점검 with them). */
+  LINK_CHECK: z.enum(["0", "1"], { error: "LINK_CHECK must be 0 or 1 (0 또는 1이어야 합니다)" }).default("1"),
+  /** Days between two checks of one supplier's site. */
+  LINK_CHECK_DAYS: z.coerce
+    .number({ error: "LINK_CHECK_DAYS must be a number of days (일수여야 합니다)" })
+    .int("LINK_CHECK_DAYS must be a whole number of days (정수여야 합니다)")
+    .min(1, "LINK_CHECK_DAYS must be between 1 and 365 (1~365일이어야 합니다)")
+    .max(365, "LINK_CHECK_DAYS must be between 1 and 365 (1~365일이어야 합니다)")
+    .default(7),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO"> & {
+  SEED_DEMO: "0" | "1";
   adminEmails: string[];
   publicUrl: string;
   authSecret: string;
+  /** The sender of every mail: MAIL_FROM, else no-reply@ the host of PUBLIC_URL. */
+  mailFrom: string;
 };
 
-let cached: Env | undefined;
+const KEYS = Object.keys(envSchema.shape);
+let cached: { fingerprint: string; value: Env } | undefined;
 
+/** The validated settings; read again only when one of them changed (tests set process.env per case). */
 export function env(): Env {
-  if (cached) return cached;
+  const fingerprint = KEYS.map((key) => process.env[key] ?? "\u0000").join("\u0001");
+  if (cached?.fingerprint === fingerprint) return cached.value;
   const parsed = envSchema.safeParse(process.env);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`Invalid setting ${issue?.path.join(".")}: ${issue?.message}`);
   }
   const e = parsed.data;
-  cached = {
+  if (e.DATABASE_URL && !e.AUTH_SECRET) {
+    // A secret generated into one server's DATA_DIR would differ on every other server sharing the database.
+    throw new Error("AUTH_SECRET must be set (the same value on every server) when DATABASE_URL points at PostgreSQL (PostgreSQL을 쓸 때는 AUTH_SECRET이 필요합니다)");
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const value: Env = {
     ...e,
+    SEED_DEMO: e.SEED_DEMO ?? (e.DATABASE_URL ? "0" : "1"),
     adminEmails: e.ADMIN_EMAILS.split(",")
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(e.DATA_DIR),
+    mailFrom: e.MAIL_FROM ?? defaultMailFrom(publicUrl),
   };
-  return cached;
+  cached = { fingerprint, value };
+  return value;
 }
 
-/** For tests that change process.env between cases. */
-export function resetEnvForTests() {
-  cached = undefined;
+/** The host of PUBLIC_URL as it is (https://www.example.com sends from no-reply@www.example.com). */
+function defaultMailFrom(publicUrl: string) {
+  const host = new URL(publicUrl).hostname;
+  // An address literal needs brackets in a mail address (no-reply@[127.0.0.1]).
+  const domain = /^[\d.]+$/.test(host) || host.startsWith("[") ? `[${host.replace(/^\[|\]$/g, "")}]` : host;
+  return `no-reply@${domain}`;
 }
 
 function readOrCreateSecret(dataDir: string): string {

@@ -24,6 +24,15 @@ export async function hitRateLimit(key: string, limit: number, windowMs: number)
   return { allowed: count <= limit, count, retryAfterSeconds };
 }
 
+/** The count of a key's current window without adding to it (0 when there is none or it has ended). */
+export async function peekRateLimit(key: string) {
+  const [row] = await db()
+    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key} AND ${rateLimits.resetAt} > now()`);
+  return { count: row?.count ?? 0, retryAfterSeconds: row ? Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000)) : 0 };
+}
+
 /** Forgets a key, e.g. an account's failure count after a successful login. */
 export async function clearRateLimit(key: string) {
   await db().delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);

@@ -1,6 +1,6 @@
 /**
- * Confines a redirect target to this site. Only a plain absolute path is followed: no scheme, no
- * host, no backslash, no control characters (browsers drop tabs and newlines, so "/\t/evil.com"
+ * Confines a redirect target to this site. Only a plain absolute path is followed, after its dot
+ * segments are resolved: no scheme, no host, no backslash, no control characters (browsers drop tabs and newlines, so "/\t/evil.com"
  * would become "//evil.com"), no encoded slashes or backslashes.
  */
 export function safeRedirectPath(target: unknown, fallback: string): string {
@@ -13,8 +13,27 @@ export function safeRedirectPath(target: unknown, fallback: string): string {
     const base = "http://site.invalid";
     const resolved = new URL(target, base);
     if (resolved.origin !== base) return fallback;
-    return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+    const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+    // Dot segments can leave two slashes in front ("/..//evil.example" → "//evil.example"): as a
+    // Location header that is another site. The result itself must resolve to this site.
+    if (path.startsWith("//") || new URL(path, base).origin !== base) return fallback;
+    return path;
   } catch {
     return fallback;
   }
+}
+
+/**
+ * The page a form was posted from, to send the browser back to it. With JavaScript, React Router posts
+ * to the page's data URL (`/admin/reports.data`, `/_root.data` for `/`, `?index` for index routes): those
+ * name the page, they are not one.
+ */
+export function postedFromPage(request: Request, fallback: string): string {
+  const url = new URL(request.url);
+  let path = url.pathname.replace(/\.data$/, "");
+  if (path === "/_root") path = "/";
+  url.searchParams.delete("index");
+  url.searchParams.delete("_routes");
+  const search = url.searchParams.toString();
+  return safeRedirectPath(`${path}${search ? `?${search}` : ""}`, fallback);
 }

@@ -11,6 +11,27 @@ const adSchema = z.object({
   link: z.url({ protocol: /^https?$/ }),
 });
 
+const isoDate = z.iso.date("YYYY-MM-DD 형식의 날짜여야 합니다");
+
+/** What /terms and /privacy show about the operator (app/features/legal): facts an operator fills in, not code. */
+const legalSchema = z.object({
+  termsEffectiveDate: isoDate,
+  privacyEffectiveDate: isoDate,
+  /** Earlier versions of the privacy policy, newest first: the date each took effect and what changed. */
+  privacyHistory: z.array(z.object({ date: isoDate, summary: z.string().min(1) })).default([]),
+  privacyOfficer: z.object({
+    name: z.string().min(1),
+    position: z.string().min(1),
+    email: z.string().min(1),
+    phone: z.string(),
+  }),
+  /** Who processes personal data for the operator (hosting, mail): 개인정보 처리 위탁. */
+  processors: z.array(z.object({ name: z.string().min(1), task: z.string().min(1), country: z.string().min(1).default("대한민국") })),
+  /** Days the operator keeps access logs and database backups before deleting them. */
+  accessLogDays: z.number().int().positive(),
+  backupDays: z.number().int().positive(),
+});
+
 const siteConfigSchema = z.object({
   siteName: z.string().min(1),
   siteDescription: z.string(),
@@ -25,10 +46,12 @@ const siteConfigSchema = z.object({
     address: z.string(),
   }),
   ads: z.array(adSchema).min(2),
+  legal: legalSchema,
 });
 
 export type Ad = z.infer<typeof adSchema>;
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+export type LegalConfig = z.infer<typeof legalSchema>;
 
 let cached: SiteConfig | undefined;
 

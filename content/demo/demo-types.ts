@@ -1,6 +1,7 @@
 /** Demo content loaded on the first start of an empty database (unless SEED_DEMO=0) and by `npm run db:seed`. */
 
 import type { Category } from "#app/features/categories/categories.ts";
+import type { WholesalerTerms } from "#app/features/wholesalers/wholesaler-terms.ts";
 
 // The canonical chip list lives with the app; the demo content is checked against it.
 export { CATEGORIES, type Category } from "#app/features/categories/categories.ts";
@@ -20,6 +21,11 @@ export type DemoWholesaler = {
   international: string;
   /** Only a contact the supplier publishes; otherwise "홈페이지 고객센터". Never an invented phone number. */
   contact: string;
+  /**
+   * Terms that the supplier's own public page states, with that page and the day it was read. Any term
+   * the page does not state is left out (unknown, `확인 필요`); nothing is guessed (decisions.md 17).
+   */
+  terms?: Partial<Omit<WholesalerTerms, "termsSource" | "termsCheckedAt">> & { termsSource: string; termsCheckedAt: string };
 };
 
 export type DemoSeller = { email: string; name: string };

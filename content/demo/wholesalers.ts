@@ -40,6 +40,14 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "위탁 중심",
     international: "해외 마켓 판매용 채널 운영",
     contact: "홈페이지 고객센터",
+    // 온채널's own guide to its product centre: products are for listing on open markets, sent by Excel
+    // download or API. Its price rules differ by channel (가격자율, 가격준수, 폐쇄몰), so 가격 정책 stays unknown.
+    terms: {
+      dropshipping: "yes",
+      integration: ["api", "excel"],
+      termsSource: "https://onchannelnotice.oopy.io/b038a1f7-c77b-4451-8b82-3cc241c66bb7",
+      termsCheckedAt: "2026-11-23",
+    },
   },
   {
     name: "도매토피아",
@@ -100,6 +108,15 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "위탁 중심",
     international: "사이트에서 확인",
     contact: "홈페이지 고객센터",
+    // 도매창고's supplier FAQ: products are sold on online markets by its seller members, who may use the
+    // detail images and specs, and suppliers must ship single units.
+    terms: {
+      dropshipping: "yes",
+      imageUse: "yes",
+      minOrder: 1,
+      termsSource: "https://www.wholesaledepot.co.kr/shop/service/cooperation.php?code=01",
+      termsCheckedAt: "2026-11-23",
+    },
   },
   {
     name: "투썬플래닛",
@@ -370,6 +387,14 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "사입 전용(위탁 회원 미모집)",
     international: "사이트에서 확인",
     contact: "홈페이지 고객센터",
+    // 나라스포츠's own notice for wholesale members: no 위탁 배송 members (it points to 도매매 and 오너클랜 for
+    // that), and orders of any size (no minimum quantity).
+    terms: {
+      dropshipping: "no",
+      minOrder: 1,
+      termsSource: "https://narasports.com/board/product/read.html?no=40&board_no=2",
+      termsCheckedAt: "2026-11-23",
+    },
   },
   {
     name: "주주스포츠",

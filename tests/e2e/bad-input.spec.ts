@@ -20,6 +20,10 @@ const ROTATING = [
   (q: string) => `/edit/${q}`,
   (q: string) => `/api/og-image?url=${q}`,
   (q: string) => `/admin/wholesaler-edit/${q}`,
+  (q: string) => `/tools/margin?price=${q}&cost=${q}&customerShipping=${q}&shipping=${q}&fee=${q}&rate=${q}&ad=${q}`,
+  (q: string) => `/compare?ids=${q}`,
+  (q: string) => `/list?filter=${q}&toggle=${q}&current-category=${q}`,
+  (q: string) => `/favorites?page=${q}`,
 ];
 
 function urlsFor(payload: string, index: number) {

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { mailCount, mailedLink } from "./mailbox.ts";
 
 /** Every page test fails if the browser reports a CSP violation or a script error. */
 export const test = base.extend<{ pageErrors: string[] }>({
@@ -17,6 +18,7 @@ export const test = base.extend<{ pageErrors: string[] }>({
 });
 
 export { expect };
+export { mailCount, mailedLink } from "./mailbox.ts";
 
 let counter = 0;
 /** A unique address per call, so journeys never collide with one another. */
@@ -37,7 +39,21 @@ export async function signUp(page: Page, email = uniqueEmail()) {
   return email;
 }
 
-/** The admin (ADMIN_EMAILS=admin@example.com in playwright.config.ts): signs up once, then logs in. */
+/**
+ * Opens a mailed /verify-email link and presses its button: an ADMIN_EMAILS address becomes an admin
+ * (decisions 30). `after` is mailCount() from before the mail was sent.
+ */
+export async function proveAddress(page: Page, email: string, after = 0) {
+  await page.goto(await mailedLink(email, "/verify-email", after));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("이메일 주소 확인");
+  await page.getByRole("button", { name: "이메일 주소 확인하기" }).click();
+}
+
+/**
+ * The admin (ADMIN_EMAILS=admin@example.com in playwright.config.ts): the first call signs up, reads the
+ * confirmation link from the server's log and opens it, as the real owner of the address would; later
+ * calls log in.
+ */
 export async function signInAsAdmin(page: Page) {
   await page.goto("/login");
   await page.getByLabel("이메일").fill("admin@example.com");
@@ -48,7 +64,9 @@ export async function signInAsAdmin(page: Page) {
     page.getByRole("alert").filter({ hasText: "로그인 실패" }).waitFor().then(() => "no account" as const),
   ]);
   if (outcome === "no account") {
+    const before = mailCount();
     await signUp(page, "admin@example.com");
-    await page.goto("/admin");
+    await proveAddress(page, "admin@example.com", before);
+    await page.waitForURL("**/admin");
   }
 }

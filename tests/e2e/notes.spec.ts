@@ -54,7 +54,9 @@ test("an admin writes a note with bold text and a bulleted list, edits it, then 
   await expect(article.locator("strong")).toHaveText("굵은 글씨");
   await expect(article.locator("ul > li")).toHaveText(["항목 하나", "항목 둘"]);
   await expect(article.locator("em")).toHaveText("기울인 맺음말");
-  await expect(article.getByText("admin@example.com")).toBeVisible();
+  // The author is shown by display name (`관리자` until the admin chooses one), never by login e-mail.
+  await expect(article.getByText("관리자", { exact: true })).toBeVisible();
+  await expect(article.getByText("admin@example.com")).toHaveCount(0);
 
   await page.getByRole("link", { name: "수정" }).click();
   await expect(page).toHaveURL(/\/admin\/sellernote-edit\/\d+$/);

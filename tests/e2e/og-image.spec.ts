@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { expect, signUp, test } from "./fixtures.ts";
 
 /**
- * GET /api/og-image on the built server. playwright.config.ts sets OG_FETCH_ALLOW_HOSTS=127.0.0.1, so a
+ * GET /api/og-image on the built server. playwright.config.ts sets OUTBOUND_ALLOW_HOSTS=127.0.0.1, so a
  * page served here on 127.0.0.1 stands in for an outside shop; "localhost" and every other local name or
  * address stay refused.
  */

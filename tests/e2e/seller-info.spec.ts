@@ -9,12 +9,13 @@ test("the seller information centre: policy cards, the eight guides, the tools t
   await expect(main.getByRole("heading", { level: 2 })).toHaveText(["정책 지원", "셀링 인사이트", "셀러 도구", "셀러 노트"]);
 
   const policy = page.getByRole("region", { name: "정책 지원" });
-  await expect(policy.getByRole("listitem")).toHaveCount(3);
+  await expect(policy.getByRole("listitem")).toHaveCount(5);
   for (const link of await policy.getByRole("link").all()) {
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
-    expect(await link.getAttribute("href")).toMatch(/^https:\/\/www\.[a-z]+\.(go|or)\.kr\/$/);
+    expect(await link.getAttribute("href")).toMatch(/^https:\/\/(www\.[a-z0-9]+\.(go|or)\.kr|www\.sbiz24\.kr|sell\.smartstore\.naver\.com)\/$/);
   }
+  await expect(page.getByRole("region", { name: "셀러 도구" }).getByRole("link", { name: "마진 계산기" })).toHaveAttribute("href", "/tools/margin");
 
   const insight = page.getByRole("region", { name: "셀링 인사이트" });
   for (const guide of guides) {

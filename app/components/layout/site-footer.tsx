@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+
 export type FooterInfo = {
   disclosure: string;
   adContactEmail: string;
@@ -17,6 +19,15 @@ export function SiteFooter({ info }: { info: FooterInfo }) {
   return (
     <footer className="mt-12 border-t border-slate-200 bg-slate-50 text-sm text-slate-600">
       <div className="mx-auto max-w-[2200px] space-y-3 px-4 py-6">
+        <nav aria-label="약관과 정책" className="flex flex-wrap gap-x-4 gap-y-1">
+          <Link to="/terms" className="hover:underline">
+            이용약관
+          </Link>
+          {/* Shown in bold, as Korean services do, so the privacy policy is easy to find. */}
+          <Link to="/privacy" className="font-bold text-slate-800 hover:underline">
+            개인정보처리방침
+          </Link>
+        </nav>
         <p>{info.disclosure}</p>
         <p>
           광고 문의: <a href={`mailto:${info.adContactEmail}`} className="underline">{info.adContactEmail}</a>

@@ -23,6 +23,11 @@ export function SiteHeader({ siteName, user }: Props) {
           <NavLink to="/seller-info" className={navClass}>
             셀러 정보센터
           </NavLink>
+          {user ? (
+            <NavLink to="/favorites" className={navClass}>
+              찜 목록
+            </NavLink>
+          ) : null}
           {user?.role === "admin" ? (
             <NavLink to="/admin" className={navClass}>
               관리자
@@ -33,6 +38,9 @@ export function SiteHeader({ siteName, user }: Props) {
           {user ? (
             <>
               <span className="hidden text-slate-500 sm:inline">{user.email}</span>
+              <Link to="/account" className="rounded-md px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
+                내 계정
+              </Link>
               <Form method="post" action="/logout">
                 <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 font-medium hover:bg-slate-50">
                   로그아웃

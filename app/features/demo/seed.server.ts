@@ -44,9 +44,9 @@ export async function seedDemo() {
     }
 
     await tx.insert(wholesalers).values(
-      demoWholesalers.map((w, i) => ({
+      demoWholesalers.map(({ terms, ...w }, i) => ({
         ...w,
-        website: w.siteUrl,
+        ...terms,
         siteHost: siteHostOf(w.siteUrl),
         // A plausible popularity order so the default sort looks like a real directory.
         views: Math.max(0, 500 - i * 13),
@@ -62,7 +62,6 @@ export async function seedDemo() {
         price: p.price,
         siteUrl: p.siteUrl,
         createdBy: sellerIds[p.owner % sellerIds.length],
-        createdByEmail: demoSellers[p.owner % demoSellers.length]?.email ?? "",
         ...searchFields(p.name),
         createdAt: new Date(now - i * 5_400_000),
       })),
@@ -73,8 +72,8 @@ export async function seedDemo() {
     );
 
     await tx.insert(sellerNotes).values(
-      // Demo notes go through the same allowlist as an admin's note (decisions.md §12).
-      demoSellerNotes.map((n) => ({ title: n.title, content: sanitizeNoteHtml(n.content), author: "", createdAt: new Date(now - n.daysAgo * 86_400_000) })),
+      // Demo notes go through the same allowlist as an admin's note (docs/decisions/0008).
+      demoSellerNotes.map((n) => ({ title: n.title, content: sanitizeNoteHtml(n.content), createdAt: new Date(now - n.daysAgo * 86_400_000) })),
     );
 
     await tx

@@ -1,10 +1,12 @@
 import { data } from "react-router";
-import { type FieldErrors, fieldErrorsOf, parseId } from "#app/features/products/product-schema.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
-import { readLimitedForm } from "#app/lib/limited-form.server.ts";
+import { parseIdParam } from "#app/lib/form-fields.ts";
+import { formFailure, readForm, readFormOrRefusal, validateForm } from "#app/lib/form.server.ts";
+import type { FormFailure } from "#app/lib/form-kit.ts";
+import { log } from "#app/lib/log.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { IMPORT_MAX_BYTES, type ImportRow, parseImportPayload, type RefusedRow } from "./external-product-import.ts";
-import { type ExternalField, type ExternalFormValues, externalFormValues, externalProductSchema } from "./external-product-schema.ts";
+import { externalProductSchema } from "./external-product-schema.ts";
 import {
   applyImport,
   createExternalProduct,
@@ -20,7 +22,6 @@ const REQUEST_MAX_BYTES = 4 * IMPORT_MAX_BYTES;
 const NOT_FOUND = "외부 인기 상품을 찾을 수 없습니다.";
 const TOO_LARGE = `파일이 너무 큽니다. ${IMPORT_MAX_BYTES / 1_000_000}MB 이하의 JSON 또는 CSV 파일을 선택해주세요.`;
 
-export type ExternalFormResult = { kind: "form-error"; error: string; fieldErrors: FieldErrors<ExternalField>; values: ExternalFormValues };
 export type ImportPreview = {
   kind: "preview";
   fileName: string;
@@ -29,11 +30,7 @@ export type ImportPreview = {
   /** The rows to add, sent back with the confirmation (checked again on arrival). */
   payload: string;
 };
-export type AdminExternalResult = ExternalFormResult | ImportPreview | { kind: "error"; error: string };
-
-function logFailure(msg: string, error: unknown) {
-  console.error(JSON.stringify({ level: "error", msg, error: error instanceof Error ? error.message : String(error) }));
-}
+export type AdminExternalResult = FormFailure | ImportPreview | { kind: "error"; error: string };
 
 function fail(error: string, status: number) {
   return data<AdminExternalResult>({ kind: "error", error }, { status });
@@ -42,42 +39,38 @@ function fail(error: string, status: number) {
 /** Every write of /admin/external-products: add, delete, import preview and import. Admins only. */
 export async function adminExternalProductsAction(request: Request) {
   await requireAdmin(request);
-  const read = await readLimitedForm(request, REQUEST_MAX_BYTES);
-  if (!read.ok && read.reason === "too-large") return fail(TOO_LARGE, 413);
-  if (!read.ok) return fail("요청을 읽을 수 없습니다. 다시 시도해주세요.", 400);
+  const read = await readFormOrRefusal(request, REQUEST_MAX_BYTES);
+  if (!read.ok && read.status === 413) return fail(TOO_LARGE, 413);
+  if (!read.ok) return fail(read.message, read.status);
   const form = read.form;
   switch (form.get("intent")) {
     case "create":
-      return createFromForm(form);
+      return createFromForm(request, form);
     case "delete":
       return deleteFromForm(form);
     case "preview-import":
       return previewFromForm(form);
     case "apply-import":
-      return applyFromForm(form);
+      return applyFromForm(request, form);
     default:
       return fail("잘못된 요청입니다.", 400);
   }
 }
 
-async function createFromForm(form: FormData) {
-  const values = externalFormValues(form);
-  const parsed = externalProductSchema.safeParse(values);
-  if (!parsed.success) {
-    const { fieldErrors, first } = fieldErrorsOf<ExternalField>(parsed.error);
-    return data<AdminExternalResult>({ kind: "form-error", error: `등록 실패: ${first}`, fieldErrors, values }, { status: 400 });
-  }
+async function createFromForm(request: Request, form: FormData) {
+  const checked = validateForm(form, externalProductSchema);
+  if (!checked.ok) return formFailure(`등록 실패: ${checked.message}`, checked);
   try {
-    await createExternalProduct(parsed.data);
+    await createExternalProduct(checked.data);
   } catch (error) {
-    logFailure("external product create failed", error);
-    return data<AdminExternalResult>({ kind: "form-error", error: "등록 실패: 잠시 후 다시 시도해주세요.", fieldErrors: {}, values }, { status: 500 });
+    log.error("external product create failed", { request, error });
+    return formFailure("등록 실패: 잠시 후 다시 시도해주세요.", { values: checked.values, status: 500 });
   }
   return redirectWithToast(ADMIN_EXTERNAL_PATH, { type: "success", message: "외부 인기 상품이 등록되었습니다." });
 }
 
 async function deleteFromForm(form: FormData) {
-  const id = parseId(form.get("id"));
+  const id = parseIdParam(form.get("id"));
   if (!id || (await deleteExternalProduct(id)) === "not-found") return fail(NOT_FOUND, 404);
   return redirectWithToast(ADMIN_EXTERNAL_PATH, { type: "success", message: "삭제 완료!" });
 }
@@ -97,7 +90,7 @@ async function previewFromForm(form: FormData) {
   });
 }
 
-async function applyFromForm(form: FormData) {
+async function applyFromForm(request: Request, form: FormData) {
   const payload = form.get("payload");
   const rows = typeof payload === "string" ? parseImportPayload(payload) : null;
   if (!rows) return fail("가져올 내용을 확인할 수 없습니다. 파일을 다시 선택해 미리 보기부터 해주세요.", 400);
@@ -105,7 +98,7 @@ async function applyFromForm(form: FormData) {
   try {
     outcome = await applyImport(rows);
   } catch (error) {
-    logFailure("external product import failed", error);
+    log.error("external product import failed", { request, error });
     return fail("가져오기 중 오류가 발생해 아무것도 저장하지 않았습니다. 잠시 후 다시 시도해주세요.", 500);
   }
   const { added, skipped } = outcome;
@@ -116,7 +109,7 @@ async function applyFromForm(form: FormData) {
 /** Loader of /admin/external-products/{id}/edit. */
 export async function loadExternalProductForEdit(request: Request, rawId: string | undefined) {
   await requireAdmin(request);
-  const id = parseId(rawId);
+  const id = parseIdParam(rawId);
   const product = id ? await getExternalProduct(id) : null;
   if (!product) throw new Response(NOT_FOUND, { status: 404 });
   return product;
@@ -124,14 +117,10 @@ export async function loadExternalProductForEdit(request: Request, rawId: string
 
 export async function updateExternalProductAction(request: Request, rawId: string | undefined) {
   await requireAdmin(request);
-  const id = parseId(rawId);
+  const id = parseIdParam(rawId);
   if (!id) throw new Response(NOT_FOUND, { status: 404 });
-  const values = externalFormValues(await request.formData());
-  const parsed = externalProductSchema.safeParse(values);
-  if (!parsed.success) {
-    const { fieldErrors, first } = fieldErrorsOf<ExternalField>(parsed.error);
-    return data<ExternalFormResult>({ kind: "form-error", error: `수정 실패: ${first}`, fieldErrors, values }, { status: 400 });
-  }
-  if ((await updateExternalProduct(id, parsed.data)) === "not-found") throw new Response(NOT_FOUND, { status: 404 });
+  const checked = validateForm(await readForm(request), externalProductSchema);
+  if (!checked.ok) return formFailure(`수정 실패: ${checked.message}`, checked);
+  if ((await updateExternalProduct(id, checked.data)) === "not-found") throw new Response(NOT_FOUND, { status: 404 });
   return redirectWithToast(ADMIN_EXTERNAL_PATH, { type: "success", message: "수정 완료!" });
 }

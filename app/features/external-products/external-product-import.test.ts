@@ -1,16 +1,5 @@
 import { expect, test } from "vitest";
-import { parseCsv } from "./csv.ts";
 import { decodeImportFile, IMPORT_MAX_ROWS, parseImportFile, parseImportPayload } from "./external-product-import.ts";
-
-test("CSV: quotes, commas and line breaks inside cells, CRLF, blank lines", () => {
-  expect(parseCsv('a,b\r\n"x, y","say ""hi"""\r\n\r\n"multi\nline",z\n')).toEqual([
-    { line: 1, cells: ["a", "b"] },
-    { line: 2, cells: ["x, y", 'say "hi"'] },
-    { line: 4, cells: ["multi\nline", "z"] },
-  ]);
-  expect(parseCsv('a,"open')).toBeNull();
-  expect(parseCsv("")).toEqual([]);
-});
 
 test("a CSV with the four columns gives rows to add and refused rows with Korean reasons", () => {
   const csv = [

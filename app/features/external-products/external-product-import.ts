@@ -1,10 +1,9 @@
-import { parseCsv } from "./csv.ts";
+import { decodeText, readCsv } from "#app/lib/csv.ts";
 import { type ExternalProductInput, externalProductSchema } from "./external-product-schema.ts";
 
-/** A file bigger than this is refused before it is read (a popular-product list is a few KB). */
-export const IMPORT_MAX_BYTES = 1_000_000;
-/** Rows per import; each row without an image costs one og:image lookup. */
-export const IMPORT_MAX_ROWS = 500;
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./external-product-import-limits.ts";
+
+export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS };
 
 const COLUMNS = ["title", "productUrl", "imageUrl", "price"] as const;
 type Column = (typeof COLUMNS)[number];
@@ -15,17 +14,11 @@ export type ImportParse = { ok: true; rows: ImportRow[]; refused: RefusedRow[] }
 
 const COLUMN_HELP = "title, productUrl, imageUrl, price";
 
-/** Bytes of an uploaded file as text: UTF-8 (with or without BOM), or EUC-KR as Korean Excel saves CSV. */
+/** Bytes of an uploaded file as text: UTF-8 (with or without BOM), or EUC-KR as Korean Excel saves CSV. Null for binary data. */
 export function decodeImportFile(bytes: Uint8Array): string | null {
-  for (const encoding of ["utf-8", "euc-kr"]) {
-    try {
-      const text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
-      return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    } catch {
-      // try the next encoding
-    }
-  }
-  return null;
+  const decoded = decodeText(bytes);
+  if (decoded.ok) return decoded.text;
+  return bytes.byteLength === 0 ? "" : null;
 }
 
 /**
@@ -82,11 +75,12 @@ function jsonRecords(text: string): Records {
 }
 
 function csvRecords(text: string): Records {
-  const records = parseCsv(text);
-  if (!records) return { error: "CSV 파일의 따옴표(\")가 닫히지 않아 파일을 읽을 수 없습니다." };
-  const [header, ...rows] = records;
-  if (!header) return { items: [] };
-  const names = header.cells.map((cell) => cell.trim());
+  if (!text.trim()) return { items: [] };
+  // The file is at most IMPORT_MAX_BYTES, so every record is read and the message can say how many there were.
+  const table = readCsv(text, { maxRecords: IMPORT_MAX_BYTES });
+  if (!table.ok) return { error: table.error };
+  const { header, records: rows } = table;
+  const names = header;
   const unknown = names.filter((name) => !(COLUMNS as readonly string[]).includes(name));
   if (unknown.length > 0) {
     return { error: `CSV 첫 줄의 열 이름을 확인해주세요. 쓸 수 있는 열: ${COLUMN_HELP} (알 수 없는 열: ${unknown.slice(0, 5).join(", ")})` };

@@ -4,7 +4,6 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { externalProducts } from "#app/db/schema.ts";
-import { resetEnvForTests } from "#app/lib/env.server.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { parseImportPayload } from "./external-product-import.ts";
 import {
@@ -19,7 +18,7 @@ import {
 
 withTestDatabase();
 
-/** A shop page on 127.0.0.1 with an og:image; reachable only through OG_FETCH_ALLOW_HOSTS. */
+/** A shop page on 127.0.0.1 with an og:image; reachable only through OUTBOUND_ALLOW_HOSTS. */
 let shop: { origin: string; requests: string[]; close: () => Promise<void> };
 
 beforeAll(async () => {
@@ -50,14 +49,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await shop.close();
-  delete process.env.OG_FETCH_ALLOW_HOSTS;
-  resetEnvForTests();
+  delete process.env.OUTBOUND_ALLOW_HOSTS;
 });
 
 function allowLocalShop(allowed: boolean) {
-  if (allowed) process.env.OG_FETCH_ALLOW_HOSTS = "127.0.0.1";
-  else delete process.env.OG_FETCH_ALLOW_HOSTS;
-  resetEnvForTests();
+  if (allowed) process.env.OUTBOUND_ALLOW_HOSTS = "127.0.0.1";
+  else delete process.env.OUTBOUND_ALLOW_HOSTS;
 }
 
 async function total() {

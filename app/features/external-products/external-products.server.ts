@@ -1,13 +1,13 @@
-import { eq, inArray, type SQL } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { countForPaging } from "#app/db/paging.server.ts";
 import { externalProducts } from "#app/db/schema.ts";
 import { lookupOgImage } from "#app/features/link-preview/og-image.server.ts";
-import { cleanSearchText, parseHttpUrl } from "#app/features/products/product-schema.ts";
 import type { Page } from "#app/features/products/products.server.ts";
 import { parseSearchQuery, searchFields } from "#app/features/search/korean-search.ts";
-import { searchCondition } from "#app/features/search/search-sql.server.ts";
+import { pageCondition, type SearchSql, searchSql } from "#app/features/search/search-sql.server.ts";
+import { parseHttpUrl } from "#app/lib/form-fields.ts";
 import { decodeImportFile, type ImportParse, type ImportRow, parseImportFile } from "./external-product-import.ts";
 import type { ExternalProductInput } from "./external-product-schema.ts";
 
@@ -26,11 +26,9 @@ const columns = {
   price: externalProducts.price,
 };
 
-export function externalSearchCondition(q: string | null | undefined): SQL | undefined {
-  const query = parseSearchQuery(cleanSearchText(q));
-  return query
-    ? searchCondition({ grams: externalProducts.searchGrams, chosung: externalProducts.nameChosung, text: externalProducts.title }, query)
-    : undefined;
+function externalSearch(q: string | null | undefined): SearchSql | undefined {
+  const query = parseSearchQuery(q);
+  return query ? searchSql({ grams: externalProducts.searchGrams, chosung: externalProducts.nameChosung, text: externalProducts.title }, query) : undefined;
 }
 
 /** Newest first, filtered by title in the database, one page at a time (counted up to `countCap` when given). */
@@ -40,17 +38,16 @@ export async function listExternalProducts({
   perPage = EXTERNAL_PER_PAGE,
   countCap,
 }: { q?: string | null; page?: number; perPage?: number; countCap?: number }): Promise<Page<ExternalProductRow>> {
-  const where = externalSearchCondition(q);
-  const [items, totals] = await Promise.all([
-    db()
-      .select(columns)
-      .from(externalProducts)
-      .where(where)
-      .orderBy(descNullsLast(externalProducts.createdAt), descNullsLast(externalProducts.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    countForPaging(externalProducts, where, { page, perPage, cap: countCap }),
-  ]);
+  const search = externalSearch(q);
+  // The count runs first: how many rows match decides how the page is found (pageCondition).
+  const totals = await countForPaging(externalProducts, search?.indexed, { page, perPage, cap: countCap });
+  const items = await db()
+    .select(columns)
+    .from(externalProducts)
+    .where(pageCondition(search, totals))
+    .orderBy(descNullsLast(externalProducts.createdAt), descNullsLast(externalProducts.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
   return { items, ...totals, page };
 }
 
@@ -60,7 +57,7 @@ export async function getExternalProduct(id: number): Promise<ExternalProductRow
 }
 
 /**
- * The page's og:image, looked up once on the server (decisions.md §15). A page that cannot be read,
+ * The page's og:image, looked up once on the server (docs/decisions/0010). A page that cannot be read,
  * has no image or points somewhere the fetcher refuses gives "" and the card shows its placeholder.
  */
 export async function lookUpImage(productUrl: string): Promise<string> {

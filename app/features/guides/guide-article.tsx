@@ -43,6 +43,26 @@ export function GuideArticle({ guide }: { guide: Guide }) {
           ))}
         </section>
       ))}
+
+      <section aria-labelledby="guide-sources" className="mt-12 border-t border-slate-200 pt-6">
+        <h2 id="guide-sources" className="text-lg font-bold text-slate-900">
+          참고한 자료
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {formatDate(`${guide.updatedAt}T00:00:00+09:00`)}에 아래 자료와 대조해 검토했습니다. 플랫폼 정책과 수치는 바뀔 수 있으니 중요한 결정 전에는
+          원문을 확인하세요.
+        </p>
+        <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-sm leading-6 text-slate-700">
+          {guide.sources.map((source) => (
+            <li key={source.url}>
+              <a href={source.url} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline">
+                {source.name}
+              </a>
+              , {source.publisher}, {source.date}
+            </li>
+          ))}
+        </ol>
+      </section>
     </article>
   );
 }

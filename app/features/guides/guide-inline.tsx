@@ -10,6 +10,9 @@ import { safeHttpUrl } from "#app/lib/safe-url.ts";
 // A link address may hold one level of balanced parentheses (…/Seoul_(city)).
 const TOKEN = /\*\*(.+?)\*\*|\[([^\]\n]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/g;
 
+/** A path on this site: one leading slash (never `//host`), plain path characters only. */
+const INTERNAL_PATH = /^\/(?![/\\])[A-Za-z0-9\-._~/?=&%]*$/;
+
 export function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
   const out: ReactNode[] = [];
   let last = 0;
@@ -21,6 +24,13 @@ export function renderInline(text: string, keyPrefix = "i"): ReactNode[] {
     const [, bold, label, href] = match;
     if (bold !== undefined) {
       out.push(<strong key={key}>{renderInline(bold, key)}</strong>);
+    } else if (label !== undefined && href !== undefined && INTERNAL_PATH.test(href)) {
+      // A page of this site (e.g. /tools/margin): an ordinary same-tab link.
+      out.push(
+        <a key={key} href={href} className="font-medium text-blue-700 underline">
+          {label}
+        </a>,
+      );
     } else if (label !== undefined) {
       const url = safeHttpUrl(href);
       out.push(

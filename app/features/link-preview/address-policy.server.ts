@@ -24,14 +24,15 @@ export class UnsafeUrlError extends Error {
 const MAX_URL_LENGTH = 2048;
 
 /**
- * Hosts the fetcher may reach although they are local (OG_FETCH_ALLOW_HOSTS, comma-separated). Only the
- * test setups set it, so a page served on 127.0.0.1 can stand in for an outside shop.
+ * Hosts the fetcher may reach although they resolve to a private or loopback address
+ * (`OUTBOUND_ALLOW_HOSTS`, comma-separated `host:port`, or a bare host for any port): an intranet
+ * supplier site, or the stand-in servers of the tests. Nothing else about the rules changes for them.
  */
 export function allowedHosts(): Set<string> {
   return new Set(
     env()
-      .OG_FETCH_ALLOW_HOSTS.split(",")
-      .map((host) => host.trim().toLowerCase().replace(/^\[|\]$/g, ""))
+      .OUTBOUND_ALLOW_HOSTS.split(",")
+      .map((entry) => entry.trim().toLowerCase().replace(/^\[([^\]]*)\]/, "$1"))
       .filter(Boolean),
   );
 }
@@ -42,7 +43,9 @@ export function bareHost(url: URL) {
 }
 
 export function isAllowListed(url: URL, allowList = allowedHosts()) {
-  return allowList.has(bareHost(url).toLowerCase());
+  const host = bareHost(url).toLowerCase();
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  return allowList.has(host) || allowList.has(`${host}:${port}`);
 }
 
 /**

@@ -7,7 +7,7 @@ import { loader } from "#app/routes/api/og-image.ts";
 import { asResponse, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { lookupOgImage, UnsafeUrlError } from "./og-image.server.ts";
-import { fakeNetwork, type LocalServer, setAllowHosts, startServer, stubResolver } from "./test-network.ts";
+import { fakeNetwork, type LocalServer, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
 
 withTestDatabase();
 

@@ -25,9 +25,35 @@ export type SafeFetchOptions = {
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
+  /** Aborts the fetch early (e.g. a job runner stopping); counts as a timeout. */
+  signal?: AbortSignal;
+  /** Sent as User-Agent (each caller names itself). */
+  userAgent?: string;
+  /**
+   * `head` (default): read the HTML up to </head> (or <body>); a page over the cap gives nothing.
+   * `page`: read the body up to the cap and keep what arrived (a site check needs the title and text).
+   */
+  read?: "head" | "page";
 };
 
 export type FetchedPage = { url: URL; html: string };
+
+/**
+ * Why a fetch gave no page: `refused` (the address policy: a private address, another port, …), `dns`,
+ * `connect` (refused, unreachable, reset), `timeout`, `tls` (certificate or handshake), `redirects` (too
+ * many, or a loop), `too-large` (the cap passed before the page's head ended), `protocol` (not valid
+ * HTTP), `network` (anything else).
+ */
+export type FetchFailureKind = "refused" | "dns" | "connect" | "timeout" | "tls" | "redirects" | "too-large" | "protocol" | "network";
+
+/**
+ * What one fetch found. `ok` means the site answered HTTP (any status; redirects followed): `body` is
+ * the HTML read (empty for other content types), `complete` false when reading stopped at the cap or
+ * the deadline after the page's head had arrived.
+ */
+export type PageOutcome =
+  | { ok: true; url: URL; status: number; contentType: string; body: string; complete: boolean; redirects: number }
+  | { ok: false; kind: FetchFailureKind; url: URL | null; hop: number; error?: unknown };
 
 export const FETCH_TIMEOUT_MS = 5_000;
 export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
@@ -51,44 +77,93 @@ const defaultConnector =
  *   error, not HTML, over the size cap, too many redirects, a redirect to a refused address).
  */
 export async function fetchHtmlHead(pageUrl: string | URL, options: SafeFetchOptions = {}): Promise<FetchedPage | null> {
+  const page = await fetchPage(pageUrl, { ...options, read: "head" });
+  if (!page.ok) {
+    // The first address is the user's: tell them it is refused. Later hops are the site's redirects.
+    if (page.kind === "refused" && page.hop === 0 && page.error instanceof UnsafeUrlError) throw page.error;
+    return null;
+  }
+  if (page.status < 200 || page.status > 299 || !HTML_TYPES.has(page.contentType) || !page.complete) return null;
+  return { url: page.url, html: page.body };
+}
+
+/**
+ * One GET through every rule of this module (address policy on each hop, checked DNS, socket backstop,
+ * one deadline for all redirects, a byte cap after decompression), reporting what happened instead of
+ * hiding it: the site checks (features/site-checks) record the status code, final address and the kind
+ * of failure. Never throws.
+ */
+export async function fetchPage(pageUrl: string | URL, options: SafeFetchOptions = {}): Promise<PageOutcome> {
   const allowList = allowedHosts();
-  let url = checkUrlPolicy(pageUrl, allowList);
-  const signal = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
+  let url: URL;
+  try {
+    url = checkUrlPolicy(pageUrl, allowList);
+  } catch (error) {
+    return { ok: false, kind: "refused", url: null, hop: 0, error };
+  }
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
+  const mode = options.read ?? "head";
 
   for (let hop = 0; hop <= maxRedirects; hop += 1) {
     let response: IncomingMessage;
     try {
       response = await requestOnce(url, allowList, signal, options);
     } catch (error) {
-      // The first address is the user's: tell them it is refused. Later hops are the site's redirects.
-      if (hop === 0 && error instanceof UnsafeUrlError) throw error;
-      return null;
+      return { ok: false, kind: signal.aborted ? "timeout" : failureKindOf(error), url, hop, error };
     }
 
-    if (REDIRECT_STATUSES.has(response.statusCode ?? 0)) {
-      const location = response.headers.location;
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (REDIRECT_STATUSES.has(status) && location) {
       response.destroy();
-      if (!location || hop === maxRedirects) return null;
+      if (hop === maxRedirects) return { ok: false, kind: "redirects", url, hop };
       try {
         url = checkUrlPolicy(new URL(location, url), allowList);
-      } catch {
-        return null;
+      } catch (error) {
+        return { ok: false, kind: "refused", url, hop: hop + 1, error };
       }
       continue;
     }
 
-    const status = response.statusCode ?? 0;
-    const mediaType = (response.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-    if (status < 200 || status > 299 || !HTML_TYPES.has(mediaType)) {
+    const contentType = (response.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+    const answer = { ok: true as const, url, status, contentType, redirects: hop };
+    // Only HTML is read, and only when it can matter: a successful page, or any page in `page` mode.
+    if (!HTML_TYPES.has(contentType) || (mode === "head" && (status < 200 || status > 299))) {
       response.destroy();
-      return null;
+      return { ...answer, body: "", complete: true };
     }
-    const body = await readHead(response, options.maxBytes ?? MAX_PAGE_BYTES, signal);
-    if (!body) return null;
-    return { url, html: decodeHtml(body, response.headers["content-type"] ?? "") };
+    const read = await readBody(response, options.maxBytes ?? MAX_PAGE_BYTES, signal, mode);
+    const headSeen = read.headEnded || /<\/head\s*>|<body[\s>]/i.test(read.body.toString("latin1"));
+    if (read.ended === "end" || read.ended === "head") {
+      return { ...answer, body: decodeHtml(read.body, response.headers["content-type"] ?? ""), complete: true };
+    }
+    // Cut short: a page whose head arrived is still a page (big or slow); anything else is a failure.
+    if (mode === "page" && headSeen) {
+      return { ...answer, body: decodeHtml(read.body, response.headers["content-type"] ?? ""), complete: false };
+    }
+    const kind: FetchFailureKind = read.ended === "cap" ? "too-large" : read.ended === "timeout" ? "timeout" : "network";
+    return { ok: false, kind, url, hop };
   }
-  return null;
+  return { ok: false, kind: "redirects", url, hop: maxRedirects };
+}
+
+const DNS_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EAI_NONAME", "EAI_NODATA", "ENODATA", "ESERVFAIL"]);
+const CONNECT_CODES = new Set(["ECONNREFUSED", "ENETUNREACH", "EHOSTUNREACH", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EADDRNOTAVAIL", "ENETDOWN", "EHOSTDOWN"]);
+
+/** Sorts a socket-level error into a failure kind (Node's error codes; TLS ones vary by OpenSSL). */
+export function failureKindOf(error: unknown): FetchFailureKind {
+  if (error instanceof UnsafeUrlError) return "refused";
+  const { code = "", name = "" } = (error ?? {}) as { code?: string; name?: string };
+  if (name === "AbortError" || name === "TimeoutError" || code === "ABORT_ERR") return "timeout";
+  if (DNS_CODES.has(code)) return "dns";
+  if (CONNECT_CODES.has(code)) return "connect";
+  if (/^(ERR_SSL|ERR_TLS|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|EPROTO$|ERR_OSSL)/.test(code) || /ssl|tls|certificate/i.test(String((error as Error)?.message))) {
+    return "tls";
+  }
+  if (code.startsWith("HPE_") || code === "ERR_HTTP_HEADERS_SENT") return "protocol";
+  return "network";
 }
 
 /** One GET on a fresh socket. The `lookup` checks every address DNS returns; the socket check is a backstop. */
@@ -110,7 +185,7 @@ function requestOnce(url: URL, allowList: Set<string>, signal: AbortSignal, opti
         Accept: "text/html,application/xhtml+xml;q=0.9",
         "Accept-Encoding": "gzip, deflate, br",
         "Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5",
-        "User-Agent": USER_AGENT,
+        "User-Agent": options.userAgent ?? USER_AGENT,
       },
       lookup: lookup as net.LookupFunction,
       ...(isIP(host) ? {} : { servername: host.replace(/\.$/, "") }),
@@ -157,12 +232,14 @@ export function checkedLookup(resolve: Resolver, allowListed: boolean) {
   };
 }
 
+type BodyRead = { body: Buffer; ended: "end" | "head" | "cap" | "timeout" | "error"; headEnded: boolean };
+
 /**
- * Reads the body until the head is complete (</head> or <body), the stream ends, or the cap is passed.
- * Past the cap the socket is destroyed and the page counts as having no image. Compressed bodies are
- * capped after decompression too.
+ * Reads the body until the stream ends, the cap is passed (the socket is destroyed, so a 10 MB or endless
+ * answer costs at most the cap), the deadline passes, or (in `head` mode) the head is complete
+ * (</head> or <body>). Compressed bodies are capped after decompression too.
  */
-function readHead(response: IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<Buffer | null> {
+function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSignal, mode: "head" | "page"): Promise<BodyRead> {
   return new Promise((resolve) => {
     let source: Readable = response;
     const encoding = String(response.headers["content-encoding"] ?? "identity").trim().toLowerCase();
@@ -171,40 +248,50 @@ function readHead(response: IncomingMessage, maxBytes: number, signal: AbortSign
     else if (encoding === "br") source = response.pipe(zlib.createBrotliDecompress());
     else if (encoding !== "identity" && encoding !== "") {
       response.destroy();
-      resolve(null);
+      resolve({ body: Buffer.alloc(0), ended: "error", headEnded: false });
       return;
     }
 
     const chunks: Buffer[] = [];
     let total = 0;
     let tail = "";
+    let headEnded = false;
     let settled = false;
-    const finish = (result: Buffer | null) => {
+    const finish = (ended: BodyRead["ended"]) => {
       if (settled) return;
       settled = true;
       signal.removeEventListener("abort", onAbort);
       response.destroy();
       if (source !== response) source.destroy();
-      resolve(result);
+      resolve({ body: Buffer.concat(chunks), ended, headEnded });
     };
-    const onAbort = () => finish(null);
+    const onAbort = () => finish("timeout");
     signal.addEventListener("abort", onAbort);
-    if (signal.aborted) return finish(null);
+    if (signal.aborted) return finish("timeout");
 
     source.on("data", (chunk: Buffer) => {
       if (settled) return;
+      const room = maxBytes - total;
       total += chunk.length;
-      if (total > maxBytes) return finish(null);
+      if (total > maxBytes) {
+        // In page mode the part up to the cap is kept (its head may be all a check needs).
+        if (mode === "page" && room > 0) chunks.push(chunk.subarray(0, room));
+        return finish("cap");
+      }
       chunks.push(chunk);
+      if (headEnded) return;
       // Tag names are ASCII, so latin1 is enough to spot them whatever the page's charset.
       const text = tail + chunk.toString("latin1");
-      if (/<\/head\s*>|<body[\s>]/i.test(text)) return finish(Buffer.concat(chunks));
+      if (/<\/head\s*>|<body[\s>]/i.test(text)) {
+        headEnded = true;
+        if (mode === "head") return finish("head");
+      }
       tail = text.slice(-16);
     });
-    source.once("end", () => finish(Buffer.concat(chunks)));
-    source.once("error", () => finish(null));
-    response.once("error", () => finish(null));
-    response.once("aborted", () => finish(null));
+    source.once("end", () => finish("end"));
+    source.once("error", () => finish("error"));
+    response.once("error", () => finish("error"));
+    response.once("aborted", () => finish("error"));
   });
 }
 

@@ -3,8 +3,8 @@ import { Form, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { TextAreaField, TextField } from "#app/components/form-field.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
-import type { NoteFormData } from "./note-actions.server.ts";
-import { NOTE_TITLE_MAX, noteHtmlHasContent } from "./note-schema.ts";
+import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
+import { noteHtmlHasContent, noteSchema } from "./note-schema.ts";
 
 // Tiptap is large: it is fetched only when an admin page renders the editor, never on public pages.
 const NoteEditor = lazy(() => import("./note-editor.client.tsx"));
@@ -17,16 +17,16 @@ type Props = { mode: "add" | "edit"; initialTitle?: string; initialContent?: str
  * field; without it, a plain text area.
  */
 export function NoteForm({ mode, initialTitle = "", initialContent = "" }: Props) {
-  const result = useActionData() as NoteFormData | undefined;
+  const failure = failureOf(useActionData());
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [title, setTitle] = useState(result?.values.title ?? initialTitle);
-  const [content, setContent] = useState(result?.values.content ?? initialContent);
+  const [title, setTitle] = useState(failedValue(failure, "title") ?? initialTitle);
+  const [content, setContent] = useState(failedValue(failure, "content") ?? initialContent);
   const submitting = navigation.state === "submitting";
 
   useEffect(() => {
-    if (result && !result.ok) toast.error(result.error);
-  }, [result]);
+    if (failure) toast.error(failure.message);
+  }, [failure]);
 
   const blank = title.trim() === "" || !noteHtmlHasContent(content);
   const disabled = submitting || (mode === "edit" && blank);
@@ -38,7 +38,7 @@ export function NoteForm({ mode, initialTitle = "", initialContent = "" }: Props
         name="title"
         value={title}
         onChange={(event) => setTitle(event.target.value)}
-        maxLength={NOTE_TITLE_MAX}
+        maxLength={inputHints(noteSchema, "title").maxLength}
         autoComplete="off"
       />
       {hydrated ? (
@@ -65,9 +65,9 @@ export function NoteForm({ mode, initialTitle = "", initialContent = "" }: Props
           편집기를 불러오지 못해 입력란으로 표시합니다. 빈 줄을 넣으면 문단이 나뉘고, &lt;p&gt;, &lt;h2&gt; 같은 태그를 쓰면 HTML로 저장됩니다.
         </p>
       )}
-      {result && !result.ok ? (
+      {failure ? (
         <p role="alert" className="text-sm text-rose-600">
-          {result.error}
+          {failure.message}
         </p>
       ) : null}
       <div className="flex justify-end">

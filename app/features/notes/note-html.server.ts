@@ -1,7 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 
 /**
- * Seller-note HTML, cut down to what the editor's toolbar can make (decisions.md §12 and §16):
+ * Seller-note HTML, cut down to what the editor's toolbar can make (docs/decisions/0008):
  * 제목 1/제목 2 → h2/h3, paragraphs, bold, italic, underline, both lists, line breaks, links and images.
  * Everything else goes: other tags (their text stays, except for script-like tags whose content goes
  * too), every attribute but href/src/alt, and any URL that is not absolute http(s) (or mailto for links).

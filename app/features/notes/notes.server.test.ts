@@ -1,10 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, test } from "vitest";
+import { OWN_XSS, xssCorpora } from "#tests/corpora.ts";
 import { db } from "#app/db/client.server.ts";
-import { sellerNotes } from "#app/db/schema.ts";
+import { sellerNotes, user } from "#app/db/schema.ts";
+import { setDisplayName } from "#app/features/users/account.server.ts";
 import { signUpAction } from "#app/features/users/auth-actions.server.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { loader as addLoader } from "#app/routes/notes/note-add.tsx";
@@ -31,6 +31,11 @@ async function signedIn({ admin }: { admin: boolean }) {
 // Loaders are called the way React Router calls them; they read only request and params.
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
 
+async function userIdOf(email: string) {
+  const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
+  return row?.id;
+}
+
 async function notesTitled(title: string) {
   return db().select().from(sellerNotes).where(eq(sellerNotes.title, title));
 }
@@ -48,7 +53,7 @@ test("an admin writes, edits and deletes a note; edits keep createdAt and move u
 
   const [stored] = await notesTitled("첫 노트");
   expect(stored?.content).toBe("<p>본문 <strong>굵게</strong></p><ul><li>하나</li></ul>");
-  expect(stored?.author).toBe(admin.email);
+  expect(stored?.authorId).toBe(await userIdOf(admin.email));
   expect(stored?.createdAt).toBeInstanceOf(Date);
 
   await new Promise((resolve) => setTimeout(resolve, 20));
@@ -64,7 +69,7 @@ test("an admin writes, edits and deletes a note; edits keep createdAt and move u
   expect(after?.content).toBe("<h2>소제목</h2><p>고친 본문</p>");
   expect(after?.createdAt?.getTime()).toBe(stored!.createdAt!.getTime());
   expect(after!.updatedAt.getTime()).toBeGreaterThan(stored!.updatedAt.getTime());
-  expect(after?.author).toBe(admin.email);
+  expect(after?.authorId).toBe(stored?.authorId);
 
   const deleted = asResponse(await deleteNoteAction(formRequest(`/sellernote/${stored!.id}`, { intent: "delete" }, { cookie: admin.cookie }), String(stored!.id)));
   expect(deleted.location).toBe("/sellernote");
@@ -110,7 +115,7 @@ test("blank titles or bodies get 400 with the contract's message and store nothi
   for (const fields of blanks) {
     const res = asResponse(await createNoteAction(formRequest("/admin/sellernote-add", fields, { cookie: admin.cookie })));
     expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ ok: false, error: "제목과 내용을 모두 입력해주세요.", values: fields });
+    expect(res.data).toMatchObject({ ok: false, message: "제목과 내용을 모두 입력해주세요.", values: fields });
   }
   const missing = asResponse(await createNoteAction(formRequest("/admin/sellernote-add", {}, { cookie: admin.cookie })));
   expect(missing.status).toBe(400);
@@ -131,7 +136,7 @@ test("unknown or malformed ids: edit says the note does not exist, detail goes b
     await updateNoteAction(formRequest("/admin/sellernote-edit/999999", { title: "t", content: "<p>c</p>" }, { cookie: admin.cookie }), "999999"),
   );
   expect(missingEdit.status).toBe(404);
-  expect(missingEdit.data).toMatchObject({ error: "존재하지 않는 게시글입니다." });
+  expect(missingEdit.data).toMatchObject({ message: "존재하지 않는 게시글입니다." });
   const malformedEdit = await caught(() =>
     updateNoteAction(formRequest("/admin/sellernote-edit/abc", { title: "t", content: "<p>c</p>" }, { cookie: admin.cookie }), "abc"),
   );
@@ -163,7 +168,7 @@ test("stored HTML is sanitised again when the note page renders it", async () =>
   // A row written around the app (an old import, a manual fix in the database) is still made safe.
   const [row] = await db()
     .insert(sellerNotes)
-    .values({ title: "오래된 글", content: '<p onclick="alert(1)">본문</p><img src=x onerror=alert(1)><a href="javascript:alert(1)">링크</a>', author: "" })
+    .values({ title: "오래된 글", content: '<p onclick="alert(1)">본문</p><img src=x onerror=alert(1)><a href="javascript:alert(1)">링크</a>' })
     .returning();
   const res = asResponse(await detailLoader(args(getRequest(`/sellernote/${row!.id}`), { id: String(row!.id) })));
   const data = res.data as { note: { html: string; author: string }; jsonLd: Record<string, unknown> };
@@ -175,14 +180,7 @@ test("stored HTML is sanitised again when the note page renders it", async () =>
 });
 
 test("OWASP XSS vectors saved as notes render without script, handlers or unsafe URLs", async () => {
-  const file = path.resolve(process.env.XSS_CORPORA_DIR ?? path.resolve(process.cwd(), "../shared/corpora/xss"), "owasp-xss-filter-evasion-vectors.jsonl");
-  const vectors = fs.existsSync(file)
-    ? fs
-        .readFileSync(file, "utf8")
-        .split("\n")
-        .filter((l) => l.trim())
-        .map((l) => String((JSON.parse(l) as { vector: unknown }).vector))
-    : ['<IMG SRC="javascript:alert(\'XSS\');">', "<SCRIPT SRC=https://evil.example/x.js></SCRIPT>", '<BODY ONLOAD=alert("XSS")>'];
+  const vectors = xssCorpora().find((corpus) => corpus.file === "owasp-xss-filter-evasion-vectors.jsonl")?.payloads ?? OWN_XSS;
   const admin = await signedIn({ admin: true });
   for (const [i, vector] of vectors.entries()) {
     const title = `XSS ${i}`;
@@ -210,11 +208,10 @@ test("the list is newest first, 20 a page, with excerpts and undated notes last"
       Array.from({ length: 23 }, (_, i) => ({
         title: `노트 ${String(i).padStart(2, "0")}`,
         content: `<h2>제목 ${i}</h2><p>내용 &amp; <strong>요약</strong> ${i}</p>`,
-        author: "",
         createdAt: new Date(base + i * 86_400_000),
       })),
     );
-  await db().insert(sellerNotes).values({ title: "날짜 없는 노트", content: "<p>예전 글</p>", author: "", createdAt: null });
+  await db().insert(sellerNotes).values({ title: "날짜 없는 노트", content: "<p>예전 글</p>", createdAt: null });
 
   const first = asResponse(await listLoader(args(getRequest("/sellernote"))));
   const page1 = first.data as Awaited<ReturnType<typeof listNotes>> & { isAdmin: boolean; canonical: string };
@@ -234,4 +231,22 @@ test("the list is newest first, 20 a page, with excerpts and undated notes last"
   for (const odd of ["0", "-3", "abc", "1e3"]) {
     expect((asResponse(await listLoader(args(getRequest(`/sellernote?page=${odd}`)))).data as typeof page1).page).toBe(1);
   }
+});
+
+test("a note shows its author by display name, `관리자` until one is chosen, and never the author's e-mail (decisions 29)", async () => {
+  const admin = await signedIn({ admin: true });
+  await createNoteAction(formRequest("/admin/sellernote-add", { title: "작성자 표시", content: "<p>본문</p>" }, { cookie: admin.cookie }));
+  const [note] = await notesTitled("작성자 표시");
+  const detail = async () => asResponse(await detailLoader(args(getRequest(`/sellernote/${note!.id}`), { id: String(note!.id) })));
+
+  const before = await detail();
+  expect((before.data as { note: { author: string } }).note.author).toBe("관리자");
+  expect(JSON.stringify(before.data)).not.toContain(admin.email);
+
+  await setDisplayName((await userIdOf(admin.email))!, "도매온 운영팀");
+  const after = await detail();
+  expect((after.data as { note: { author: string } }).note.author).toBe("도매온 운영팀");
+  expect(JSON.stringify(after.data)).not.toContain(admin.email);
+  // The note table itself holds no address.
+  expect(JSON.stringify(await notesTitled("작성자 표시"))).not.toContain("@");
 });

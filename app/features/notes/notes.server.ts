@@ -1,24 +1,10 @@
 import { count, eq, sql } from "drizzle-orm";
 import { descNullsLast } from "#app/db/order.ts";
 import { db } from "#app/db/client.server.ts";
-import { sellerNotes } from "#app/db/schema.ts";
+import { sellerNotes, user } from "#app/db/schema.ts";
 import { noteExcerpt, sanitizeNoteHtml } from "./note-html.server.ts";
 
 export const NOTES_PAGE_SIZE = 20;
-const MAX_ID = 2_147_483_647;
-
-/** A note id from the URL: a positive integer that fits the column, or null. */
-export function parseNoteId(value: string | undefined | null): number | null {
-  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= MAX_ID ? id : null;
-}
-
-/** `?page=` as a page number; anything odd is the first page. */
-export function parsePage(value: string | null): number {
-  if (!value || !/^[1-9][0-9]{0,5}$/.test(value)) return 1;
-  return Number(value);
-}
 
 // Notes without a date (imported from the old store) come after every dated note.
 const newestFirst = [descNullsLast(sellerNotes.createdAt), descNullsLast(sellerNotes.id)];
@@ -48,8 +34,24 @@ export async function listLatestNotes(limit = 5) {
   return notes;
 }
 
+/**
+ * One note with its author's display name ("" when the admin chose none or the account is gone: the
+ * page then shows `관리자`). The author's e-mail is never read (decisions 29).
+ */
 export async function getNote(id: number) {
-  const [row] = await db().select().from(sellerNotes).where(eq(sellerNotes.id, id));
+  const [row] = await db()
+    .select({
+      id: sellerNotes.id,
+      title: sellerNotes.title,
+      content: sellerNotes.content,
+      authorId: sellerNotes.authorId,
+      authorName: sql<string>`coalesce(${user.name}, '')`,
+      createdAt: sellerNotes.createdAt,
+      updatedAt: sellerNotes.updatedAt,
+    })
+    .from(sellerNotes)
+    .leftJoin(user, eq(user.id, sellerNotes.authorId))
+    .where(eq(sellerNotes.id, id));
   return row ?? null;
 }
 
@@ -64,10 +66,10 @@ export async function listNoteDates() {
 type NoteWrite = { title: string; content: string };
 
 /** Stores a note; the HTML is sanitised here too, so nothing reaches the table unsanitised. */
-export async function createNote({ title, content, author, authorId }: NoteWrite & { author: string; authorId: string | null }) {
+export async function createNote({ title, content, authorId }: NoteWrite & { authorId: string | null }) {
   const [row] = await db()
     .insert(sellerNotes)
-    .values({ title, content: sanitizeNoteHtml(content), author, authorId })
+    .values({ title, content: sanitizeNoteHtml(content), authorId })
     .returning({ id: sellerNotes.id });
   if (!row) throw new Error("note insert returned no row");
   return row.id;

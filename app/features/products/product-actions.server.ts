@@ -1,37 +1,23 @@
+import { readForm } from "#app/lib/form.server.ts";
 import { data } from "react-router";
 import { getUser, requireAdmin, requireUser } from "#app/lib/auth.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import {
-  type FieldErrors,
-  fieldErrorsOf,
-  type ProductField,
-  type ProductFormValues,
-  parseId,
-  productFormValues,
-  productSchema,
-} from "./product-schema.ts";
+import { parseIdParam } from "#app/lib/form-fields.ts";
+import { formFailure, validateForm } from "#app/lib/form.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { type ProductFormValues, productSchema } from "./product-schema.ts";
 import { canEditProduct, createProduct, deleteProduct, getProduct, updateProduct } from "./products.server.ts";
 
-export type ProductFormResult =
-  | { ok: false; error: string; fieldErrors: FieldErrors<ProductField>; values: ProductFormValues }
-  | { ok: true; message: string; savedId: number; redirectTo?: string; link?: string | null };
+export type ProductSaved = { ok: true; message: string; savedId: number; redirectTo?: string; link?: string | null };
 
 export type DeleteResult = { ok: true; message: string; deletedId: number } | { ok: false; error: string };
 
 const NOT_FOUND = "상품이 존재하지 않습니다.";
 const EDIT_FORBIDDEN = "수정 권한이 없습니다.";
 
-function formFailure(error: string, status: number, values: ProductFormValues, fieldErrors: FieldErrors<ProductField> = {}) {
-  return data<ProductFormResult>({ ok: false, error, fieldErrors, values }, { status });
-}
-
-function logDenied(msg: string, userId: string, productId: number) {
-  console.warn(JSON.stringify({ level: "warn", msg, userId, productId }));
-}
-
-function logFailure(msg: string, error: unknown) {
-  console.error(JSON.stringify({ level: "error", msg, error: error instanceof Error ? error.message : String(error) }));
+function logDenied(msg: string, request: Request, userId: string, productId: number) {
+  log.warn(msg, { request, userId, productId });
 }
 
 /**
@@ -41,37 +27,33 @@ function logFailure(msg: string, error: unknown) {
  */
 export async function createProductAction(request: Request, { admin }: { admin: boolean }) {
   const actor = admin ? await requireAdmin(request) : await requireUser(request);
-  const form = await request.formData();
-  const values = productFormValues(form);
-  const parsed = productSchema.safeParse(values);
-  if (!parsed.success) {
-    const { fieldErrors, first } = fieldErrorsOf<ProductField>(parsed.error);
-    return formFailure(`등록 실패: ${first}`, 400, values, fieldErrors);
-  }
+  const form = await readForm(request);
+  const checked = validateForm(form, productSchema);
+  if (!checked.ok) return formFailure(`등록 실패: ${checked.message}`, checked);
   let savedId: number;
   try {
-    savedId = await createProduct(parsed.data, actor);
+    savedId = await createProduct(checked.data, actor);
   } catch (error) {
-    logFailure("product create failed", error);
-    return formFailure("등록 실패: 잠시 후 다시 시도해주세요.", 500, values);
+    log.error("product create failed", { request, error });
+    return formFailure("등록 실패: 잠시 후 다시 시도해주세요.", { values: checked.values, status: 500 });
   }
   if (admin) {
     // The admin form stays on its page: the message (or the link to the product page) shows there.
-    return data<ProductFormResult>({ ok: true, message: "상품 등록 완료!", savedId, link: parsed.data.siteUrl || null });
+    return data<ProductSaved>({ ok: true, message: "상품 등록 완료!", savedId, link: checked.data.siteUrl || null });
   }
   const message = "상품이 등록되었습니다.";
-  if (form.get("js") === "1") return data<ProductFormResult>({ ok: true, message, savedId });
+  if (form.get("js") === "1") return data<ProductSaved>({ ok: true, message, savedId });
   return redirectWithToast("/add", { type: "success", message });
 }
 
 /** Loader of /edit/{id}: only the owner gets the form; anyone else is sent back to /products. */
 export async function loadProductForEdit(request: Request, rawId: string | undefined) {
   const user = await requireUser(request);
-  const id = parseId(rawId);
+  const id = parseIdParam(rawId);
   const product = id ? await getProduct(id) : null;
   if (!product) throw new Response(NOT_FOUND, { status: 404 });
   if (!canEditProduct(product, user)) {
-    logDenied("product edit denied", user.id, product.id);
+    logDenied("product edit denied", request, user.id, product.id);
     throw await redirectWithToast("/products", { type: "error", message: EDIT_FORBIDDEN });
   }
   const values: ProductFormValues = {
@@ -87,34 +69,30 @@ export async function loadProductForEdit(request: Request, rawId: string | undef
 /** Action of /edit/{id}: the owner's change, or 403 for anyone else, whatever the form says. */
 export async function updateProductAction(request: Request, rawId: string | undefined) {
   const user = await requireUser(request);
-  const id = parseId(rawId);
-  const form = await request.formData();
-  const values = productFormValues(form);
+  const id = parseIdParam(rawId);
+  const form = await readForm(request);
   const product = id ? await getProduct(id) : null;
   // Thrown, not returned: after a document POST the page's loader would otherwise answer instead
   // (and send someone else back to /products with a 302); a refusal must stay a 403.
   if (!id || !product) throw new Response(NOT_FOUND, { status: 404 });
   if (!canEditProduct(product, user)) {
-    logDenied("product edit denied", user.id, id);
+    logDenied("product edit denied", request, user.id, id);
     throw new Response(EDIT_FORBIDDEN, { status: 403 });
   }
-  const parsed = productSchema.safeParse(values);
-  if (!parsed.success) {
-    const { fieldErrors, first } = fieldErrorsOf<ProductField>(parsed.error);
-    return formFailure(`수정 실패: ${first}`, 400, values, fieldErrors);
-  }
+  const checked = validateForm(form, productSchema);
+  if (!checked.ok) return formFailure(`수정 실패: ${checked.message}`, checked);
   let outcome: Awaited<ReturnType<typeof updateProduct>>;
   try {
     // The WHERE of the UPDATE checks the owner again: the row may have changed hands since the read.
-    outcome = await updateProduct({ id, userId: user.id, input: parsed.data });
+    outcome = await updateProduct({ id, userId: user.id, input: checked.data });
   } catch (error) {
-    logFailure("product update failed", error);
-    return formFailure("수정 실패: 잠시 후 다시 시도해주세요.", 500, values);
+    log.error("product update failed", { request, error });
+    return formFailure("수정 실패: 잠시 후 다시 시도해주세요.", { values: checked.values, status: 500 });
   }
   if (outcome === "not-found") throw new Response(NOT_FOUND, { status: 404 });
   if (outcome === "forbidden") throw new Response(EDIT_FORBIDDEN, { status: 403 });
   const message = "수정 완료!";
-  if (form.get("js") === "1") return data<ProductFormResult>({ ok: true, message, savedId: id, redirectTo: "/products" });
+  if (form.get("js") === "1") return data<ProductSaved>({ ok: true, message, savedId: id, redirectTo: "/products" });
   return redirectWithToast("/products", { type: "success", message });
 }
 
@@ -126,17 +104,17 @@ export async function deleteProductAction(request: Request, form: FormData) {
   const fail = (error: string, status: number) => data<DeleteResult>({ ok: false, error }, { status });
   const user = await getUser(request);
   if (!user) return fail("로그인이 필요합니다.", 401);
-  const id = parseId(form.get("productId"));
+  const id = parseIdParam(form.get("productId"));
   if (!id) return fail(NOT_FOUND, 404);
   let outcome: Awaited<ReturnType<typeof deleteProduct>>;
   try {
     outcome = await deleteProduct({ id, actor: user });
   } catch (error) {
-    logFailure("product delete failed", error);
+    log.error("product delete failed", { request, error });
     return fail("삭제 중 오류가 발생했습니다.", 500);
   }
   if (outcome === "forbidden") {
-    logDenied("product delete denied", user.id, id);
+    logDenied("product delete denied", request, user.id, id);
     return fail("삭제 권한이 없습니다.", 403);
   }
   if (outcome === "not-found") return fail("이미 삭제되었거나 존재하지 않는 상품입니다.", 404);

@@ -1,9 +1,11 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { TextAreaField, TextField } from "#app/components/form-field.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
-import type { ProductFormResult } from "./product-actions.server.ts";
-import { PRODUCT_NAME_MAX, PRODUCT_SUMMARY_MAX, type ProductField, type ProductFormValues, URL_MAX } from "./product-schema.ts";
+import { type FormFailure, failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
+import type { ProductSaved } from "./product-actions.server.ts";
+import { type ProductFormValues, productSchema } from "./product-schema.ts";
 
 export const EMPTY_PRODUCT: ProductFormValues = { name: "", imageUrl: "", summary: "", price: "", siteUrl: "" };
 
@@ -60,7 +62,7 @@ function useImageLookup() {
 
 type Props = {
   defaults: ProductFormValues;
-  result: ProductFormResult | undefined;
+  result: FormFailure | ProductSaved | undefined;
   submitLabel: string;
   pendingLabel: string;
   /** Shown above the button after a successful save (e.g. the admin form's link). */
@@ -75,15 +77,19 @@ type Props = {
  * clears them (a new key remounts the uncontrolled fields).
  */
 export function ProductForm({ defaults, result, submitLabel, pendingLabel, status, clearOnSuccess = true }: Props) {
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const { note, onSiteUrlInput } = useImageLookup();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === "save-product";
-  const failure = result && !result.ok ? result : null;
+  const failure = failureOf(result);
   const cleared = Boolean(result?.ok && clearOnSuccess);
-  const values = failure ? failure.values : cleared ? EMPTY_PRODUCT : defaults;
-  const invalid = (field: ProductField) =>
-    failure?.fieldErrors[field] ? { "aria-invalid": true as const, "aria-describedby": "product-form-error" } : {};
+  const start = cleared ? EMPTY_PRODUCT : defaults;
+  const value = (field: keyof ProductFormValues) => failedValue(failure, field) ?? start[field];
+  // Every field the schema knows gets its hints (required, maxLength, inputMode) from it.
+  const field = (name: keyof ProductFormValues) => ({
+    name,
+    defaultValue: value(name),
+    ...inputHints(productSchema, name),
+    ...(failure?.errors[name] ? { "aria-invalid": true as const, "aria-describedby": "product-form-error" } : {}),
+  });
 
   return (
     <Form
@@ -93,56 +99,41 @@ export function ProductForm({ defaults, result, submitLabel, pendingLabel, statu
     >
       <input type="hidden" name="intent" value="save-product" />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      <TextField label="상품명" name="name" required maxLength={PRODUCT_NAME_MAX} defaultValue={values.name} {...invalid("name")} />
+      <TextField label="상품명" {...field("name")} />
       <TextField
         label="이미지 URL"
-        name="imageUrl"
-        inputMode="url"
         autoComplete="off"
         placeholder="https://"
-        maxLength={URL_MAX}
-        defaultValue={values.imageUrl}
         hint="비워 두고 상품 페이지 URL을 입력하면 페이지의 대표 이미지를 찾아 채워 드립니다."
-        {...invalid("imageUrl")}
+        {...field("imageUrl")}
       />
-      <TextAreaField label="요약" name="summary" maxLength={PRODUCT_SUMMARY_MAX} defaultValue={values.summary} {...invalid("summary")} />
+      <TextAreaField label="요약" {...field("summary")} />
       <TextField
         label="가격"
-        name="price"
-        inputMode="numeric"
         autoComplete="off"
         placeholder="예: 12000"
-        defaultValue={values.price}
         hint="원 단위 숫자로 입력해주세요. 12,000처럼 쉼표를 넣어도 됩니다."
-        {...invalid("price")}
+        {...field("price")}
       />
       <TextField
         label="상품 페이지 URL"
-        name="siteUrl"
-        inputMode="url"
         autoComplete="url"
         placeholder="https://"
-        maxLength={URL_MAX}
-        defaultValue={values.siteUrl}
         onChange={(event) => onSiteUrlInput(event.currentTarget)}
-        {...invalid("siteUrl")}
+        {...field("siteUrl")}
       />
       <p aria-live="polite" className="min-h-5 text-sm text-emerald-700">
         {note}
       </p>
       {failure ? (
         <p id="product-form-error" role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700">
-          {failure.error}
+          {failure.message}
         </p>
       ) : null}
       {status}
-      <button
-        type="submit"
-        disabled={pending}
-        className="inline-flex items-center justify-center rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
-      >
-        {pending ? pendingLabel : submitLabel}
-      </button>
+      <SubmitButton intent="save-product" pendingLabel={pendingLabel}>
+        {submitLabel}
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,11 +1,11 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { countForPaging } from "#app/db/paging.server.ts";
 import { products } from "#app/db/schema.ts";
 import { parseSearchQuery, searchFields } from "#app/features/search/korean-search.ts";
-import { searchCondition } from "#app/features/search/search-sql.server.ts";
-import { cleanSearchText, type ProductInput } from "./product-schema.ts";
+import { pageCondition, type SearchSql, searchSql } from "#app/features/search/search-sql.server.ts";
+import type { ProductInput } from "./product-schema.ts";
 
 export const PRODUCTS_PER_PAGE = 24;
 
@@ -34,29 +34,30 @@ const cardColumns = {
   createdBy: products.createdBy,
 };
 
-export function productSearchCondition(q: string | null | undefined): SQL | undefined {
-  const query = parseSearchQuery(cleanSearchText(q));
-  return query ? searchCondition({ grams: products.searchGrams, chosung: products.nameChosung, text: products.name }, query) : undefined;
+function productSearch(q: string | null | undefined): SearchSql | undefined {
+  const query = parseSearchQuery(q);
+  return query ? searchSql({ grams: products.searchGrams, chosung: products.nameChosung, text: products.name }, query) : undefined;
 }
 
-/** Newest first, filtered by name in the database, one page at a time (counted up to `countCap` when given). */
+/**
+ * Newest first, filtered by name in the database, one page at a time (counted up to `countCap` when
+ * given). The count runs first: how many rows match decides how the page is found (pageCondition).
+ */
 export async function listProducts({
   q,
   page = 1,
   perPage = PRODUCTS_PER_PAGE,
   countCap,
 }: { q?: string | null; page?: number; perPage?: number; countCap?: number }): Promise<Page<ProductRow>> {
-  const where = productSearchCondition(q);
-  const [items, totals] = await Promise.all([
-    db()
-      .select(cardColumns)
-      .from(products)
-      .where(where)
-      .orderBy(descNullsLast(products.createdAt), descNullsLast(products.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    countForPaging(products, where, { page, perPage, cap: countCap }),
-  ]);
+  const search = productSearch(q);
+  const totals = await countForPaging(products, search?.indexed, { page, perPage, cap: countCap });
+  const items = await db()
+    .select(cardColumns)
+    .from(products)
+    .where(pageCondition(search, totals))
+    .orderBy(descNullsLast(products.createdAt), descNullsLast(products.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
   return { items, ...totals, page };
 }
 
@@ -65,11 +66,11 @@ export async function getProduct(id: number): Promise<ProductRow | null> {
   return row ?? null;
 }
 
-/** Registers a product owned by `owner` (on /admin/add-product the admin is the owner, decisions.md §5). */
-export async function createProduct(input: ProductInput, owner: Pick<Actor, "id" | "email">): Promise<number> {
+/** Registers a product owned by `owner` (on /admin/add-product the admin is the owner, docs/decisions/0009). */
+export async function createProduct(input: ProductInput, owner: Pick<Actor, "id">): Promise<number> {
   const [row] = await db()
     .insert(products)
-    .values({ ...input, ...searchFields(input.name), createdBy: owner.id, createdByEmail: owner.email })
+    .values({ ...input, ...searchFields(input.name), createdBy: owner.id })
     .returning({ id: products.id });
   if (!row) throw new Error("insert returned no row");
   return row.id;
@@ -93,7 +94,7 @@ export async function updateProduct({ id, userId, input }: { id: number; userId:
   return rows.length > 0 ? "done" : refusal(id);
 }
 
-/** The owner deletes their own product; an admin may delete any (moderation, decisions.md §14). */
+/** The owner deletes their own product; an admin may delete any (moderation, docs/decisions/0009). */
 export async function deleteProduct({ id, actor }: { id: number; actor: Pick<Actor, "id" | "role"> }): Promise<WriteOutcome> {
   const scope = actor.role === "admin" ? eq(products.id, id) : and(eq(products.id, id), eq(products.createdBy, actor.id));
   const rows = await db().delete(products).where(scope).returning({ id: products.id });

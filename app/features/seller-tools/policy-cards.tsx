@@ -1,9 +1,9 @@
 import type { PolicyProgramme } from "./seller-tools.ts";
 
-/** The three public-support cards of /seller-info, each linking to the programme's official site. */
+/** The support-programme cards of /seller-info (public agencies and Naver's own), each linking to its official site. */
 export function PolicyCards({ programmes }: { programmes: PolicyProgramme[] }) {
   return (
-    <ul className="grid gap-4 md:grid-cols-3">
+    <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {programmes.map((programme) => (
         <li key={programme.url} className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <p className="text-xs font-medium text-blue-700">{programme.agency}</p>

@@ -4,7 +4,7 @@
  * so the texts describe what each is for, not fees or deadlines.
  */
 
-export type ToolCategory = "키워드" | "트렌드" | "시장·경쟁 분석" | "판매 관리·마진" | "광고" | "상세페이지" | "유입 분석";
+export type ToolCategory = "키워드" | "트렌드" | "시장·경쟁 분석" | "판매 관리·마진" | "판매 채널" | "광고" | "상세페이지" | "유입 분석";
 export type Pricing = "무료" | "무료/유료" | "유료";
 
 export type SellerTool = {
@@ -21,7 +21,7 @@ export const sellerTools: SellerTool[] = [
   {
     category: "키워드",
     name: "네이버 검색광고 키워드 도구",
-    summary: "키워드별 월간 검색량(PC·모바일)과 연관 키워드를 네이버 공식 데이터로 확인합니다.",
+    summary: "키워드별 월간 검색량(PC·모바일)과 연관 키워드를 네이버 공식 데이터로 확인합니다. 검색광고 계정으로 로그인한 뒤 도구 메뉴에서 씁니다.",
     bestFor: "상품명 키워드를 처음 고르는 셀러",
     pricing: "무료",
     url: "https://searchad.naver.com/",
@@ -107,9 +107,9 @@ export const sellerTools: SellerTool[] = [
     url: "https://www.google.com/sheets/about/",
   },
   {
-    category: "광고",
+    category: "판매 채널",
     name: "네이버 쇼핑파트너센터",
-    summary: "자사몰이나 오픈마켓 상품을 네이버 쇼핑 검색과 가격비교에 노출하도록 입점·관리합니다.",
+    summary: "광고 상품이 아니라 입점 창구입니다. 자사몰이나 오픈마켓 상품을 네이버 쇼핑 검색과 가격비교에 노출하도록 입점·관리합니다.",
     bestFor: "자사몰·오픈마켓 상품을 네이버 쇼핑에 노출하려는 셀러",
     pricing: "무료/유료",
     url: "https://adcenter.shopping.naver.com/",
@@ -149,7 +149,7 @@ export const sellerTools: SellerTool[] = [
 ];
 
 export type PolicyProgramme = {
-  /** Who runs it. */
+  /** Who runs it: the agency or company, not the portal's name. */
   agency: string;
   title: string;
   summary: string;
@@ -159,10 +159,18 @@ export type PolicyProgramme = {
 
 export const policyProgrammes: PolicyProgramme[] = [
   {
+    agency: "중소벤처기업부·소상공인시장진흥공단",
+    title: "소상공인24",
+    summary:
+      "정부와 지자체의 소상공인 지원사업(정책자금, 교육, 컨설팅, 판로 지원 등)을 한곳에서 찾아 온라인으로 신청하는 통합 플랫폼입니다. 관심 분야를 등록하면 맞는 공고를 알려 주고, 신청 진행 상황과 지원 이력도 여기서 확인합니다.",
+    linkLabel: "소상공인24 바로가기",
+    url: "https://www.sbiz24.kr/",
+  },
+  {
     agency: "소상공인시장진흥공단",
     title: "소상공인 온라인 판로 지원",
     summary:
-      "소상공인의 온라인 시장 진출을 돕는 판로 지원사업(온라인 쇼핑몰 입점, 라이브커머스, 판매 역량 교육 등)을 운영합니다. 지원 내용과 모집 시기는 해마다 달라지니 공단 홈페이지의 공고를 확인하세요.",
+      "소상공인의 온라인 시장 진출을 돕는 판로 지원사업(온라인 쇼핑몰 입점, 라이브커머스, 판매 역량 교육 등)을 운영합니다. 지원 내용과 모집 시기는 해마다 달라지며, 공고는 공단 홈페이지에서 보고 신청은 대부분 소상공인24에서 합니다.",
     linkLabel: "소상공인시장진흥공단 바로가기",
     url: "https://www.semas.or.kr/",
   },
@@ -175,11 +183,19 @@ export const policyProgrammes: PolicyProgramme[] = [
     url: "https://www.kodma.or.kr/",
   },
   {
-    agency: "기업마당",
-    title: "정부 지원사업 통합 검색",
+    agency: "중소벤처기업부",
+    title: "기업마당: 정부 지원사업 통합 검색",
     summary:
-      "중소벤처기업부를 비롯한 정부 부처와 지자체의 지원사업 공고를 한곳에서 찾아볼 수 있습니다. 분야·지역별로 검색해 마케팅, 수출, 자금 지원 공고를 놓치지 마세요.",
+      "중소벤처기업부가 운영하는 포털로, 여러 부처와 지자체의 지원사업 공고를 한곳에서 찾아볼 수 있습니다. 분야·지역별로 검색해 마케팅, 수출, 자금 지원 공고를 놓치지 마세요.",
     linkLabel: "기업마당 바로가기",
     url: "https://www.bizinfo.go.kr/",
+  },
+  {
+    agency: "네이버",
+    title: "스마트스토어 성장 마일리지와 빠른정산",
+    summary:
+      "네이버는 2025년 7월부터 스타트 제로 수수료와 성장 지원 포인트 대신, 판매 등급이 새싹으로 오르면 30만 원, 파워로 오르면 100만 원의 성장 마일리지를 주고 있습니다(2025년 2월 발표 기준). 검색광고 비즈머니 전환이나 마케팅에 쓸 수 있고, 영세·중소 판매자는 빠른정산으로 판매 대금을 일찍 받을 수 있습니다. 현재 조건은 스마트스토어센터 공지에서 확인하세요.",
+    linkLabel: "스마트스토어센터 바로가기",
+    url: "https://sell.smartstore.naver.com/",
   },
 ];

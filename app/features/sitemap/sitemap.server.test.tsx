@@ -16,8 +16,8 @@ const ORIGIN = "http://localhost:3000";
 
 test("sitemap.xml lists the public pages, every guide, and the wholesalers and notes that exist, with dates", async () => {
   const [wholesaler] = await db().insert(wholesalers).values({ name: "사이트맵 도매", siteUrl: "https://example.com" }).returning();
-  const [note] = await db().insert(sellerNotes).values({ title: "사이트맵 노트", content: "<p>본문</p>", author: "" }).returning();
-  const [gone] = await db().insert(sellerNotes).values({ title: "지운 노트", content: "<p>x</p>", author: "" }).returning();
+  const [note] = await db().insert(sellerNotes).values({ title: "사이트맵 노트", content: "<p>본문</p>" }).returning();
+  const [gone] = await db().insert(sellerNotes).values({ title: "지운 노트", content: "<p>x</p>" }).returning();
   await db().delete(sellerNotes).where(eq(sellerNotes.id, gone!.id));
 
   const response = await sitemapLoader();

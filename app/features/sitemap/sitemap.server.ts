@@ -3,6 +3,7 @@ import { guides } from "#content/guides/all-guides.ts";
 import { db } from "#app/db/client.server.ts";
 import { externalProducts, products, wholesalers } from "#app/db/schema.ts";
 import { listNoteDates } from "#app/features/notes/notes.server.ts";
+import { publishedOnly } from "#app/features/wholesalers/wholesalers.server.ts";
 import { env } from "#app/lib/env.server.ts";
 
 /** The public address of a path on this site (PUBLIC_URL + path), for canonical links and the sitemap. */
@@ -15,11 +16,12 @@ export type SitemapEntry = { path: string; lastmod: Date | null };
 // A sitemap file holds at most 50,000 addresses.
 const MAX_URLS = 50_000;
 
-/** Every wholesaler page with its last change; read straight from the table (ids and dates only). */
+/** Every published wholesaler page with its last change (ids and dates only); waiting ones are not public. */
 export async function listWholesalerDates(limit: number) {
   return db()
     .select({ id: wholesalers.id, updatedAt: wholesalers.updatedAt })
     .from(wholesalers)
+    .where(publishedOnly)
     .orderBy(desc(wholesalers.updatedAt), desc(wholesalers.id))
     .limit(limit);
 }

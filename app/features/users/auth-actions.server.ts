@@ -1,19 +1,37 @@
+import { readForm } from "#app/lib/form.server.ts";
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { db } from "#app/db/client.server.ts";
 import { user } from "#app/db/schema.ts";
 import { auth } from "#app/lib/auth.server.ts";
 import { env } from "#app/lib/env.server.ts";
-import { clearRateLimit, clientAddress, hitRateLimit } from "#app/lib/rate-limit.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { clearRateLimit, clientAddress, hitRateLimit, peekRateLimit } from "#app/lib/rate-limit.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { toastCookie } from "#app/lib/toast.server.ts";
 import { credentialsSchema, HONEYPOT_FIELD, signupSchema } from "./auth-schema.ts";
+import { notifyRepeatedLoginFailures, sendAdminVerification } from "./users.server.ts";
 
 export type AuthActionData = { ok: false; error: string } | { ok: true; message: string; redirectTo: string };
 
 const LOGIN_FAILED = "로그인 실패: 이메일 또는 비밀번호를 확인해주세요.";
 const TOO_MANY = "시도 횟수가 너무 많습니다. 잠시 후 다시 시도해주세요.";
-const ACCOUNT_FAILURES_PER_HOUR = 100;
+
+/**
+ * Login limits that stop guessing without handing an attacker the owner's account (issue #17):
+ * - every attempt counts against the client address (AUTH_RATE_LIMIT a minute);
+ * - failures count per (account, address): that address is refused for the account after
+ *   PAIR_FAILURES in PAIR_WINDOW, whatever password it sends next;
+ * - failures count per account: once an account has seen ACCOUNT_HOT_FAILURES in an hour, an address
+ *   that has failed on it is refused, and every other attempt on it waits HOT_DELAY_MS first. The
+ *   correct password from an address that has not been failing still signs in, so nobody can lock
+ *   an owner out by guessing wrong on purpose.
+ */
+const PAIR_FAILURES = 10;
+const PAIR_WINDOW_MS = 15 * 60_000;
+const ACCOUNT_WINDOW_MS = 60 * 60_000;
+export const ACCOUNT_HOT_FAILURES = 20;
+const HOT_DELAY_MS = 1_000;
 
 /** Better Auth's English error codes, in Korean. */
 const SIGNUP_ERRORS: Record<string, string> = {
@@ -49,7 +67,7 @@ async function succeed(form: FormData, message: string, to: string, authCookies:
 }
 
 export async function signInAction(request: Request, { adminOnly }: { adminOnly: boolean }) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get(HONEYPOT_FIELD)) return fail("잘못된 요청입니다.", 400);
   const parsed = credentialsSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return fail(`로그인 실패: ${parsed.error.issues[0]?.message}`, 400);
@@ -57,12 +75,28 @@ export async function signInAction(request: Request, { adminOnly }: { adminOnly:
 
   const retryAfter = await addressLimited(request, "login");
   if (retryAfter) return fail(TOO_MANY, 429, { "Retry-After": String(retryAfter) });
+  const pairKey = `login:fail:${email}:${clientAddress(request)}`;
   const accountKey = `login:account:${email}`;
-  const accountFailures = await hitRateLimit(accountKey, ACCOUNT_FAILURES_PER_HOUR, 3_600_000);
-  if (!accountFailures.allowed) return fail(TOO_MANY, 429, { "Retry-After": String(accountFailures.retryAfterSeconds) });
+  const [pair, account] = await Promise.all([peekRateLimit(pairKey), peekRateLimit(accountKey)]);
+  if (pair.count >= PAIR_FAILURES) return fail(TOO_MANY, 429, { "Retry-After": String(pair.retryAfterSeconds) });
+  if (account.count >= ACCOUNT_HOT_FAILURES) {
+    if (pair.count > 0) return fail(TOO_MANY, 429, { "Retry-After": String(pair.retryAfterSeconds) });
+    await new Promise((resolve) => setTimeout(resolve, HOT_DELAY_MS));
+  }
 
   const response = await auth().api.signInEmail({ body: { email, password }, headers: request.headers, asResponse: true });
-  if (!response.ok) return fail(LOGIN_FAILED, 401);
+  if (!response.ok) {
+    const [, accountFailures] = await Promise.all([
+      hitRateLimit(pairKey, PAIR_FAILURES, PAIR_WINDOW_MS),
+      hitRateLimit(accountKey, ACCOUNT_HOT_FAILURES, ACCOUNT_WINDOW_MS),
+    ]);
+    if (accountFailures.count === ACCOUNT_HOT_FAILURES) {
+      log.warn("many failed logins for one account", { request });
+      // The owner hears of it (at most once an hour); the mail leaves after this answer.
+      await notifyRepeatedLoginFailures(email);
+    }
+    return fail(LOGIN_FAILED, 401);
+  }
 
   const [row] = await db().select({ role: user.role }).from(user).where(eq(user.email, email));
   const isAdmin = row?.role === "admin";
@@ -71,14 +105,14 @@ export async function signInAction(request: Request, { adminOnly }: { adminOnly:
     await auth().api.signOut({ headers: sessionHeaders(response) }).catch(() => {});
     return fail("로그인 실패: 관리자 계정이 아닙니다.", 403);
   }
-  await clearRateLimit(accountKey);
+  await clearRateLimit(pairKey);
   const fallback = isAdmin ? "/admin" : "/add";
   const to = adminOnly ? "/admin" : safeRedirectPath(form.get("redirectTo"), fallback);
   return succeed(form, "로그인 성공!", to, response.headers.getSetCookie());
 }
 
 export async function signUpAction(request: Request) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get(HONEYPOT_FIELD)) return fail("잘못된 요청입니다.", 400);
   const parsed = signupSchema.safeParse({ email: form.get("email"), password: form.get("password") });
   if (!parsed.success) return fail(`회원가입 실패: ${parsed.error.issues[0]?.message}`, 400);
@@ -88,7 +122,8 @@ export async function signUpAction(request: Request) {
   if (retryAfter) return fail(TOO_MANY, 429, { "Retry-After": String(retryAfter) });
 
   const response = await auth().api.signUpEmail({
-    body: { email, password, name: email.split("@")[0] ?? email },
+    // No name from the address: a display name is chosen on /account (decisions 29).
+    body: { email, password, name: "" },
     headers: request.headers,
     asResponse: true,
   });
@@ -97,6 +132,9 @@ export async function signUpAction(request: Request) {
     const reason = SIGNUP_ERRORS[body.code ?? ""] ?? "잠시 후 다시 시도해주세요.";
     return fail(`회원가입 실패: ${reason}`, response.status === 422 ? 409 : 400);
   }
+  const created = (await response.clone().json().catch(() => ({}))) as { user?: { id?: string } };
+  // An ADMIN_EMAILS address gets the link that proves it; until it is opened the account is a plain user.
+  if (created.user?.id) await sendAdminVerification(created.user.id).catch((error: unknown) => log.error("admin verification failed", { request, error }));
   return succeed(form, "회원가입이 완료되었습니다.", "/add", response.headers.getSetCookie());
 }
 

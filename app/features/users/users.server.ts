@@ -1,18 +1,44 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
-import { user } from "#app/db/schema.ts";
+import { account, user } from "#app/db/schema.ts";
+import { runInBackground } from "#app/lib/background.server.ts";
 import { env } from "#app/lib/env.server.ts";
+import { sendMail } from "#app/lib/mail.server.ts";
+import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
+import { siteConfig } from "#app/lib/site-config.server.ts";
+import { repeatedLoginFailuresMail, verifyAdminEmailMail } from "./account-mails.ts";
+import { consumeToken, issueToken } from "./user-tokens.server.ts";
+
+/** How a note's author appears when the admin has not chosen a display name (decisions 29). */
+export const DEFAULT_AUTHOR_NAME = "관리자";
 
 export function isAdminEmail(email: string) {
   return env().adminEmails.includes(email.trim().toLowerCase());
 }
 
-/** Gives the admin role to a user whose address is listed in ADMIN_EMAILS (never takes it away). */
-export async function syncAdminRole(userId: string) {
-  const [row] = await db().select({ email: user.email, role: user.role }).from(user).where(eq(user.id, userId));
-  if (row && row.role !== "admin" && isAdminEmail(row.email)) {
-    await db().update(user).set({ role: "admin", updatedAt: new Date() }).where(eq(user.id, userId));
-  }
+export async function findUserByEmail(email: string) {
+  const [row] = await db()
+    .select({ id: user.id, email: user.email, name: user.name, role: user.role, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+export async function findUserById(id: string) {
+  const [row] = await db()
+    .select({ id: user.id, email: user.email, name: user.name, role: user.role, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.id, id));
+  return row ?? null;
+}
+
+/** True when the account can sign in with a password (demo owners, for one, cannot). */
+export async function hasPassword(userId: string) {
+  const [row] = await db()
+    .select({ id: account.id })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, "credential")));
+  return Boolean(row);
 }
 
 /** `npm run admin -- <email>`: promotes an existing account. Returns false when there is none. */
@@ -23,4 +49,58 @@ export async function promoteToAdmin(email: string): Promise<boolean> {
     .where(eq(user.email, email.trim().toLowerCase()))
     .returning({ id: user.id });
   return rows.length > 0;
+}
+
+/**
+ * An ADMIN_EMAILS account that is not an admin yet: the link that proves the address (decisions 30).
+ * Sent at sign-up and again from /account; the mail leaves in the background. False when the account
+ * does not qualify (not listed, or already an admin).
+ */
+export async function sendAdminVerification(userId: string): Promise<boolean> {
+  const found = await findUserById(userId);
+  if (!found || found.role === "admin" || !isAdminEmail(found.email)) return false;
+  const token = await issueToken(found.id, "verify-email");
+  const link = `${env().publicUrl}/verify-email?${new URLSearchParams({ token })}`;
+  const mail = verifyAdminEmailMail({ to: found.email, link, siteName: siteConfig().siteName });
+  runInBackground("admin verification mail", () => sendMail(mail));
+  return true;
+}
+
+export type VerifyResult = { ok: false } | { ok: true; email: string; admin: boolean };
+
+/**
+ * Opens a verification link: the address is proved, and if it is (still) in ADMIN_EMAILS the account
+ * becomes an admin. Works once, within 24 hours.
+ */
+export async function verifyEmailWithToken(token: unknown): Promise<VerifyResult> {
+  return db().transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, "verify-email");
+    if (!userId) return { ok: false } as const;
+    const [row] = await tx.select({ email: user.email, role: user.role }).from(user).where(eq(user.id, userId));
+    if (!row) return { ok: false } as const;
+    const admin = row.role === "admin" || isAdminEmail(row.email);
+    await tx
+      .update(user)
+      .set({ emailVerified: true, role: admin ? "admin" : row.role, updatedAt: new Date() })
+      .where(eq(user.id, userId));
+    return { ok: true, email: row.email, admin } as const;
+  });
+}
+
+const FAILURE_NOTICE_WINDOW_MS = 60 * 60 * 1000;
+
+/**
+ * Tells an account's owner by mail that their account sees many failed logins (issue #17: the owner is
+ * told, the account is not locked). At most one mail per account per hour, counted in the database so
+ * every server shares the count. Nothing happens for an address without an account. Returns whether a
+ * mail was queued; the mail itself leaves in the background, so a login is never slowed by it.
+ */
+export async function notifyRepeatedLoginFailures(email: string): Promise<boolean> {
+  const found = await findUserByEmail(email);
+  if (!found) return false;
+  const window = await hitRateLimit(`mail:login-failures:${found.id}`, 1, FAILURE_NOTICE_WINDOW_MS);
+  if (!window.allowed) return false;
+  const mail = repeatedLoginFailuresMail({ to: found.email, resetLink: `${env().publicUrl}/forgot-password`, siteName: siteConfig().siteName });
+  runInBackground("login failure notice mail", () => sendMail(mail));
+  return true;
 }

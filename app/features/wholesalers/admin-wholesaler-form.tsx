@@ -2,10 +2,12 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextAreaField, TextField } from "#app/components/form-field.tsx";
 import { CATEGORIES } from "#app/features/categories/categories.ts";
-import type { WholesalerFormResult } from "./wholesaler-actions.server.ts";
+import type { FormFailure } from "#app/lib/form-kit.ts";
 import { WHOLESALER_LIMITS } from "./wholesaler-schema.ts";
+import { WholesalerTermsFields } from "./wholesaler-terms-fields.tsx";
 
-export type AdminWholesalerValues = { name: string; category: string; siteUrl: string; contact: string; logoUrl: string; summary: string };
+/** The form's values: the text fields, and the terms (`integration` is a list of checked values). */
+export type AdminWholesalerValues = Record<string, string | string[]>;
 
 /** Suggestions for every category field; people may still type a category of their own. */
 export function CategoryOptions({ id }: { id: string }) {
@@ -46,7 +48,7 @@ export function useResetAfterSave(result: { ok: boolean } | undefined, intent: s
 
 type Props = {
   defaults?: Partial<AdminWholesalerValues>;
-  result?: WholesalerFormResult;
+  result?: FormFailure;
   submitLabel: string;
   pendingLabel: string;
   /** Empty the form after a successful save (the registration form on /admin). */
@@ -57,7 +59,10 @@ type Props = {
 export function AdminWholesalerForm({ defaults = {}, result, submitLabel, pendingLabel, resetOnSuccess = false }: Props) {
   const { form, saving } = useResetAfterSave(resetOnSuccess ? result : { ok: true }, "save");
   // After a failed save the form shows what was sent, not the stored values.
-  const value = (field: keyof AdminWholesalerValues) => result?.values[field] ?? defaults[field] ?? "";
+  const value = (field: string) => {
+    const given = result?.values[field] ?? defaults[field];
+    return typeof given === "string" ? given : "";
+  };
   const errors = result?.errors ?? {};
   // A failed save re-renders the inputs with what was sent (uncontrolled inputs need a new key for that).
   const version = result ? JSON.stringify(result.values) : "defaults";
@@ -98,6 +103,9 @@ export function AdminWholesalerForm({ defaults = {}, result, submitLabel, pendin
         />
         <div className="md:col-span-2">
           <TextAreaField label="요약" name="summary" defaultValue={value("summary")} error={errors.summary} maxLength={WHOLESALER_LIMITS.summary} rows={3} />
+        </div>
+        <div className="md:col-span-2">
+          <WholesalerTermsFields values={result?.values ?? defaults} errors={errors} />
         </div>
       </div>
       <CategoryOptions id="admin-wholesaler-categories" />

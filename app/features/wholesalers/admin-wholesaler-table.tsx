@@ -55,6 +55,11 @@ export function AdminWholesalerTable({ items }: { items: WholesalerCard[] }) {
                   <Link id={`wholesaler-${w.id}-name`} to={`/wholesaler/${w.id}`} className="hover:underline">
                     {w.name.trim() || "이름 없음"}
                   </Link>
+                  {w.status === "review" ? (
+                    <Link to="/admin/review" className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                      검토 대기
+                    </Link>
+                  ) : null}
                 </td>
                 <td className="px-4 py-2">
                   <CategoryBadge category={w.category} />

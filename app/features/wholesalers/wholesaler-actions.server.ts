@@ -1,12 +1,13 @@
+import { readForm } from "#app/lib/form.server.ts";
 import { data } from "react-router";
 import { requireAdmin } from "#app/lib/auth.server.ts";
-import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { formFailure, validateForm } from "#app/lib/form.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { postedFromPage } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { decodeImportBytes, parseImportText, tooLargeMessage, MAX_IMPORT_BYTES } from "./wholesaler-import-file.ts";
-import { applyImport, type ImportPlan, previewImport, readImportForm } from "./wholesaler-import.server.ts";
+import { actorOf, historyOf } from "./wholesaler-history.server.ts";
 import {
-  ADMIN_WHOLESALER_FIELDS,
-  adminWholesalerSchema,
+  adminWholesalerFormSchema,
   type FieldErrors,
   fieldErrorsOf,
   parseWholesalerId,
@@ -14,6 +15,8 @@ import {
   SIMPLE_WHOLESALER_FIELDS,
   simpleWholesalerSchema,
 } from "./wholesaler-schema.ts";
+import { termsFormValues } from "./wholesaler-terms.ts";
+import { termsToStore } from "./wholesaler-terms-schema.ts";
 import {
   cleanCategories,
   createSimpleWholesaler,
@@ -27,31 +30,22 @@ export const NOT_FOUND_MESSAGE = "해당 도매처 정보를 찾을 수 없습�
 
 export type WholesalerFormResult = { ok: false; message: string; errors: FieldErrors; values: Record<string, string | null> };
 
-function logFailure(msg: string, error: unknown) {
-  console.error(JSON.stringify({ level: "error", msg, error: error instanceof Error ? error.message : String(error) }));
-}
-
 function failure(message: string, status: number, values: Record<string, string | null>, errors: FieldErrors = {}) {
   return data<WholesalerFormResult>({ ok: false, message, errors, values }, { status });
 }
 
-/** Where a list page sends the admin back to after a delete: the same page (and page number). */
-function samePage(request: Request, fallback: string) {
-  const url = new URL(request.url);
-  return safeRedirectPath(`${url.pathname}${url.search}`, fallback);
-}
-
 /** `intent=delete` with the wholesaler's `id`, from /admin or /admin/wholesaler. */
 export async function deleteWholesalerAction(request: Request, form: FormData, fallback: string) {
-  await requireAdmin(request);
-  const back = samePage(request, fallback);
+  const admin = await requireAdmin(request);
+  // The same list page (and page number) the delete came from.
+  const back = postedFromPage(request, fallback);
   const id = parseWholesalerId(String(form.get("id") ?? ""));
   if (!id) return redirectWithToast(back, { type: "error", message: NOT_FOUND_MESSAGE });
   let deleted: boolean;
   try {
-    deleted = await deleteWholesaler(id);
+    deleted = await deleteWholesaler(id, await actorOf(admin));
   } catch (error) {
-    logFailure("wholesaler delete failed", error);
+    log.error("wholesaler delete failed", { request, error });
     return redirectWithToast(back, { type: "error", message: "삭제 중 오류가 발생했습니다." });
   }
   if (!deleted) return redirectWithToast(back, { type: "error", message: NOT_FOUND_MESSAGE });
@@ -63,23 +57,22 @@ export async function deleteWholesalerAction(request: Request, form: FormData, f
  * undefined, else edit. Success goes to /admin with `등록 완료되었습니다.` / `수정 완료되었습니다.`.
  */
 export async function saveWholesalerAction(request: Request, form: FormData, id?: number) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const verb = id === undefined ? "등록" : "수정";
-  const values = pickFields(form, ADMIN_WHOLESALER_FIELDS);
-  const parsed = adminWholesalerSchema.safeParse(values);
-  if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error);
-    return failure(`${verb} 실패: ${Object.values(errors)[0]}`, 400, values, errors);
-  }
+  const checked = validateForm(form, adminWholesalerFormSchema);
+  if (!checked.ok) return formFailure(`${verb} 실패: ${checked.message}`, { values: checked.values, errors: checked.errors });
+  const { name, category, siteUrl, contact, logoUrl, summary, ...terms } = checked.data;
+  const fields = { name, category, siteUrl, contact, logoUrl, summary };
   try {
+    const actor = await actorOf(admin);
     if (id === undefined) {
-      await createWholesaler(parsed.data);
-    } else if (!(await updateWholesaler(id, parsed.data))) {
+      await createWholesaler(fields, { terms: termsToStore(terms), actor });
+    } else if (!(await updateWholesaler(id, fields, { terms: termsToStore(terms), actor }))) {
       return redirectWithToast("/admin", { type: "error", message: NOT_FOUND_MESSAGE });
     }
   } catch (error) {
-    logFailure(`wholesaler ${id === undefined ? "create" : "update"} failed`, error);
-    return failure(`${verb} 실패: 잠시 후 다시 시도해주세요.`, 500, values);
+    log.error(`wholesaler ${id === undefined ? "create" : "update"} failed`, { request, error });
+    return formFailure(`${verb} 실패: 잠시 후 다시 시도해주세요.`, { values: checked.values, status: 500 });
   }
   return redirectWithToast("/admin", { type: "success", message: `${verb} 완료되었습니다.` });
 }
@@ -93,99 +86,42 @@ export async function loadWholesalerForEdit(request: Request, rawId: string | un
   if (!wholesaler) throw await redirectWithToast("/admin", { type: "error", message: NOT_FOUND_MESSAGE });
   return {
     id,
+    history: await historyOf(id),
     values: {
       name: wholesaler.name,
       category: wholesaler.category,
-      siteUrl: wholesaler.siteUrl || wholesaler.website,
+      siteUrl: wholesaler.siteUrl,
       contact: wholesaler.contact,
-      logoUrl: wholesaler.logoUrl || wholesaler.image,
+      logoUrl: wholesaler.logoUrl,
       summary: wholesaler.summary,
+      ...termsFormValues(wholesaler),
     },
   };
 }
 
 /** /admin/add: every field required; success `도매처가 성공적으로 등록되었습니다!` on an empty form. */
 export async function addSimpleWholesalerAction(request: Request) {
-  await requireAdmin(request);
-  const form = await request.formData();
+  const admin = await requireAdmin(request);
+  const form = await readForm(request);
   const values = pickFields(form, SIMPLE_WHOLESALER_FIELDS);
   const parsed = simpleWholesalerSchema.safeParse(values);
   if (!parsed.success) return failure("등록 중 오류가 발생했습니다.", 400, values, fieldErrorsOf(parsed.error));
   try {
-    await createSimpleWholesaler(parsed.data);
+    await createSimpleWholesaler(parsed.data, await actorOf(admin));
   } catch (error) {
-    logFailure("simple wholesaler create failed", error);
+    log.error("simple wholesaler create failed", { request, error });
     return failure("등록 중 오류가 발생했습니다.", 500, values);
   }
   return redirectWithToast("/admin/add", { type: "success", message: "도매처가 성공적으로 등록되었습니다!" });
 }
 
 export async function cleanCategoriesAction(request: Request) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   try {
-    const changes = await cleanCategories();
+    const changes = await cleanCategories(await actorOf(admin));
     return { ok: true as const, changes: changes.map(({ id, name, before, after }) => ({ id, name: name.trim() || "이름 없음", before, after })) };
   } catch (error) {
-    logFailure("category cleanup failed", error);
+    log.error("category cleanup failed", { request, error });
     return data({ ok: false as const, error: "카테고리 정리 중 오류가 발생했습니다. 아무것도 바뀌지 않았습니다." }, { status: 500 });
-  }
-}
-
-export type ImportSummary = { add: number; update: number; unchanged: number; refused: number };
-export type ImportActionResult =
-  | { stage: "error"; error: string }
-  | { stage: "preview"; fileName: string; content: string; ignoredColumns: string[]; plan: ImportPlan }
-  | { stage: "done"; summary: ImportSummary; refused: ImportPlan["refused"] };
-
-const summaryOf = (plan: ImportPlan): ImportSummary => ({
-  add: plan.add.length,
-  update: plan.update.length,
-  unchanged: plan.unchanged.length,
-  refused: plan.refused.length,
-});
-
-/**
- * /admin/import: `intent=preview` with a file shows what would happen; `intent=apply` sends the same
- * text back and applies it after checking every row again. Nothing is written by a preview or by a
- * file that cannot be read.
- */
-export async function importWholesalersAction(request: Request) {
-  await requireAdmin(request);
-  const fail = (error: string, status: number) => data<ImportActionResult>({ stage: "error", error }, { status });
-  const read = await readImportForm(request);
-  if (!read.ok) return fail(read.error, read.status);
-  const { form } = read;
-  const intent = form.get("intent");
-
-  let text: string;
-  let fileName = "";
-  if (intent === "apply") {
-    const content = form.get("content");
-    if (typeof content !== "string" || !content.trim()) return fail("가져올 내용이 없습니다. 파일을 다시 선택해주세요.", 400);
-    if (new TextEncoder().encode(content).byteLength > MAX_IMPORT_BYTES) return fail(tooLargeMessage(), 413);
-    text = content;
-    fileName = String(form.get("fileName") ?? "");
-  } else {
-    const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) return fail("가져올 파일을 선택해주세요.", 400);
-    if (file.size > MAX_IMPORT_BYTES) return fail(tooLargeMessage(), 413);
-    const decoded = decodeImportBytes(new Uint8Array(await file.arrayBuffer()));
-    if (!decoded.ok) return fail(decoded.error, 400);
-    text = decoded.text;
-    fileName = file.name.slice(0, 200);
-  }
-
-  const parsed = parseImportText(text, fileName);
-  if (!parsed.ok) return fail(parsed.error, 400);
-  try {
-    if (intent === "apply") {
-      const plan = await applyImport(parsed.rows);
-      return data<ImportActionResult>({ stage: "done", summary: summaryOf(plan), refused: plan.refused });
-    }
-    const plan = await previewImport(parsed.rows);
-    return data<ImportActionResult>({ stage: "preview", fileName, content: text, ignoredColumns: parsed.ignoredColumns, plan });
-  } catch (error) {
-    logFailure("wholesaler import failed", error);
-    return fail("가져오기 중 오류가 발생했습니다. 아무것도 바뀌지 않았습니다.", 500);
   }
 }

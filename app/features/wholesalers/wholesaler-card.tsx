@@ -1,12 +1,14 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { NO_CATEGORY_LABEL } from "#app/features/categories/categories.ts";
 import { safeHttpUrl, withHttps } from "#app/lib/safe-url.ts";
+import { cardFactLabels } from "./wholesaler-terms.ts";
 import type { WholesalerCard as Card } from "./wholesaler-types.ts";
 import { WholesalerLogo } from "./wholesaler-logo.tsx";
 
 /** The address a visitor is sent to: https:// added when missing, and only ever http(s). */
-export function siteLinkOf(w: { siteUrl: string; website: string }) {
-  return safeHttpUrl(withHttps(w.siteUrl || w.website));
+export function siteLinkOf(w: { siteUrl: string }) {
+  return safeHttpUrl(withHttps(w.siteUrl));
 }
 
 export function CategoryBadge({ category }: { category: string }) {
@@ -23,24 +25,41 @@ export function CategoryBadge({ category }: { category: string }) {
  */
 export const WHOLESALER_GRID_CLASS = "grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4";
 
-/** One card on /list: logo, name, category badge, summary, the site (new tab) and the detail page. */
-export function WholesalerCard({ wholesaler, eager = false }: { wholesaler: Card; eager?: boolean }) {
+/**
+ * One card on /list: logo, name, category badge, summary, labels for the known-true terms among
+ * `위탁 가능`, `무료 배송`, `반품 가능` (nothing for unknown ones), the site (new tab), the detail page,
+ * and `actions` (the compare and favourite buttons) when given; `연결 안 됨` when the last site checks failed.
+ */
+export function WholesalerCard({ wholesaler, eager = false, actions, siteDown = false }: { wholesaler: Card; eager?: boolean; actions?: ReactNode; siteDown?: boolean }) {
   const name = wholesaler.name.trim() || "이름 없음";
   const site = siteLinkOf(wholesaler);
+  const labels = cardFactLabels(wholesaler.factMask ?? 0);
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md">
       <div className="flex items-center gap-3">
-        <WholesalerLogo name={wholesaler.name} src={wholesaler.logoUrl || wholesaler.image} eager={eager} />
+        <WholesalerLogo name={wholesaler.name} src={wholesaler.logoUrl} eager={eager} />
         <div className="min-w-0">
           <h2 className="truncate text-base font-semibold text-slate-900" title={name}>
             {name}
           </h2>
-          <div className="mt-1">
+          <div className="mt-1 flex flex-wrap gap-1">
             <CategoryBadge category={wholesaler.category} />
+            {/* The site checks found the site unreachable on two consecutive days (features/site-checks). */}
+            {siteDown ? <span className="inline-block whitespace-nowrap rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-medium text-rose-700">연결 안 됨</span> : null}
           </div>
         </div>
       </div>
       <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-slate-600">{wholesaler.summary.trim() || "설명 없음"}</p>
+      {labels.length ? (
+        <p className="mt-3 flex flex-wrap gap-1.5">
+          <span className="sr-only">확인된 조건: </span>
+          {labels.map((label) => (
+            <span key={label} className="rounded-md bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">
+              {label}
+            </span>
+          ))}
+        </p>
+      ) : null}
       {/* mt-auto, not a stretched summary: a clamped paragraph taller than three lines shows a fourth. */}
       <div className="mt-auto flex items-center justify-between gap-2 pt-4 text-sm">
         {site ? (
@@ -56,6 +75,7 @@ export function WholesalerCard({ wholesaler, eager = false }: { wholesaler: Card
           상세 정보
         </Link>
       </div>
+      {actions ? <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-3">{actions}</div> : null}
     </li>
   );
 }

@@ -1,228 +1,161 @@
-import { readLimitedForm } from "#app/lib/limited-form.server.ts";
-import { eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { type Db, db, type Tx } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
 import { searchFields } from "#app/features/search/korean-search.ts";
 import { siteHostOf } from "./site-host.ts";
-import { type ImportField, type ImportRow, MAX_IMPORT_BYTES, tooLargeMessage } from "./wholesaler-import-file.ts";
-import { type AdminWholesalerInput, adminWholesalerSchema } from "./wholesaler-schema.ts";
+import { type Actor, recordChanges, SYSTEM_ACTOR } from "./wholesaler-history.server.ts";
+import type { ImportRow } from "./wholesaler-import-file.ts";
+import { type ImportPlan, type KnownSupplier, type PlannedRow, planRows } from "./wholesaler-import-plan.ts";
+
+export type { ImportPlan, PlannedRow } from "./wholesaler-import-plan.ts";
+
+// PGlite runs queries on the main thread: a long import gives timers and other requests a turn between batches.
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const READ_BATCH = 2000;
+const WRITE_BATCH = 100;
 
 /**
- * Hosts where many different suppliers live side by side (portal blogs and stores, social networks,
- * wikis, job and business directories): on these the page, not the host, tells suppliers apart.
+ * Every stored supplier as the planner needs it: id, name, address and status in pages of 2,000 (a
+ * directory of 50,000 suppliers is about 10 MB here), then the fillable fields of the ones rows name.
  */
-const SHARED_HOSTS = new Set([
-  "blog.naver.com",
-  "m.blog.naver.com",
-  "cafe.naver.com",
-  "m.cafe.naver.com",
-  "smartstore.naver.com",
-  "m.smartstore.naver.com",
-  "brand.naver.com",
-  "post.naver.com",
-  "instagram.com",
-  "facebook.com",
-  "youtube.com",
-  "band.us",
-  "linktr.ee",
-  "namu.wiki",
-  "saramin.co.kr",
-  "jobkorea.co.kr",
-  "m.jobkorea.co.kr",
-  "incruit.com",
-  "114.co.kr",
-  "bizno.net",
-]);
-
-/**
- * What makes two addresses the same supplier: the site host (`https://www.Domeggook.com/main` and
- * `http://domeggook.com` match), or host + page on a shared host. "" when the address has no host.
- */
-export function supplierKey(url: string) {
-  const host = siteHostOf(url);
-  if (!host) return "";
-  if (!SHARED_HOSTS.has(host) && !host.endsWith(".wikipedia.org")) return host;
-  const parsed = new URL(url);
-  return `${host}${parsed.pathname.replace(/\/+$/, "")}${parsed.search}`;
-}
-
-const FIELD_LABELS: Record<ImportField, string> = {
-  name: "이름",
-  category: "카테고리",
-  siteUrl: "사이트 URL",
-  contact: "연락처",
-  logoUrl: "로고 URL",
-  summary: "요약",
-};
-
-export type ImportChange = { field: ImportField; label: string; before: string; after: string };
-export type ImportPlan = {
-  add: { row: number; values: AdminWholesalerInput }[];
-  update: { row: number; id: number; name: string; changes: ImportChange[] }[];
-  unchanged: { row: number; id: number; name: string }[];
-  refused: { row: number; name: string; reason: string }[];
-};
-
-type Existing = AdminWholesalerInput & { id: number };
-type Valid = { row: number; values: AdminWholesalerInput; given: ImportField[]; key: string; host: string };
-
-/** Checks each row on its own and against the rows before it in the file. */
-function validateRows(rows: ImportRow[], plan: ImportPlan): Valid[] {
-  const firstRowOfKey = new Map<string, number>();
-  const valid: Valid[] = [];
-  for (const { row, values, problem } of rows) {
-    const name = (values.name ?? "").trim();
-    const refuse = (reason: string) => plan.refused.push({ row, name, reason });
-    if (problem) {
-      refuse(problem);
-      continue;
-    }
-    if (!name) {
-      refuse("이름이 없습니다.");
-      continue;
-    }
-    if (!(values.siteUrl ?? "").trim()) {
-      refuse("사이트 주소가 없습니다.");
-      continue;
-    }
-    const parsed = adminWholesalerSchema.safeParse({
-      name,
-      category: values.category ?? "",
-      siteUrl: values.siteUrl ?? "",
-      contact: values.contact ?? "",
-      logoUrl: values.logoUrl ?? "",
-      summary: values.summary ?? "",
-    });
-    if (!parsed.success) {
-      refuse(parsed.error.issues[0]?.message ?? "값이 올바르지 않습니다.");
-      continue;
-    }
-    const key = supplierKey(parsed.data.siteUrl);
-    if (!key) {
-      refuse("사이트 주소에서 도메인을 찾을 수 없습니다.");
-      continue;
-    }
-    const first = firstRowOfKey.get(key);
-    if (first !== undefined) {
-      refuse(`파일 안에서 중복된 사이트입니다. (${first}행과 같은 주소)`);
-      continue;
-    }
-    firstRowOfKey.set(key, row);
-    const given = (Object.keys(FIELD_LABELS) as ImportField[]).filter((field) => (values[field] ?? "").trim() !== "");
-    valid.push({ row, values: parsed.data, given, key, host: siteHostOf(parsed.data.siteUrl) });
-  }
-  return valid;
-}
-
-/** Existing suppliers by supplier key (the oldest one when several share a key). */
-async function existingByKey(reader: Db | Tx, siteHosts: string[]) {
-  const hosts = [...new Set(siteHosts)];
-  const found = new Map<string, Existing>();
-  for (let i = 0; i < hosts.length; i += 500) {
-    const rows = await reader
-      .select({
-        id: wholesalers.id,
-        name: wholesalers.name,
-        category: wholesalers.category,
-        siteUrl: wholesalers.siteUrl,
-        website: wholesalers.website,
-        contact: wholesalers.contact,
-        logoUrl: wholesalers.logoUrl,
-        image: wholesalers.image,
-        summary: wholesalers.summary,
-      })
+async function knownSuppliers(reader: Db | Tx): Promise<KnownSupplier[]> {
+  const known: KnownSupplier[] = [];
+  let after = 0;
+  for (;;) {
+    const page = await reader
+      .select({ id: wholesalers.id, name: wholesalers.name, siteUrl: wholesalers.siteUrl, status: wholesalers.status })
       .from(wholesalers)
-      .where(inArray(wholesalers.siteHost, hosts.slice(i, i + 500)))
-      .orderBy(wholesalers.id);
-    for (const { website, image, ...row } of rows) {
-      const existing = { ...row, siteUrl: row.siteUrl || website, logoUrl: row.logoUrl || image };
-      const key = supplierKey(existing.siteUrl);
-      if (key && !found.has(key)) found.set(key, existing);
-    }
+      .where(gt(wholesalers.id, after))
+      .orderBy(asc(wholesalers.id))
+      .limit(READ_BATCH);
+    for (const row of page) known.push({ ...row, category: "", contact: "", logoUrl: "", summary: "" });
+    if (page.length < READ_BATCH) break;
+    after = page[page.length - 1]!.id;
+    await yieldToEventLoop();
   }
-  return found;
+  return known;
 }
 
-async function planImport(reader: Db | Tx, rows: ImportRow[]): Promise<ImportPlan> {
-  const plan: ImportPlan = { add: [], update: [], unchanged: [], refused: [] };
-  const valid = validateRows(rows, plan);
-  const existing = await existingByKey(
-    reader,
-    valid.map((v) => v.host),
-  );
-  for (const { row, values, given, key } of valid) {
-    const match = existing.get(key);
-    if (!match) {
-      plan.add.push({ row, values });
-      continue;
-    }
-    // Only what the file fills in is compared and written: an empty cell never erases stored data.
-    const changes = given
-      .filter((field) => values[field] !== match[field])
-      .map((field) => ({ field, label: FIELD_LABELS[field], before: match[field], after: values[field] }));
-    if (changes.length) plan.update.push({ row, id: match.id, name: match.name, changes });
-    else plan.unchanged.push({ row, id: match.id, name: match.name });
+/** The fields an import may fill, for the suppliers a first plan matched (so changes compare real values). */
+async function withFields(reader: Db | Tx, known: KnownSupplier[], ids: number[]) {
+  const unique = [...new Set(ids)];
+  const byId = new Map(known.map((k) => [k.id, k]));
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await reader
+      .select({ id: wholesalers.id, category: wholesalers.category, contact: wholesalers.contact, logoUrl: wholesalers.logoUrl, summary: wholesalers.summary })
+      .from(wholesalers)
+      .where(inArray(wholesalers.id, unique.slice(i, i + 500)));
+    for (const row of rows) Object.assign(byId.get(row.id) ?? {}, row);
   }
-  plan.refused.sort((a, b) => a.row - b.row);
-  return plan;
+}
+
+async function plan(reader: Db | Tx, rows: ImportRow[]): Promise<ImportPlan> {
+  const known = await knownSuppliers(reader);
+  // Matching needs only names and addresses; the changes need the stored fields of the matched ones.
+  const first = planRows(rows, known);
+  const matched = first.rows.flatMap((row) => (row.target ? [row.target.id] : []));
+  if (matched.length === 0) return first;
+  await withFields(reader, known, matched);
+  return planRows(rows, known);
 }
 
 /** What an import would do, without writing anything. */
 export function previewImport(rows: ImportRow[]) {
-  return planImport(db(), rows);
+  return plan(db(), rows);
 }
 
-// PGlite runs queries on the main thread: a long import gives timers and health checks a turn now and then.
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * Which rows to apply: the rows the operator ticked (row numbers), `safe` (추가 and 변경 only: what the
+ * preview ticks by default), or `all` (every applicable row; 검토 필요 rows go to the review queue).
+ */
+export type RowChoice = { rows: ReadonlySet<number> } | "safe" | "all";
+
+export type ImportReport = {
+  total: number;
+  added: number;
+  changed: number;
+  /** 검토 필요 rows applied: saved as 검토 대기. */
+  review: number;
+  /** Rows not applied: not ticked, or 중복. */
+  skipped: number;
+  /** 오류 rows. */
+  refused: number;
+};
+
+function chosen(row: PlannedRow, choice: RowChoice) {
+  if (!row.applicable) return false;
+  if (choice === "all") return true;
+  if (choice === "safe") return row.ticked;
+  return choice.rows.has(row.row);
+}
+
+function reportOf(plan: ImportPlan, applied: PlannedRow[]): ImportReport {
+  const count = (status: PlannedRow["status"]) => applied.filter((row) => row.status === status).length;
+  const added = count("추가");
+  const changed = count("변경");
+  const review = count("검토 필요");
+  const refused = plan.counts.오류;
+  return { total: plan.rows.length, added, changed, review, refused, skipped: plan.rows.length - added - changed - review - refused };
+}
 
 /**
- * Applies an import in one transaction, re-checking every row against the database as it is now
- * (the preview may be stale). Running the same file again finds nothing to add or change.
+ * Applies the chosen rows in one transaction, after deciding every row again against the database as
+ * it is now (the preview may be stale). 추가 rows are published; 검토 필요 rows are saved as 검토 대기 with
+ * their reasons; 변경 rows get only the listed changes. Running the same file again changes nothing.
  */
-export async function applyImport(rows: ImportRow[]): Promise<ImportPlan> {
+export async function applyImport(rows: ImportRow[], choice: RowChoice, actor: Actor = SYSTEM_ACTOR): Promise<{ plan: ImportPlan; report: ImportReport }> {
   return db().transaction(async (tx) => {
     // Two imports at once would both add the same new supplier: they take turns instead.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('wholesaler-import'))`);
-    const plan = await planImport(tx, rows);
-    for (let i = 0; i < plan.add.length; i += 100) {
-      await tx.insert(wholesalers).values(
-        plan.add.slice(i, i + 100).map(({ values }) => ({
-          name: values.name,
-          category: values.category,
-          contact: values.contact,
-          summary: values.summary,
-          siteUrl: values.siteUrl,
-          website: values.siteUrl,
-          siteHost: siteHostOf(values.siteUrl),
-          logoUrl: values.logoUrl,
-          image: values.logoUrl,
-          ...searchFields(values.name),
-        })),
-      );
+    const current = await plan(tx, rows);
+    const applied = current.rows.filter((row) => chosen(row, choice));
+    const inserts = applied.filter((row) => row.insert && (row.status === "추가" || row.status === "검토 필요"));
+    for (let i = 0; i < inserts.length; i += WRITE_BATCH) {
+      const added = await tx
+        .insert(wholesalers)
+        .values(
+          inserts.slice(i, i + WRITE_BATCH).map(({ insert, status, reasons }) => {
+            const values = insert!;
+            return {
+              name: values.name,
+              category: values.category,
+              contact: values.contact,
+              summary: values.summary,
+              siteUrl: values.siteUrl,
+              siteHost: siteHostOf(values.siteUrl),
+              logoUrl: values.logoUrl,
+              status: status === "추가" ? ("published" as const) : ("review" as const),
+              reviewReason: status === "추가" ? "" : reasons.join(" ").slice(0, 1000),
+              ...searchFields(values.name),
+            };
+          }),
+        )
+        .returning();
+      // The history of each new supplier starts with its import (in this same transaction).
+      for (const row of added) await recordChanges(tx, { wholesalerId: row.id, action: "create", source: "import", actor, before: null, after: row });
       await yieldToEventLoop();
     }
-    for (const [i, { id, changes }] of plan.update.entries()) {
+    const updates = applied.filter((row) => row.status === "변경" && row.target);
+    for (const [i, { target, changes }] of updates.entries()) {
       const set: Partial<typeof wholesalers.$inferInsert> = { updatedAt: new Date() };
       for (const { field, after } of changes) {
+        // The planner never offers a name change; this keeps it that way whatever a caller passes.
+        if (field === "name") continue;
         set[field] = after;
-        if (field === "name") Object.assign(set, searchFields(after));
-        if (field === "siteUrl") Object.assign(set, { website: after, siteHost: siteHostOf(after) });
-        if (field === "logoUrl") set.image = after;
+        if (field === "siteUrl") set.siteHost = siteHostOf(after);
       }
-      await tx.update(wholesalers).set(set).where(eq(wholesalers.id, id));
-      if (i % 50 === 49) await yieldToEventLoop();
+      await tx.update(wholesalers).set(set).where(eq(wholesalers.id, target!.id));
+      await recordChanges(tx, {
+        wholesalerId: target!.id,
+        action: "update",
+        source: "import",
+        actor,
+        before: Object.fromEntries(changes.map((change) => [change.field, change.before])),
+        after: Object.fromEntries(changes.map((change) => [change.field, change.after])),
+      });
+      if (i % WRITE_BATCH === WRITE_BATCH - 1) await yieldToEventLoop();
     }
-    return plan;
+    return { plan: current, report: reportOf(current, applied) };
   });
-}
-
-export type ImportFormResult = { ok: true; form: FormData } | { ok: false; status: 400 | 413; error: string };
-
-/** Reads an upload form, refusing bodies over the import limit before buffering them. */
-export async function readImportForm(request: Request): Promise<ImportFormResult> {
-  // Room for the multipart framing and the form's other fields around the file itself.
-  const read = await readLimitedForm(request, MAX_IMPORT_BYTES + 64 * 1024);
-  if (read.ok) return read;
-  if (read.reason === "too-large") return { ok: false, status: 413, error: tooLargeMessage() };
-  return { ok: false, status: 400, error: "보낸 내용을 읽을 수 없습니다. 파일을 다시 선택해주세요." };
 }

@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
@@ -9,18 +8,19 @@ import * as addSimple from "#app/routes/admin/add-wholesaler.tsx";
 import * as adminHome from "#app/routes/admin/admin-home.tsx";
 import * as cleanup from "#app/routes/admin/clean-categories.tsx";
 import * as importPage from "#app/routes/admin/import-wholesalers.tsx";
+import * as review from "#app/routes/admin/review.tsx";
 import * as form from "#app/routes/admin/wholesaler-form.tsx";
 import * as adminList from "#app/routes/admin/wholesalers.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
 import * as list from "#app/routes/public/list.tsx";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { createWholesaler } from "./wholesalers.server.ts";
+import { listWholesalerDates } from "#app/features/sitemap/sitemap.server.ts";
+import { createWholesaler, listWholesalers } from "./wholesalers.server.ts";
 
 withTestDatabase();
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
-const LEGACY = "/work/shared/data/wholesalers-legacy.json";
 
 let adminCookie = "";
 let userCookie = "";
@@ -74,7 +74,10 @@ test("every admin action refuses a signed-in non-admin with 403 (and anonymous w
       "/admin/import preview",
       async (cookie) => importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File(["name,siteUrl\n가,https://a.com"], "a.csv") }, cookie))),
     ],
-    ["/admin/import apply", async (cookie) => importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content: "name,siteUrl\n가,https://a.com" }, cookie)))],
+    ["/admin/import apply", async (cookie) => importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content: "name,siteUrl\n가,https://a.com", row: "1" }, cookie)))],
+    ["/admin/review publish", (cookie) => review.action(args(formRequest("/admin/review", { intent: "publish", id: String(id) }, { cookie })))],
+    ["/admin/review delete", (cookie) => review.action(args(formRequest("/admin/review", { intent: "delete", id: String(id) }, { cookie })))],
+    ["/wholesaler/{id} publish", (cookie) => detail.action(args(formRequest(`/wholesaler/${id}`, { intent: "publish" }, { cookie }), { id: String(id) }))],
   ];
   for (const [name, post] of posts) {
     expect((await caught(() => post(userCookie))).status, `${name} as a user`).toBe(403);
@@ -83,7 +86,7 @@ test("every admin action refuses a signed-in non-admin with 403 (and anonymous w
   expect(await snapshot()).toEqual(before);
 
   // The pages themselves send a non-admin home and an anonymous visitor to /login.
-  for (const loader of [adminHome.loader, addSimple.loader, adminList.loader, cleanup.loader, importPage.loader]) {
+  for (const loader of [adminHome.loader, addSimple.loader, adminList.loader, cleanup.loader, importPage.loader, review.loader]) {
     expect((await caught(() => loader(args(getRequest("/admin", { cookie: userCookie }))))).location).toBe("/");
     expect((await caught(() => loader(args(getRequest("/admin"))))).location).toMatch(/^\/login\?redirectTo=/);
   }
@@ -148,7 +151,7 @@ test("/admin/wholesaler-add and -edit: one form, add or edit mode, unknown ids b
   );
   expect(edited.location).toBe("/admin");
   const [after] = await snapshot();
-  expect(after).toMatchObject({ name: "고친 도매처", category: "식품", siteUrl: "http://fixed.example.com/", website: "http://fixed.example.com/", nameChosung: "ㄱㅊ ㄷㅁㅊ" });
+  expect(after).toMatchObject({ name: "고친 도매처", category: "식품", siteUrl: "http://fixed.example.com/", nameChosung: "ㄱㅊ ㄷㅁㅊ" });
 
   const unknown = await caught(() => form.loader(args(getRequest("/admin/wholesaler-edit/999999", { cookie: adminCookie }), { id: "999999" })));
   expect(unknown.location).toBe("/admin");
@@ -167,31 +170,33 @@ test("/admin/add: every field required, with the contract's messages", async () 
   const ok = asResponse(await addSimple.action(args(formRequest("/admin/add", fields, { cookie: adminCookie }))));
   expect(ok.location).toBe("/admin/add");
   const [row] = await snapshot();
-  expect(row).toMatchObject({ name: "간편", website: "https://simple.example.com/", siteUrl: "https://simple.example.com/", image: "https://simple.example.com/a.png", views: 0 });
+  expect(row).toMatchObject({ name: "간편", siteUrl: "https://simple.example.com/", logoUrl: "https://simple.example.com/a.png", views: 0 });
 });
 
-test("the detail page counts people, not prefetches, bots or HEAD requests; 20 at once count 20", async () => {
+test("the detail page counts people once a day, not prefetches, bots or HEAD requests; 20 people at once count 20", async () => {
   const id = String(await someone());
-  const view = (headers: Record<string, string> = {}, method = "GET") =>
-    detail.loader(args(new Request(`http://localhost:3000/wholesaler/${id}`, { method, headers: { "user-agent": CHROME, ...headers } }), { id }));
+  const view = (headers: Record<string, string> = {}, method = "GET", ip = "203.0.113.1") =>
+    detail.loader(args(new Request(`http://localhost:3000/wholesaler/${id}`, { method, headers: { "user-agent": CHROME, "x-client-ip": ip, ...headers } }), { id }));
   const views = async () => (await snapshot())[0]?.views;
 
   const first = await view();
   expect(first.wholesaler).toMatchObject({ name: "도매꾹", views: 1 });
-  await view({ "sec-purpose": "prefetch" });
-  await view({ "sec-purpose": "prefetch;prerender" });
-  await view({ purpose: "prefetch" });
-  await view({ "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
-  await view({ "user-agent": "Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)" });
-  await view({ "user-agent": "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome-Lighthouse" });
-  await view({ "user-agent": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)" });
-  await view({}, "HEAD");
+  await view({ "sec-purpose": "prefetch" }, "GET", "203.0.113.2");
+  await view({ "sec-purpose": "prefetch;prerender" }, "GET", "203.0.113.3");
+  await view({ purpose: "prefetch" }, "GET", "203.0.113.4");
+  await view({ "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }, "GET", "203.0.113.5");
+  await view({ "user-agent": "Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)" }, "GET", "203.0.113.6");
+  await view({ "user-agent": "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome-Lighthouse" }, "GET", "203.0.113.7");
+  await view({ "user-agent": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)" }, "GET", "203.0.113.8");
+  await view({}, "HEAD", "203.0.113.9");
+  // The same person reloading: still one.
+  for (let i = 0; i < 20; i++) await view();
   expect(await views()).toBe(1);
 
-  await Promise.all(Array.from({ length: 20 }, () => view()));
+  await Promise.all(Array.from({ length: 20 }, (_, i) => view({}, "GET", `198.51.100.${i}`)));
   expect(await views()).toBe(21);
   // A headless browser without a bot token (automated journeys, previews shown to a person) counts.
-  await view({ "user-agent": CHROME.replace("Chrome/", "HeadlessChrome/") });
+  await view({ "user-agent": CHROME.replace("Chrome/", "HeadlessChrome/") }, "GET", "192.0.2.1");
   expect(await views()).toBe(22);
 
   for (const bad of ["abc", "0", "1.0", "%27", "99999999999"]) {
@@ -226,24 +231,50 @@ test("/admin/clean-categories lists each change, then says nothing changed", asy
   expect(second.data).toEqual({ ok: true, changes: [] });
 });
 
-test("/admin/import: preview, apply, broken files with Korean messages and nothing written", async () => {
-  const csv = "name,category,siteUrl\n새 도매처,생활,new.example.com\n,생활,https://noname.example.com\n";
+type Preview = { stage: "preview"; content: string; plan: { rows: { row: number; status: string; ticked: boolean; reasons: string[] }[] } };
+
+test("/admin/import: a preview row by row, only ticked rows applied, a report; broken files with Korean messages and nothing written", async () => {
+  const csv = "name,category,siteUrl\n새 도매처,패션의류,new-supplier.co.kr\n,생활,https://noname.example.com\n구인 광고,종합,https://www.saramin.co.kr/zf_user/company-info/view?csn=1\n빼놓을 곳,식품,https://skip-me.co.kr/\n";
   const preview = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File([csv], "list.csv", { type: "text/csv" }) }))));
-  expect(preview.data).toMatchObject({ stage: "preview", fileName: "list.csv", content: csv, plan: { refused: [{ row: 2, reason: "이름이 없습니다." }] } });
+  expect(preview.data).toMatchObject({ stage: "preview", fileName: "list.csv", content: csv });
+  const rows = (preview.data as Preview).plan.rows;
+  expect(rows.map((r) => [r.row, r.status, r.ticked])).toEqual([
+    [1, "추가", true],
+    [2, "오류", false],
+    [3, "검토 필요", false],
+    [4, "추가", true],
+  ]);
+  expect(rows[2]?.reasons).toEqual(["주소가 도매처 자체 사이트가 아니라 구인구직 사이트(saramin.co.kr)입니다."]);
   expect(await snapshot()).toEqual([]);
 
-  const applied = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content: csv, fileName: "list.csv" }))));
-  expect(applied.data).toEqual({ stage: "done", summary: { add: 1, update: 0, unchanged: 0, refused: 1 }, refused: [{ row: 2, name: "", reason: "이름이 없습니다." }] });
-  const again = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content: csv, fileName: "list.csv" }))));
-  expect(again.data).toMatchObject({ summary: { add: 0, update: 0, unchanged: 1 } });
+  // The operator unticks row 4 and ticks the 검토 필요 row 3 (the form sends one `row` per ticked box).
+  const form = new FormData();
+  form.set("intent", "apply");
+  form.set("content", csv);
+  form.set("fileName", "list.csv");
+  form.append("row", "1");
+  form.append("row", "3");
+  form.append("row", "not-a-row");
+  const encoded = new Response(form);
+  const apply = new Request("http://localhost:3000/admin/import", {
+    method: "POST",
+    body: await encoded.arrayBuffer(),
+    headers: { cookie: adminCookie, origin: "http://localhost:3000", "content-type": encoded.headers.get("content-type") ?? "" },
+  });
+  const applied = asResponse(await importPage.action(args(apply)));
+  expect(applied.data).toEqual({ stage: "done", fileName: "list.csv", report: { total: 4, added: 1, changed: 0, review: 1, skipped: 1, refused: 1 } });
   const stored = await snapshot();
-  expect(stored).toHaveLength(1);
+  expect(stored.map((w) => [w.name, w.category, w.status])).toEqual([
+    ["새 도매처", "의류", "published"],
+    ["구인 광고", "종합", "review"],
+  ]);
 
   const broken: [string, File | string, number, RegExp][] = [
     ["not JSON", new File(["{ this is not json"], "list.json"), 400, /^JSON 형식이 올바르지 않습니다/],
     ["wrong columns", new File(["title,url\na,https://a.com\n"], "list.csv"), 400, /^이름\(name\) 열을 찾을 수 없습니다/],
+    ["duplicate headers", new File(["name,name,siteUrl\na,b,https://a.com\n"], "list.csv"), 400, /^CSV 첫 줄에 같은 열 이름\(name\)이 두 번 있습니다/],
     ["binary", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0xd, 0xff, 0xfe])], "logo.png"), 400, /^CSV 또는 JSON 텍스트 파일이 아닙니다/],
-    ["no file", "", 400, /^가져올 파일을 선택해주세요/],
+    ["no file", "", 400, /^가져올 파일을 선택해 주세요/],
   ];
   for (const [name, file, status, message] of broken) {
     const res = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file }))));
@@ -251,22 +282,79 @@ test("/admin/import: preview, apply, broken files with Korean messages and nothi
     expect((res.data as { error: string }).error, name).toMatch(message);
   }
 
-  const garbage = new Uint8Array(10 * 1024 * 1024).map((_, i) => (i * 7919) % 251);
-  const huge = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File([garbage], "garbage.csv") }))));
-  expect(huge.status).toBe(413);
-  expect((huge.data as { error: string }).error).toBe("파일이 너무 큽니다. 2MB 이하의 파일만 가져올 수 있습니다.");
+  // Over the upload body limit (8 MiB) and over the file limit (2 MB): 413 with the same Korean message.
+  for (const size of [20 * 1024 * 1024, 3 * 1024 * 1024]) {
+    const garbage = new Uint8Array(size).map((_, i) => 0x41 + (i % 26));
+    const huge = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File([garbage], "big.csv") }))));
+    expect(huge.status, String(size)).toBe(413);
+    expect((huge.data as { error: string }).error).toBe("파일이 너무 큽니다. 2MB 이하의 파일만 가져올 수 있습니다.");
+  }
   expect(await snapshot()).toEqual(stored);
 });
 
-test.runIf(fs.existsSync(LEGACY))("/admin/import with the legacy export of 232 rows", async () => {
-  const file = new File([fs.readFileSync(LEGACY)], "wholesalers-legacy.json", { type: "application/json" });
-  const preview = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file }))));
-  const plan = (preview.data as { plan: { add: unknown[]; update: unknown[]; unchanged: unknown[]; refused: unknown[] } }).plan;
-  expect(plan.add.length + plan.update.length + plan.unchanged.length + plan.refused.length).toBe(232);
-  const content = (preview.data as { content: string }).content;
-  const applied = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content, fileName: file.name }))));
-  expect(applied.data).toMatchObject({ stage: "done", summary: { add: plan.add.length, update: 0 } });
-  expect(await db().$count(wholesalers)).toBe(plan.add.length);
-  const [ownerclan] = await db().select().from(wholesalers).where(eq(wholesalers.name, "오너클랜"));
-  expect(ownerclan?.siteHost).toBe("ownerclan.com");
+test("검토 대기: out of /list, search, counts and the sitemap; 404 on its page except for admins; /admin/review publishes and deletes", async () => {
+  const shown = await createWholesaler({ name: "공개 도매처", category: "생활", siteUrl: "https://public-shop.co.kr/", contact: "", logoUrl: "", summary: "" });
+  const csv = "name,siteUrl\n대기 도매처,https://blog.naver.com/waiting\n지울 도매처,https://namu.wiki/w/x\n";
+  const preview = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File([csv], "w.csv") }))));
+  expect((preview.data as Preview).plan.rows.map((r) => r.status)).toEqual(["검토 필요", "검토 필요"]);
+  await importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content: csv, row: "1" })));
+  const form = new FormData();
+  form.set("intent", "apply");
+  form.set("content", csv);
+  form.append("row", "2");
+  const encoded = new Response(form);
+  await importPage.action(
+    args(new Request("http://localhost:3000/admin/import", { method: "POST", body: await encoded.arrayBuffer(), headers: { cookie: adminCookie, "content-type": encoded.headers.get("content-type") ?? "" } })),
+  );
+  const all = await snapshot();
+  const waiting = all.find((w) => w.name === "대기 도매처")!;
+  const doomed = all.find((w) => w.name === "지울 도매처")!;
+  expect([waiting.status, doomed.status]).toEqual(["review", "review"]);
+
+  // Public: absent from the list, the search, the count and the sitemap.
+  const publicList = await list.loader(args(getRequest("/list")));
+  expect(publicList.items.map((w) => w.name)).toEqual(["공개 도매처"]);
+  expect(publicList.total).toBe(1);
+  expect((await list.loader(args(getRequest(`/list?q=${encodeURIComponent("대기")}`)))).total).toBe(0);
+  expect((await listWholesalerDates(100)).map((r) => r.id)).toEqual([shown]);
+  // The detail page: 404 for anonymous visitors and users, the page with `waiting` for an admin; no view counted.
+  for (const cookie of ["", userCookie]) {
+    const res = await caught(() => detail.loader(args(getRequest(`/wholesaler/${waiting.id}`, { cookie, headers: { "user-agent": CHROME } }), { id: String(waiting.id) })));
+    expect(res.status).toBe(404);
+  }
+  const asAdmin = asResponse(await detail.loader(args(getRequest(`/wholesaler/${waiting.id}`, { cookie: adminCookie, headers: { "user-agent": CHROME } }), { id: String(waiting.id) })));
+  expect(asAdmin.data).toMatchObject({ waiting: true, wholesaler: { name: "대기 도매처", views: 0 } });
+
+  // /admin/review lists them with the reason and how the address reads now.
+  const queue = asResponse(await review.loader(args(getRequest("/admin/review", { cookie: adminCookie })))).data as { total: number; items: { name: string; reviewReason: string; addressLabel: string }[] };
+  expect(queue.total).toBe(2);
+  expect(queue.items.find((i) => i.name === "대기 도매처")).toMatchObject({
+    reviewReason: "주소가 도매처 자체 사이트가 아니라 블로그·카페·SNS·커뮤니티(blog.naver.com)입니다.",
+    addressLabel: "블로그·카페·SNS·커뮤니티(blog.naver.com)",
+  });
+  // The admin lists still show every supplier.
+  expect((await listWholesalers({ includeWaiting: true })).total).toBe(3);
+
+  const published = asResponse(await review.action(args(formRequest("/admin/review", { intent: "publish", id: String(waiting.id) }, { cookie: adminCookie }))));
+  expect(published.location).toBe("/admin/review");
+  const deleted = asResponse(await review.action(args(formRequest("/admin/review", { intent: "delete", id: String(doomed.id) }, { cookie: adminCookie }))));
+  expect(deleted.location).toBe("/admin/review");
+  const after = await snapshot();
+  expect(after.map((w) => [w.name, w.status, w.reviewReason])).toEqual([
+    ["공개 도매처", "published", ""],
+    ["대기 도매처", "published", ""],
+  ]);
+  expect((await list.loader(args(getRequest("/list")))).total).toBe(2);
+  expect((await caught(() => detail.loader(args(getRequest(`/wholesaler/${waiting.id}`), { id: String(waiting.id) })))).status).toBe(200);
+});
+
+test("공개 on the detail page publishes a waiting supplier (admins only)", async () => {
+  const csv = "name,siteUrl\n상세 대기,https://www.jobkorea.co.kr/Recruit/Co_Read/C/x\n";
+  await importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content: csv, row: "1" })));
+  const [row] = await snapshot();
+  expect(row?.status).toBe("review");
+  const res = asResponse(await detail.action(args(formRequest(`/wholesaler/${row!.id}`, { intent: "publish" }, { cookie: adminCookie }), { id: String(row!.id) })));
+  expect(res.location).toBe(`/wholesaler/${row!.id}`);
+  expect((await snapshot())[0]?.status).toBe("published");
+  expect((await caught(() => detail.action(args(formRequest(`/wholesaler/${row!.id}`, { intent: "other" }, { cookie: adminCookie }), { id: String(row!.id) })))).status).toBe(400);
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { safeHttpUrl, withHttps } from "#app/lib/safe-url.ts";
+import { wholesalerTermsShape } from "./wholesaler-terms-schema.ts";
 
 /** Length bounds of every stored wholesaler field (the pages use them for maxLength too). */
 export const WHOLESALER_LIMITS = {
@@ -66,6 +67,14 @@ export const adminWholesalerSchema = z.object({
 });
 export type AdminWholesalerInput = z.infer<typeof adminWholesalerSchema>;
 export const ADMIN_WHOLESALER_FIELDS = ["name", "category", "siteUrl", "contact", "logoUrl", "summary"] as const;
+
+/**
+ * What the admin form on /admin, /admin/wholesaler-add and /admin/wholesaler-edit/{id} sends: the
+ * fields above plus the supplier's terms (wholesaler-terms.ts), checked by this one schema on the
+ * page and in the action.
+ */
+export const adminWholesalerFormSchema = adminWholesalerSchema.extend(wholesalerTermsShape);
+export type AdminWholesalerFormInput = z.infer<typeof adminWholesalerFormSchema>;
 
 /** The simple form on /admin/add: every field required. */
 export const simpleWholesalerSchema = z.object({

@@ -1,16 +1,20 @@
 import { useEffect, useRef } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
+import { Form, useNavigate, useNavigation } from "react-router";
 import { ALL_CATEGORIES_LABEL, CATEGORIES } from "#app/features/categories/categories.ts";
 import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
-import { parseListParams, SORTS, type WholesalerListParams } from "./wholesaler-list-params.ts";
+import { listHref, parseListParams, SORTS, type WholesalerListParams } from "./wholesaler-list-params.ts";
+import { TERM_FILTERS } from "./wholesaler-terms.ts";
 
 /**
- * Search box, sort and category chips of /list: one GET form, so it works before JavaScript loads and
- * the URL holds the whole state. The search button and every chip are submit buttons named `category`:
- * Enter in the box keeps the chosen category, a chip replaces it (and a new search starts at page 1).
+ * Search box, sort, category chips and term filters of /list: one GET form, so it works before
+ * JavaScript loads and the URL holds the whole state. The search button and every chip are submit
+ * buttons named `category`: Enter in the box keeps the chosen category, a chip replaces it (and a new
+ * search starts at page 1). The filters that are on ride along as hidden `filter` fields; a filter
+ * button sends `toggle=<fact>`, which parseListParams turns into the new set (the page redirects to
+ * the clean URL without JavaScript; with it, the same parse runs here before navigating).
  */
 export function WholesalerSearchForm({ state }: { state: WholesalerListParams }) {
-  const submit = useSubmit();
+  const navigate = useNavigate();
   const navigation = useNavigation();
   const input = useRef<HTMLInputElement>(null);
   const searchButton = useRef<HTMLButtonElement>(null);
@@ -34,8 +38,8 @@ export function WholesalerSearchForm({ state }: { state: WholesalerListParams })
         event.preventDefault();
         const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
         const params = new URLSearchParams();
-        for (const [key, value] of form) if (typeof value === "string" && value.trim() && !(key === "sort" && value === "views")) params.set(key, value.trim());
-        submit(params, { method: "get", action: "/list" });
+        for (const [key, value] of form) if (typeof value === "string") params.append(key, value);
+        navigate(listHref(parseListParams(params)));
       }}
     >
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
@@ -87,6 +91,11 @@ export function WholesalerSearchForm({ state }: { state: WholesalerListParams })
           </div>
         </div>
       </div>
+      {state.facts.map((fact) => (
+        <input key={fact} type="hidden" name="filter" value={fact} />
+      ))}
+      {/* The category a filter button keeps (chips and the search button send `category` themselves). */}
+      <input type="hidden" name="current-category" value={state.category} />
       <fieldset className="-mx-1 flex min-w-0 gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible">
         <legend className="sr-only">카테고리</legend>
         {["", ...CATEGORIES].map((category) => {
@@ -103,6 +112,30 @@ export function WholesalerSearchForm({ state }: { state: WholesalerListParams })
               }`}
             >
               {category || ALL_CATEGORIES_LABEL}
+            </button>
+          );
+        })}
+      </fieldset>
+      <fieldset className="-mx-1 flex min-w-0 items-center gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible">
+        <legend className="sr-only">위탁 조건</legend>
+        <span aria-hidden="true" className="shrink-0 text-sm font-medium text-slate-500">
+          조건
+        </span>
+        {TERM_FILTERS.map(({ fact, label }) => {
+          const on = shown.facts.includes(fact);
+          return (
+            <button
+              key={fact}
+              type="submit"
+              name="toggle"
+              value={fact}
+              aria-pressed={on}
+              className={`shrink-0 rounded-md border px-3 py-1.5 text-sm font-medium transition ${
+                on ? "border-emerald-600 bg-emerald-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-emerald-500 hover:text-emerald-700"
+              }`}
+            >
+              {on ? <span aria-hidden="true">✓ </span> : null}
+              {label}
             </button>
           );
         })}

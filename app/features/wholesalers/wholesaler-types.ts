@@ -1,21 +1,29 @@
-/** What a card on /list shows (both legacy shapes' address fields; the pages use whichever is filled). */
+import type { WholesalerTerms } from "./wholesaler-terms.ts";
+
+/** What a card on /list shows. */
 export type WholesalerCard = {
   id: number;
+  /** `published` (공개) or `review` (검토 대기, seen by admins only). */
+  status: "published" | "review";
   name: string;
   summary: string;
   category: string;
   siteUrl: string;
-  website: string;
   logoUrl: string;
-  image: string;
   views: number;
+  /** The known-true terms as bits (db/term-values.ts FACTS), for the card's small labels. */
+  factMask: number;
 };
 
-export type WholesalerDetail = WholesalerCard & {
-  contact: string;
-  delivery: string;
-  purchase: string;
-  international: string;
-  createdAt: Date;
-  updatedAt: Date;
-};
+export type WholesalerDetail = WholesalerCard &
+  WholesalerTerms & {
+    contact: string;
+    delivery: string;
+    purchase: string;
+    international: string;
+    createdAt: Date;
+    updatedAt: Date;
+  };
+
+/** A column of /compare: the name, the category and every term. */
+export type WholesalerComparison = Pick<WholesalerCard, "id" | "name" | "category"> & WholesalerTerms;

@@ -88,14 +88,24 @@ test("40 to a page, with the total and the page count", async () => {
   expect((await listWholesalers({ sort: "name", page: 3 })).items).toEqual([]);
 });
 
-test("20 concurrent views count exactly 20", async () => {
+test("20 concurrent first views of 20 visitors count exactly 20", async () => {
   const id = await make({ name: "조회수 테스트" });
-  const views = await Promise.all(Array.from({ length: 20 }, () => viewWholesaler(id)));
+  const views = await Promise.all(Array.from({ length: 20 }, (_, i) => viewWholesaler(id, `visitor-${i}`)));
   expect(views.every((w) => w?.id === id)).toBe(true);
   // Each view saw its own count: no two requests read the same number.
   expect(new Set(views.map((w) => w?.views)).size).toBe(20);
   expect((await getWholesaler(id))?.views).toBe(20);
-  expect(await viewWholesaler(999_999)).toBeNull();
+  expect(await viewWholesaler(999_999, "visitor-0")).toBeNull();
+});
+
+test("a visitor counts once per supplier per Korean day: 600 reloads move nothing, the next day counts again", async () => {
+  const id = await make({ name: "순위 조작 시험" });
+  const today = new Date("2026-11-23T03:00:00Z");
+  for (let i = 0; i < 600; i++) await viewWholesaler(id, "looping-visitor", today);
+  expect((await getWholesaler(id))?.views).toBe(1);
+  // 15:30 UTC is already the next day in Seoul.
+  await viewWholesaler(id, "looping-visitor", new Date("2026-11-23T15:30:00Z"));
+  expect((await getWholesaler(id))?.views).toBe(2);
 });
 
 test("writes store the search fields and the site host; update and delete report unknown ids", async () => {
@@ -104,12 +114,10 @@ test("writes store the search fields and the site host; update and delete report
   expect(row?.siteHost).toBe("domeggook.com");
   expect(row?.nameChosung).toBe("ㄷㅁㄲ");
   expect(row?.searchGrams).toEqual(expect.arrayContaining(["도매", "매꾹", "ㄷㅁ"]));
-  expect(row?.website).toBe(row?.siteUrl);
-  expect(row?.image).toBe(row?.logoUrl);
 
   expect(await updateWholesaler(id, { name: "오너클랜", category: "종합", siteUrl: "https://ownerclan.com/", contact: "1588-0000", logoUrl: "", summary: "요약" })).toBe(true);
   const updated = await getWholesaler(id);
-  expect(updated).toMatchObject({ name: "오너클랜", siteUrl: "https://ownerclan.com/", website: "https://ownerclan.com/", contact: "1588-0000" });
+  expect(updated).toMatchObject({ name: "오너클랜", siteUrl: "https://ownerclan.com/", contact: "1588-0000" });
   expect(names((await listWholesalers({ q: "ㅇㄴㅋㄹ" })).items)).toEqual(["오너클랜"]);
   expect((await listWholesalers({ q: "ㄷㅁㄲ" })).total).toBe(0);
   const [host] = await db().select({ siteHost: wholesalers.siteHost }).from(wholesalers).where(eq(wholesalers.id, id));
@@ -121,7 +129,7 @@ test("writes store the search fields and the site host; update and delete report
   expect(await getWholesaler(id)).toBeNull();
 });
 
-test("the simple form's record starts with 0 views and fills both shapes' address fields", async () => {
+test("the simple form's record starts with 0 views and stores its website and image as the site and logo", async () => {
   const id = await createSimpleWholesaler({
     name: "간편 도매",
     category: "생활",
@@ -135,7 +143,6 @@ test("the simple form's record starts with 0 views and fills both shapes' addres
   expect(await getWholesaler(id)).toMatchObject({
     views: 0,
     siteUrl: "https://simple.example.com/",
-    website: "https://simple.example.com/",
     logoUrl: "https://simple.example.com/logo.png",
     delivery: "택배 배송",
   });

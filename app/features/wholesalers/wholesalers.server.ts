@@ -1,31 +1,51 @@
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { countForPaging } from "#app/db/paging.server.ts";
-import { wholesalers } from "#app/db/schema.ts";
+import { wholesalerViews, wholesalers } from "#app/db/schema.ts";
+import { type Fact, masksWithAll } from "#app/db/term-values.ts";
 import { parseSearchQuery, searchFields } from "#app/features/search/korean-search.ts";
-import { searchCondition } from "#app/features/search/search-sql.server.ts";
+import { pageCondition, searchSql } from "#app/features/search/search-sql.server.ts";
+import { seoulDay } from "#app/lib/format.ts";
 import { cleanCategoryName } from "./category-cleanup.ts";
 import { siteHostOf } from "./site-host.ts";
+import { type Actor, recordChanges, SYSTEM_ACTOR } from "./wholesaler-history.server.ts";
 import type { WholesalerSort } from "./wholesaler-list-params.ts";
 import { WHOLESALERS_PER_PAGE } from "./wholesaler-list-params.ts";
 import type { AdminWholesalerInput, SimpleWholesalerInput } from "./wholesaler-schema.ts";
-import type { WholesalerCard, WholesalerDetail } from "./wholesaler-types.ts";
+import { checkedDayAfterSave, UNKNOWN_TERMS, type WholesalerTerms } from "./wholesaler-terms.ts";
+import type { WholesalerCard, WholesalerComparison, WholesalerDetail } from "./wholesaler-types.ts";
 
-const cardColumns = {
+/** The columns a /list card shows (favourites list the same cards). */
+export const cardColumns = {
   id: wholesalers.id,
+  status: wholesalers.status,
   name: wholesalers.name,
   summary: wholesalers.summary,
   category: wholesalers.category,
   siteUrl: wholesalers.siteUrl,
-  website: wholesalers.website,
   logoUrl: wholesalers.logoUrl,
-  image: wholesalers.image,
   views: wholesalers.views,
+  factMask: wholesalers.factMask,
+};
+
+const termColumns = {
+  dropshipping: wholesalers.dropshipping,
+  minOrder: wholesalers.minOrder,
+  shippingFee: wholesalers.shippingFee,
+  freeShippingOver: wholesalers.freeShippingOver,
+  returns: wholesalers.returns,
+  imageUse: wholesalers.imageUse,
+  pricePolicy: wholesalers.pricePolicy,
+  integration: wholesalers.integration,
+  businessNumber: wholesalers.businessNumber,
+  termsCheckedAt: wholesalers.termsCheckedAt,
+  termsSource: wholesalers.termsSource,
 };
 
 const detailColumns = {
   ...cardColumns,
+  ...termColumns,
   contact: wholesalers.contact,
   delivery: wholesalers.delivery,
   purchase: wholesalers.purchase,
@@ -41,31 +61,105 @@ const ORDER: Record<WholesalerSort, SQL[]> = {
   name: [asc(wholesalers.name), asc(wholesalers.id)],
 };
 
-type ListOptions = { q?: string; category?: string; sort?: WholesalerSort; page?: number; pageSize?: number; countCap?: number };
+/**
+ * The condition every public query of suppliers carries (/list, its search and counts, the sitemap,
+ * /compare, favourites, the detail page): only published suppliers. A supplier waiting for review
+ * (`검토 대기`, e.g. an imported row whose address needs a look) is seen by admins only.
+ */
+export const publishedOnly: SQL = eq(wholesalers.status, "published");
+
+/** True for a supplier the public may see (the same rule as `publishedOnly`, for a row already read). */
+export function isPublished(row: { status: string }) {
+  return row.status === "published";
+}
+
+export type WholesalerFilters = {
+  q?: string;
+  category?: string;
+  facts?: readonly Fact[];
+  /** Admin lists pass true to see suppliers waiting for review as well; public pages never do. */
+  includeWaiting?: boolean;
+};
+type ListOptions = WholesalerFilters & { sort?: WholesalerSort; page?: number; pageSize?: number; countCap?: number };
 
 /**
- * One page of wholesalers for /list and the admin lists: searched (Korean-aware, from the grams
- * index), filtered by category, sorted and paged in the database. One count query (up to `countCap`
- * matches when given, see countForPaging), one page query.
+ * The WHERE of a list, built in one place: the Korean-aware search (gram index), the category chip and
+ * the term filters (`fact_mask = ANY(every mask with those bits)`, wholesalers_fact_mask_idx; an unknown
+ * term sets no bit, so it never matches). Undefined when nothing narrows the list.
  */
-export async function listWholesalers({ q = "", category = "", sort = "views", page = 1, pageSize = WHOLESALERS_PER_PAGE, countCap }: ListOptions = {}) {
-  const query = parseSearchQuery(q);
-  const conditions: SQL[] = [];
-  if (query) conditions.push(searchCondition({ grams: wholesalers.searchGrams, chosung: wholesalers.nameChosung, text: wholesalers.name }, query));
-  if (category) conditions.push(eq(wholesalers.category, category));
-  const where = conditions.length ? and(...conditions) : undefined;
+/**
+ * The filters of a list without its search: published (unless an admin list asks for waiting ones too),
+ * the category chip and the term filters. The masks are integers computed here from the known facts
+ * (never text from the request), written inline as a constant array that both drivers send alike.
+ */
+function filterConditions({ category = "", facts = [], includeWaiting = false }: WholesalerFilters): SQL | undefined {
+  return and(
+    includeWaiting ? undefined : publishedOnly,
+    category ? eq(wholesalers.category, category) : undefined,
+    facts.length ? sql`${wholesalers.factMask} = ANY(ARRAY[${sql.raw(masksWithAll(facts).join(","))}]::smallint[])` : undefined,
+  );
+}
 
-  const [counted, items] = await Promise.all([
-    countForPaging(wholesalers, where, { page, perPage: pageSize, cap: countCap }),
-    db()
-      .select(cardColumns)
+/** Every condition of a list, the search in its indexed form (counts, benches). */
+export function listConditions(filters: WholesalerFilters): SQL | undefined {
+  const query = parseSearchQuery(filters.q ?? "");
+  const search = query ? searchSql({ grams: wholesalers.searchGrams, chosung: wholesalers.nameChosung, text: wholesalers.name }, query) : undefined;
+  return and(search?.indexed, filterConditions(filters));
+}
+
+/**
+ * One page of wholesalers for /list and the admin lists: searched (Korean-aware), filtered by
+ * publication, category and terms, sorted and paged in the database. Without a search the count and the
+ * page run side by side; with one the count runs first and decides how the page is found (pageCondition).
+ * The page's ids come from the sort's index alone (it carries the filters' columns), then their cards.
+ */
+export async function listWholesalers({ sort = "views", page = 1, pageSize = WHOLESALERS_PER_PAGE, countCap, q = "", ...rest }: ListOptions = {}) {
+  const query = parseSearchQuery(q);
+  const search = query ? searchSql({ grams: wholesalers.searchGrams, chosung: wholesalers.nameChosung, text: wholesalers.name }, query) : undefined;
+  const filters = filterConditions(rest);
+  const pageOf = (where: SQL | undefined) => {
+    const ids = db()
+      .select({ id: wholesalers.id })
       .from(wholesalers)
       .where(where)
       .orderBy(...ORDER[sort])
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
-  ]);
+      .offset((page - 1) * pageSize)
+      .as("page_ids");
+    return db()
+      .select(cardColumns)
+      .from(wholesalers)
+      .innerJoin(ids, eq(wholesalers.id, ids.id))
+      .orderBy(...ORDER[sort]);
+  };
+  if (!search) {
+    const [counted, items] = await Promise.all([countForPaging(wholesalers, filters, { page, perPage: pageSize, cap: countCap }), pageOf(filters)]);
+    return { items: items as WholesalerCard[], ...counted, page };
+  }
+  const counted = await countForPaging(wholesalers, and(search.indexed, filters), { page, perPage: pageSize, cap: countCap });
+  const items = await pageOf(and(pageCondition(search, counted), filters));
   return { items: items as WholesalerCard[], ...counted, page };
+}
+
+/** The suppliers of /compare, in the order asked for; unknown ids are left out. */
+export async function compareWholesalers(ids: readonly number[]): Promise<WholesalerComparison[]> {
+  if (ids.length === 0) return [];
+  const rows = await db()
+    .select({ id: wholesalers.id, name: wholesalers.name, category: wholesalers.category, ...termColumns })
+    .from(wholesalers)
+    // An unknown or unpublished id is left out of a comparison.
+    .where(and(inArray(wholesalers.id, [...ids]), publishedOnly));
+  const byId = new Map(rows.map((row) => [row.id, row as WholesalerComparison]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Whether a published supplier has this id (what a visitor may compare or save). */
+export async function wholesalerExists(id: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: wholesalers.id })
+    .from(wholesalers)
+    .where(and(eq(wholesalers.id, id), publishedOnly));
+  return Boolean(row);
 }
 
 export async function getWholesaler(id: number): Promise<WholesalerDetail | null> {
@@ -73,70 +167,177 @@ export async function getWholesaler(id: number): Promise<WholesalerDetail | null
   return row ?? null;
 }
 
-/** Reads a wholesaler and counts the view in one atomic statement (concurrent views never lose a count). */
-export async function viewWholesaler(id: number): Promise<WholesalerDetail | null> {
-  const [row] = await db()
-    .update(wholesalers)
-    .set({ views: sql`${wholesalers.views} + 1` })
-    .where(eq(wholesalers.id, id))
-    .returning(detailColumns);
-  return row ?? null;
+/**
+ * Reads a wholesaler for a person looking at it: the view counts only if the supplier is published and
+ * this visitor has not been counted for it today (Asia/Seoul). One transaction: the visitor row and the count move
+ * together, and concurrent first views of different visitors never lose a count.
+ */
+export async function viewWholesaler(id: number, visitor: string, now = new Date()): Promise<WholesalerDetail | null> {
+  const day = seoulDay(now);
+  const found = await db().transaction(async (tx) => {
+    const first = await tx.execute<{ wholesaler_id: number }>(sql`
+      INSERT INTO ${wholesalerViews} (wholesaler_id, day, visitor)
+      SELECT ${wholesalers.id}, ${day}, ${visitor} FROM ${wholesalers} WHERE ${wholesalers.id} = ${id} AND ${publishedOnly}
+      ON CONFLICT DO NOTHING RETURNING wholesaler_id`);
+    if (first.rows.length === 0) {
+      const [row] = await tx.select(detailColumns).from(wholesalers).where(eq(wholesalers.id, id));
+      return row ?? null;
+    }
+    const [row] = await tx
+      .update(wholesalers)
+      .set({ views: sql`${wholesalers.views} + 1` })
+      .where(and(eq(wholesalers.id, id), publishedOnly))
+      .returning(detailColumns);
+    return row ?? null;
+  });
+  await purgeOldViews(now);
+  return found;
+}
+
+let lastPurge = 0;
+
+/** Visitor rows are needed for today only; older ones are deleted at most once an hour per process. */
+async function purgeOldViews(now: Date) {
+  if (now.getTime() - lastPurge < 3_600_000) return;
+  lastPurge = now.getTime();
+  await db()
+    .delete(wholesalerViews)
+    .where(lt(wholesalerViews.day, seoulDay(now.getTime() - 2 * 86_400_000)));
+}
+
+/** The stored form of a name and a site: search grams for the name, and the site host the bulk import matches suppliers by. */
+function derived(name: string, siteUrl: string, logoUrl: string) {
+  return { ...searchFields(name), siteUrl, siteHost: siteHostOf(siteUrl), logoUrl };
+}
+
+type SaveOptions = { terms?: WholesalerTerms; actor?: Actor; source?: string };
+
+/**
+ * Adds a supplier from the admin form; the creation is recorded in its history in the same transaction.
+ * With terms, `조건 확인일` is today unless the form gave one (checkedDayAfterSave).
+ */
+export async function createWholesaler(input: AdminWholesalerInput, { terms = UNKNOWN_TERMS, actor = SYSTEM_ACTOR, source = "admin-form" }: SaveOptions = {}) {
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(wholesalers)
+      .values({
+        name: input.name,
+        category: input.category,
+        contact: input.contact,
+        summary: input.summary,
+        ...derived(input.name, input.siteUrl, input.logoUrl),
+        ...terms,
+        termsCheckedAt: checkedDayAfterSave(null, terms),
+      })
+      .returning();
+    await recordChanges(tx, { wholesalerId: row!.id, action: "create", source, actor, before: null, after: row! });
+    return row!.id;
+  });
 }
 
 /**
- * The stored form of a name and a site: search grams for the name, and the site host the bulk import
- * matches suppliers by. The two legacy shapes' address fields (siteUrl/website, logoUrl/image) are
- * kept equal, so whichever one an old reader uses shows the same site.
+ * Saves the admin form over a wholesaler, with its history, in one transaction; false when there is no
+ * such wholesaler. The stored row is read under a row lock, so `조건 확인일` follows what changed.
  */
-function derived(name: string, siteUrl: string, logoUrl: string) {
-  return { ...searchFields(name), siteUrl, website: siteUrl, siteHost: siteHostOf(siteUrl), logoUrl, image: logoUrl };
-}
-
-export async function createWholesaler(input: AdminWholesalerInput) {
-  const [row] = await db()
-    .insert(wholesalers)
-    .values({ name: input.name, category: input.category, contact: input.contact, summary: input.summary, ...derived(input.name, input.siteUrl, input.logoUrl) })
-    .returning({ id: wholesalers.id });
-  return row!.id;
-}
-
-/** Saves the admin form over a wholesaler; false when there is no such wholesaler. */
-export async function updateWholesaler(id: number, input: AdminWholesalerInput) {
-  const rows = await db()
-    .update(wholesalers)
-    .set({
-      name: input.name,
-      category: input.category,
-      contact: input.contact,
-      summary: input.summary,
-      ...derived(input.name, input.siteUrl, input.logoUrl),
-      updatedAt: new Date(),
-    })
-    .where(eq(wholesalers.id, id))
-    .returning({ id: wholesalers.id });
-  return rows.length > 0;
+export async function updateWholesaler(id: number, input: AdminWholesalerInput, { terms, actor = SYSTEM_ACTOR }: SaveOptions = {}) {
+  return db().transaction(async (tx) => {
+    const [before] = await tx.select().from(wholesalers).where(eq(wholesalers.id, id)).for("update");
+    if (!before) return false;
+    const [after] = await tx
+      .update(wholesalers)
+      .set({
+        name: input.name,
+        category: input.category,
+        contact: input.contact,
+        summary: input.summary,
+        ...derived(input.name, input.siteUrl, input.logoUrl),
+        ...(terms ? { ...terms, termsCheckedAt: checkedDayAfterSave(before as WholesalerTerms, terms) } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(wholesalers.id, id))
+      .returning();
+    await recordChanges(tx, { wholesalerId: id, action: "update", source: "admin-form", actor, before, after: after! });
+    return true;
+  });
 }
 
 /** The simple form (/admin/add): views start at 0 and the creation time is the server's. */
-export async function createSimpleWholesaler(input: SimpleWholesalerInput) {
-  const [row] = await db()
-    .insert(wholesalers)
-    .values({
-      name: input.name,
-      category: input.category,
-      delivery: input.delivery,
-      purchase: input.purchase,
-      international: input.international,
-      contact: input.contact,
-      ...derived(input.name, input.website, input.image),
-    })
-    .returning({ id: wholesalers.id });
-  return row!.id;
+export async function createSimpleWholesaler(input: SimpleWholesalerInput, actor: Actor = SYSTEM_ACTOR) {
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(wholesalers)
+      .values({
+        name: input.name,
+        category: input.category,
+        delivery: input.delivery,
+        purchase: input.purchase,
+        international: input.international,
+        contact: input.contact,
+        ...derived(input.name, input.website, input.image),
+      })
+      .returning();
+    await recordChanges(tx, { wholesalerId: row!.id, action: "create", source: "simple-form", actor, before: null, after: row! });
+    return row!.id;
+  });
 }
 
-export async function deleteWholesaler(id: number) {
-  const rows = await db().delete(wholesalers).where(eq(wholesalers.id, id)).returning({ id: wholesalers.id });
-  return rows.length > 0;
+/** 공개: a waiting supplier becomes public (its review reason is cleared), with a history row. False for an unknown id. */
+export async function publishWholesaler(id: number, actor: Actor = SYSTEM_ACTOR) {
+  return db().transaction(async (tx) => {
+    const [before] = await tx.select().from(wholesalers).where(eq(wholesalers.id, id)).for("update");
+    if (!before) return false;
+    const [after] = await tx
+      .update(wholesalers)
+      .set({ status: "published", reviewReason: "", updatedAt: new Date() })
+      .where(eq(wholesalers.id, id))
+      .returning();
+    await recordChanges(tx, { wholesalerId: id, action: "update", source: "review", actor, before, after: after ?? null });
+    return true;
+  });
+}
+
+export type WaitingWholesaler = { id: number; name: string; category: string; siteUrl: string; reviewReason: string; createdAt: Date };
+
+/** /admin/review: the suppliers waiting for review, oldest first (the order they arrived in), paged. */
+export async function listWaitingWholesalers({ page = 1, pageSize = 50 }: { page?: number; pageSize?: number } = {}) {
+  const where = eq(wholesalers.status, "review");
+  const [counted, items] = await Promise.all([
+    countForPaging(wholesalers, where, { page, perPage: pageSize }),
+    db()
+      .select({
+        id: wholesalers.id,
+        name: wholesalers.name,
+        category: wholesalers.category,
+        siteUrl: wholesalers.siteUrl,
+        reviewReason: wholesalers.reviewReason,
+        createdAt: wholesalers.createdAt,
+      })
+      .from(wholesalers)
+      .where(where)
+      .orderBy(desc(wholesalers.createdAt), asc(wholesalers.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+  ]);
+  return { items: items as WaitingWholesaler[], ...counted, page };
+}
+
+/** How many suppliers wait for review (the admin menu shows it). */
+export async function countWaitingWholesalers() {
+  const [row] = await db()
+    .select({ n: count() })
+    .from(wholesalers)
+    .where(eq(wholesalers.status, "review"));
+  return row?.n ?? 0;
+}
+
+/** Deletes a supplier; its history keeps the deletion and the last values. */
+export async function deleteWholesaler(id: number, actor: Actor = SYSTEM_ACTOR) {
+  return db().transaction(async (tx) => {
+    const [row] = await tx.delete(wholesalers).where(eq(wholesalers.id, id)).returning();
+    if (!row) return false;
+    await recordChanges(tx, { wholesalerId: id, action: "delete", source: "admin-form", actor, before: row, after: null });
+    return true;
+  });
 }
 
 export type CategoryChange = { id: number; name: string; before: string; after: string };
@@ -145,7 +346,7 @@ export type CategoryChange = { id: number; name: string; before: string; after: 
  * Category cleanup (/admin/clean-categories): every stored category is mapped by cleanCategoryName,
  * one UPDATE per distinct value that changes, all in one transaction.
  */
-export async function cleanCategories(): Promise<CategoryChange[]> {
+export async function cleanCategories(actor: Actor = SYSTEM_ACTOR): Promise<CategoryChange[]> {
   return db().transaction(async (tx) => {
     const distinct = await tx.selectDistinct({ category: wholesalers.category }).from(wholesalers);
     const changes: CategoryChange[] = [];
@@ -157,7 +358,10 @@ export async function cleanCategories(): Promise<CategoryChange[]> {
         .set({ category: after, updatedAt: new Date() })
         .where(eq(wholesalers.category, before))
         .returning({ id: wholesalers.id, name: wholesalers.name });
-      for (const row of rows) changes.push({ ...row, before, after });
+      for (const row of rows) {
+        changes.push({ ...row, before, after });
+        await recordChanges(tx, { wholesalerId: row.id, action: "update", source: "category-cleanup", actor, before: { category: before }, after: { category: after } });
+      }
     }
     return changes.sort((a, b) => a.name.localeCompare(b.name, "ko") || a.id - b.id);
   });

@@ -8,6 +8,7 @@ import { deleteWholesalerAction, saveWholesalerAction } from "#app/features/whol
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/admin-home";
 
@@ -16,12 +17,12 @@ export const meta: Route.MetaFunction = () => [...pageMeta({ title: "도매처 �
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { page } = parseListParams(new URL(request.url).searchParams);
-  return listWholesalers({ sort: "newest", page, pageSize: 50 });
+  return listWholesalers({ sort: "newest", page, pageSize: 50, includeWaiting: true });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "delete") return deleteWholesalerAction(request, form, "/admin");
   return saveWholesalerAction(request, form);
 }

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -6,8 +6,9 @@ import {
   loadExternalProductForEdit,
   updateExternalProductAction,
 } from "#app/features/external-products/external-product-actions.server.ts";
-import { EXTERNAL_PRICE_MAX, EXTERNAL_TITLE_MAX, type ExternalField } from "#app/features/external-products/external-product-schema.ts";
-import { URL_MAX } from "#app/features/products/product-schema.ts";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { externalProductSchema } from "#app/features/external-products/external-product-schema.ts";
+import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/external-product-edit";
 
@@ -25,36 +26,28 @@ export function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditExternalProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting";
-  const values = actionData?.values ?? loaderData;
-  const invalid = (field: ExternalField) =>
-    actionData?.fieldErrors[field] ? { "aria-invalid": true as const, "aria-describedby": "external-form-error" } : {};
+  const failure = failureOf(actionData);
+  const field = (name: keyof typeof externalProductSchema.shape) => ({
+    name,
+    defaultValue: failedValue(failure, name) ?? loaderData[name],
+    ...inputHints(externalProductSchema, name),
+    ...(failure?.errors[name] ? { "aria-invalid": true as const, "aria-describedby": "external-form-error" } : {}),
+  });
   return (
     <>
       <PageHeading>외부 인기 상품 수정</PageHeading>
       <Form method="post" className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <TextField label="상품명" name="title" required maxLength={EXTERNAL_TITLE_MAX} defaultValue={values.title} {...invalid("title")} />
-        <TextField label="상품 URL" name="productUrl" required inputMode="url" maxLength={URL_MAX} defaultValue={values.productUrl} {...invalid("productUrl")} />
-        <TextField
-          label="이미지 URL"
-          name="imageUrl"
-          inputMode="url"
-          maxLength={URL_MAX}
-          defaultValue={values.imageUrl}
-          hint="상품 URL을 바꾸고 이 칸을 비우면 새 페이지의 대표 이미지를 찾아 저장합니다."
-          {...invalid("imageUrl")}
-        />
-        <TextField label="가격" name="price" maxLength={EXTERNAL_PRICE_MAX} defaultValue={values.price} hint="입력한 그대로 보여 줍니다." {...invalid("price")} />
-        {actionData ? (
+        <TextField label="상품명" {...field("title")} />
+        <TextField label="상품 URL" {...field("productUrl")} />
+        <TextField label="이미지 URL" hint="상품 URL을 바꾸고 이 칸을 비우면 새 페이지의 대표 이미지를 찾아 저장합니다." {...field("imageUrl")} />
+        <TextField label="가격" hint="입력한 그대로 보여 줍니다." {...field("price")} />
+        {failure ? (
           <p id="external-form-error" role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700">
-            {actionData.error}
+            {failure.message}
           </p>
         ) : null}
         <div className="flex items-center gap-3">
-          <button type="submit" disabled={saving} className="rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60">
-            {saving ? "저장 중..." : "저장"}
-          </button>
+          <SubmitButton pendingLabel="저장 중...">저장</SubmitButton>
           <Link to="/admin/external-products" className="rounded-lg border border-slate-300 px-4 py-2.5 font-medium hover:bg-slate-50">
             목록으로
           </Link>

@@ -4,12 +4,14 @@ import { TextField } from "#app/components/form-field.tsx";
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { adminExternalProductsAction } from "#app/features/external-products/external-product-actions.server.ts";
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "#app/features/external-products/external-product-import.ts";
-import { EXTERNAL_PRICE_MAX, EXTERNAL_TITLE_MAX, type ExternalField } from "#app/features/external-products/external-product-schema.ts";
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "#app/features/external-products/external-product-import-limits.ts";
+import { externalProductSchema } from "#app/features/external-products/external-product-schema.ts";
 import { listExternalProducts } from "#app/features/external-products/external-products.server.ts";
-import { ConfirmSubmitButton } from "#app/features/products/confirm-dialog.tsx";
-import { Pager } from "#app/features/products/pager.tsx";
-import { parsePage, URL_MAX } from "#app/features/products/product-schema.ts";
+import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { parsePageParam } from "#app/lib/form-fields.ts";
+import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
@@ -24,7 +26,7 @@ const PER_PAGE = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
   return listExternalProducts({ page, perPage: PER_PAGE });
 }
 
@@ -38,19 +40,23 @@ const alertClass = "rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-ros
 export default function AdminExternalProducts({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const formError = actionData?.kind === "form-error" ? actionData : null;
-  const values = formError?.values;
-  const invalid = (field: ExternalField) =>
-    formError?.fieldErrors[field] ? { "aria-invalid": true as const, "aria-describedby": "external-form-error" } : {};
-  const preview = actionData?.kind === "preview" ? actionData : null;
+  const formError = failureOf(actionData);
+  const field = (name: keyof typeof externalProductSchema.shape) => ({
+    name,
+    defaultValue: failedValue(formError, name),
+    ...inputHints(externalProductSchema, name),
+    ...(formError?.errors[name] ? { "aria-invalid": true as const, "aria-describedby": "external-form-error" } : {}),
+  });
+  const preview = actionData && "kind" in actionData && actionData.kind === "preview" ? actionData : null;
+  const importError = actionData && "kind" in actionData && actionData.kind === "error" ? actionData : null;
 
   return (
     <>
       <PageHeading>외부 인기 상품 관리</PageHeading>
       <AdminNav />
-      {actionData?.kind === "error" ? (
+      {importError ? (
         <p role="alert" className={`mb-6 ${alertClass}`}>
-          {actionData.error}
+          {importError.error}
         </p>
       ) : null}
 
@@ -61,35 +67,18 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
           </h2>
           <Form method="post" className="space-y-4" key={formError ? "retry" : "fresh"}>
             <input type="hidden" name="intent" value="create" />
-            <TextField label="상품명" name="title" required maxLength={EXTERNAL_TITLE_MAX} defaultValue={values?.title} {...invalid("title")} />
-            <TextField label="상품 URL" name="productUrl" required inputMode="url" placeholder="https://" maxLength={URL_MAX} defaultValue={values?.productUrl} {...invalid("productUrl")} />
-            <TextField
-              label="이미지 URL"
-              name="imageUrl"
-              inputMode="url"
-              placeholder="https://"
-              maxLength={URL_MAX}
-              defaultValue={values?.imageUrl}
-              hint="비워 두면 상품 페이지의 대표 이미지를 서버에서 찾아 저장합니다."
-              {...invalid("imageUrl")}
-            />
-            <TextField
-              label="가격"
-              name="price"
-              maxLength={EXTERNAL_PRICE_MAX}
-              placeholder="예: 29,900원~"
-              defaultValue={values?.price}
-              hint="입력한 그대로 보여 줍니다."
-              {...invalid("price")}
-            />
+            <TextField label="상품명" {...field("title")} />
+            <TextField label="상품 URL" placeholder="https://" {...field("productUrl")} />
+            <TextField label="이미지 URL" placeholder="https://" hint="비워 두면 상품 페이지의 대표 이미지를 서버에서 찾아 저장합니다." {...field("imageUrl")} />
+            <TextField label="가격" placeholder="예: 29,900원~" hint="입력한 그대로 보여 줍니다." {...field("price")} />
             {formError ? (
               <p id="external-form-error" role="alert" className={alertClass}>
-                {formError.error}
+                {formError.message}
               </p>
             ) : null}
-            <button type="submit" className={buttonClass} disabled={busy("create")}>
-              {busy("create") ? "등록 중..." : "등록"}
-            </button>
+            <SubmitButton intent="create" pendingLabel="등록 중...">
+              등록
+            </SubmitButton>
           </Form>
         </section>
 

@@ -1,12 +1,13 @@
-import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link } from "react-router";
 import { toast } from "sonner";
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { AdminNav } from "#app/components/admin-nav.tsx";
-import { ImportPreview } from "#app/features/wholesalers/import-preview.tsx";
-import { importWholesalersAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
-import { COLUMNS_HELP, MAX_IMPORT_ROWS } from "#app/features/wholesalers/wholesaler-import-file.ts";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { ImportPreview, ImportReportView } from "#app/features/wholesalers/import-preview.tsx";
+import { COLUMNS_HELP, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, tooLargeMessage } from "#app/features/wholesalers/wholesaler-import-limits.ts";
+import { importWholesalersAction } from "#app/features/wholesalers/wholesaler-review.server.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/import-wholesalers";
@@ -25,12 +26,10 @@ export function action({ request }: Route.ActionArgs) {
   return importWholesalersAction(request);
 }
 
-const button = "rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60";
-
 export default function ImportWholesalers({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const result = actionData ?? undefined;
+  // With JavaScript an oversized file is refused before it is sent (the server refuses it too, with a 413).
+  const [tooLarge, setTooLarge] = useState(false);
 
   useEffect(() => {
     if (result?.stage === "done") toast.success("가져오기를 마쳤습니다.");
@@ -43,14 +42,33 @@ export default function ImportWholesalers({ actionData }: Route.ComponentProps) 
       <AdminNav />
       <div className="max-w-3xl space-y-3 rounded-xl border border-slate-200 bg-white p-5 text-sm leading-relaxed text-slate-700 shadow-sm">
         <p>
-          CSV 또는 JSON 파일로 여러 도매처를 한 번에 등록합니다. 먼저 미리 보기로 추가·수정·제외될 행을 확인한 뒤 가져오기를 실행하세요.
-          같은 사이트 주소의 도매처가 이미 있으면 새로 만들지 않고 그 도매처를 수정하며, 파일의 빈 칸은 저장된 값을 지우지 않습니다.
+          CSV(쉼표 또는 탭 구분) 또는 JSON 파일로 여러 도매처를 한 번에 등록합니다. 미리 보기에서 행마다 <strong>추가</strong>, <strong>변경</strong>,{" "}
+          <strong>검토 필요</strong>, <strong>중복</strong>, <strong>오류</strong> 중 하나와 그 사유를 보여 드리고, 체크한 행만 가져옵니다.
         </p>
         <p>
-          사용할 수 있는 열: {COLUMNS_HELP}. 이름과 사이트 주소는 꼭 있어야 합니다. 파일은 2MB, {MAX_IMPORT_ROWS.toLocaleString("ko-KR")}행까지
-          가져올 수 있습니다.
+          사이트 주소가 도매처 자체 사이트의 첫 페이지가 아닌 행(구인구직·기업 정보·백과사전·뉴스·블로그·SNS 페이지, 개인정보처리방침·로그인 페이지,
+          PDF 같은 문서)은 <strong>검토 필요</strong>로 표시되며, 가져오더라도 공개하지 않고{" "}
+          <Link to="/admin/review" className="font-medium text-blue-700 underline">
+            검토 대기
+          </Link>
+          에 둡니다. 이미 등록된 도매처의 이름은 바꾸지 않고, https 주소를 http로, 첫 페이지 주소를 하위 페이지로 바꾸지 않으며, 파일의 빈 칸은 저장된 값을
+          지우지 않습니다. 카테고리는 카테고리 정리와 같은 규칙으로 정리합니다.
         </p>
-        <Form method="post" encType="multipart/form-data" className="flex flex-col gap-3 pt-2 sm:flex-row sm:items-end">
+        <p>
+          사용할 수 있는 열: {COLUMNS_HELP}. 이름은 꼭 있어야 합니다. 파일은 {MAX_IMPORT_BYTES / 1024 / 1024}MB,{" "}
+          {MAX_IMPORT_ROWS.toLocaleString("ko-KR")}행까지 가져올 수 있습니다.
+        </p>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="flex flex-col gap-3 pt-2 sm:flex-row sm:items-end"
+          onSubmit={(event) => {
+            const file = new FormData(event.currentTarget).get("file");
+            const over = file instanceof File && file.size > MAX_IMPORT_BYTES;
+            setTooLarge(over);
+            if (over) event.preventDefault();
+          }}
+        >
           <input type="hidden" name="intent" value="preview" />
           <div className="flex-1">
             <label htmlFor="import-file" className="block text-sm font-medium text-slate-800">
@@ -61,24 +79,24 @@ export default function ImportWholesalers({ actionData }: Route.ComponentProps) 
               type="file"
               name="file"
               required
-              accept=".csv,.json,text/csv,application/json"
+              accept=".csv,.tsv,.txt,.json,text/csv,text/tab-separated-values,text/plain,application/json"
               className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
             />
           </div>
-          <button type="submit" disabled={Boolean(busy)} className={button}>
-            {busy === "preview" ? "확인 중..." : "미리 보기"}
-          </button>
+          <SubmitButton intent="preview" pendingLabel="확인 중...">
+            미리 보기
+          </SubmitButton>
         </Form>
       </div>
 
-      {result?.stage === "error" ? (
+      {tooLarge || result?.stage === "error" ? (
         <p role="alert" className="mt-6 max-w-3xl rounded-lg bg-rose-50 px-4 py-3 text-rose-700">
-          {result.error}
+          {tooLarge ? tooLargeMessage() : result?.stage === "error" ? result.error : null}
         </p>
       ) : null}
 
-      {result?.stage === "preview" ? (
-        <section aria-labelledby="import-preview-heading" className="mt-8 max-w-4xl">
+      {!tooLarge && result?.stage === "preview" ? (
+        <section aria-labelledby="import-preview-heading" className="mt-8">
           <h2 id="import-preview-heading" className="mb-1 text-lg font-semibold">
             미리 보기{result.fileName ? `: ${result.fileName}` : ""}
           </h2>
@@ -86,33 +104,16 @@ export default function ImportWholesalers({ actionData }: Route.ComponentProps) 
           {result.ignoredColumns.length ? (
             <p className="mb-4 text-sm text-amber-700">알 수 없는 열은 무시합니다: {result.ignoredColumns.join(", ")}</p>
           ) : null}
-          <ImportPreview plan={result.plan} />
-          {result.plan.add.length + result.plan.update.length > 0 ? (
-            <Form method="post" encType="multipart/form-data" className="mt-6">
-              <input type="hidden" name="intent" value="apply" />
-              <input type="hidden" name="fileName" value={result.fileName} />
-              <textarea name="content" defaultValue={result.content} hidden readOnly />
-              <button type="submit" disabled={Boolean(busy)} className={button}>
-                {busy === "apply" ? "가져오는 중..." : "가져오기 실행"}
-              </button>
-            </Form>
-          ) : (
-            <p role="status" className="mt-6 rounded-lg bg-slate-100 px-4 py-3 text-slate-700">
-              추가하거나 수정할 도매처가 없습니다.
-            </p>
-          )}
+          <ImportPreview plan={result.plan} fileName={result.fileName} content={result.content} />
         </section>
       ) : null}
 
       {result?.stage === "done" ? (
         <section aria-labelledby="import-done-heading" className="mt-8 max-w-3xl">
           <h2 id="import-done-heading" className="mb-3 text-lg font-semibold">
-            가져오기 결과
+            가져오기 결과{result.fileName ? `: ${result.fileName}` : ""}
           </h2>
-          <p role="status" className="rounded-lg bg-emerald-50 px-4 py-3 text-emerald-800">
-            가져오기를 마쳤습니다. 추가 {result.summary.add}곳, 수정 {result.summary.update}곳, 변경 없음 {result.summary.unchanged}곳, 제외{" "}
-            {result.summary.refused}곳.
-          </p>
+          <ImportReportView report={result.report} />
         </section>
       ) : null}
     </>

@@ -2,9 +2,11 @@ import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { AdminWholesalerForm } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
+import { WholesalerHistory } from "#app/features/wholesalers/wholesaler-history.tsx";
 import { loadWholesalerForEdit, NOT_FOUND_MESSAGE, saveWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { parseWholesalerId } from "#app/features/wholesalers/wholesaler-schema.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/wholesaler-form";
 
@@ -18,7 +20,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.id === undefined) {
     await requireAdmin(request);
-    return { id: null, values: undefined };
+    return { id: null, values: undefined, history: [] };
   }
   return loadWholesalerForEdit(request, params.id);
 }
@@ -31,7 +33,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     if (!parsed) throw new Response(NOT_FOUND_MESSAGE, { status: 404 });
     id = parsed;
   }
-  return saveWholesalerAction(request, await request.formData(), id);
+  return saveWholesalerAction(request, await readForm(request), id);
 }
 
 export default function WholesalerFormPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,6 +48,7 @@ export default function WholesalerFormPage({ loaderData, actionData }: Route.Com
         submitLabel={editing ? "수정" : "등록"}
         pendingLabel={editing ? "수정 중..." : "등록 중..."}
       />
+      {editing ? <WholesalerHistory entries={loaderData.history} /> : null}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { readForm } from "#app/lib/form.server.ts";
 import { Link } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
@@ -20,12 +21,12 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const { page } = parseListParams(new URL(request.url).searchParams);
-  return listWholesalers({ sort: "newest", page, pageSize: 50 });
+  return listWholesalers({ sort: "newest", page, pageSize: 50, includeWaiting: true });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "delete") throw new Response("잘못된 요청입니다.", { status: 400 });
   return deleteWholesalerAction(request, form, "/admin/wholesaler");
 }

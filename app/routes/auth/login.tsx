@@ -5,7 +5,10 @@ import { CredentialsForm } from "#app/features/users/credentials-form.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "로그인", description: "이메일과 비밀번호로 로그인합니다." });
+export const meta: Route.MetaFunction = (args) => pageMeta({ title: "로그인", description: "이메일과 비밀번호로 로그인합니다." }, args);
+
+// A refused attempt (429) carries Retry-After to the browser.
+export { routeHeaders as headers } from "#app/lib/headers.ts";
 
 export function action({ request }: Route.ActionArgs) {
   return signInAction(request, { adminOnly: false });
@@ -18,7 +21,12 @@ export default function Login() {
     <div className="mx-auto max-w-md">
       <PageHeading>로그인</PageHeading>
       <CredentialsForm submitLabel="로그인" pendingLabel="로그인 중..." redirectTo={params.get("redirectTo")} autoCompletePassword="current-password" />
-      <p className="mt-4 text-center text-sm text-slate-600">
+      <p className="mt-4 text-center text-sm">
+        <Link to="/forgot-password" className="font-medium text-blue-700 underline">
+          비밀번호를 잊으셨나요?
+        </Link>
+      </p>
+      <p className="mt-2 text-center text-sm text-slate-600">
         아직 계정이 없으신가요?{" "}
         {/* Not named 회원가입: the header already has that link, and two links of one name are ambiguous. */}
         <Link to="/signup" className="font-medium text-blue-700 underline">

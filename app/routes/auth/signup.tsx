@@ -5,7 +5,10 @@ import { CredentialsForm } from "#app/features/users/credentials-form.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/signup";
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "회원가입", description: "이메일로 가입하고 내 상품을 등록해 보세요." });
+export const meta: Route.MetaFunction = (args) => pageMeta({ title: "회원가입", description: "이메일로 가입하고 내 상품을 등록해 보세요." }, args);
+
+// A refused attempt (429) carries Retry-After to the browser.
+export { routeHeaders as headers } from "#app/lib/headers.ts";
 
 export function action({ request }: Route.ActionArgs) {
   return signUpAction(request);
@@ -18,6 +21,17 @@ export default function Signup() {
       <PageHeading>회원가입</PageHeading>
       <CredentialsForm submitLabel="회원가입" pendingLabel="가입 중..." autoCompletePassword="new-password" />
       <p className="mt-2 text-center text-sm text-slate-500">비밀번호는 8자 이상으로 정해주세요.</p>
+      <p className="mt-2 text-center text-xs text-slate-500">
+        가입하면{" "}
+        <Link to="/terms" className="underline">
+          이용약관
+        </Link>
+        에 동의하게 되며, 개인정보는{" "}
+        <Link to="/privacy" className="underline">
+          개인정보처리방침
+        </Link>
+        에 따라 처리됩니다.
+      </p>
       <p className="mt-4 text-center text-sm text-slate-600">
         이미 계정이 있으신가요?{" "}
         {/* Not named 로그인: the header already has that link, and two links of one name are ambiguous. */}

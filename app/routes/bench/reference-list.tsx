@@ -7,19 +7,23 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
 import { WHOLESALER_GRID_CLASS, WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
+import { WholesalerCardActions } from "#app/features/wholesalers/wholesaler-card-actions.tsx";
 import { listHref, parseListParams, WHOLESALERS_PER_PAGE } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
 import type { WholesalerCard as Card } from "#app/features/wholesalers/wholesaler-types.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { seededRandom, wholesalerRow } from "#bench/catalogue-generator.ts";
+import { maskOf } from "#app/db/term-values.ts";
+import { factsOf } from "#app/features/wholesalers/wholesaler-terms.ts";
+import { seededRandom, wholesalerRow, wholesalerTermsRow } from "#bench/catalogue-generator.ts";
 import type { Route } from "./+types/reference-list";
 
 /** 40 cards shaped like the generated catalogue's, built once per process. */
 const ITEMS: Card[] = (() => {
   const random = seededRandom(40);
+  const termsRandom = seededRandom(41);
   return Array.from({ length: WHOLESALERS_PER_PAGE }, (_, i) => {
     const row = wholesalerRow(i, random);
-    return { id: i + 1, ...row, website: row.siteUrl, logoUrl: "", image: "" };
+    return { id: i + 1, status: "published" as const, ...row, logoUrl: "", factMask: maskOf(factsOf(wholesalerTermsRow(i, termsRandom))) };
   });
 })();
 
@@ -34,12 +38,12 @@ export function loader() {
   // (default) state, one page of cards and the capped total.
   const params = parseListParams(new URLSearchParams());
   const pageCount = Math.ceil((PUBLIC_COUNT_CAP + 1) / WHOLESALERS_PER_PAGE);
-  return { ...params, items: ITEMS, total: PUBLIC_COUNT_CAP, totalIsCapped: true, page: 1, pageCount };
+  return { ...params, items: ITEMS, total: PUBLIC_COUNT_CAP, totalIsCapped: true, page: 1, pageCount, favorites: null };
 }
 
 /** The same elements, classes and texts as /list's result state. */
 export default function ReferenceList({ loaderData }: Route.ComponentProps) {
-  const { items, total, totalIsCapped, page, pageCount, ...state } = loaderData;
+  const { items, total, totalIsCapped, page, pageCount, favorites, ...state } = loaderData;
   return (
     <>
       <PageHeading>도매 사이트 목록</PageHeading>
@@ -49,7 +53,12 @@ export default function ReferenceList({ loaderData }: Route.ComponentProps) {
       </p>
       <ul className={WHOLESALER_GRID_CLASS}>
         {items.map((wholesaler, index) => (
-          <WholesalerCard key={wholesaler.id} wholesaler={wholesaler} eager={index < 8} />
+          <WholesalerCard
+            key={wholesaler.id}
+            wholesaler={wholesaler}
+            eager={index < 8}
+            actions={<WholesalerCardActions wholesalerId={wholesaler.id} favorites={favorites} />}
+          />
         ))}
       </ul>
       <ListPager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} />

@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { findGuide } from "#content/guides/all-guides.ts";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { GuideArticle } from "#app/features/guides/guide-article.tsx";
-import { canonicalLink } from "#app/features/sitemap/canonical.ts";
 import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -30,16 +29,14 @@ export function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: "가이드를 찾을 수 없습니다." }];
-  const { guide, canonical } = loaderData;
+export const meta: Route.MetaFunction = (args) => {
+  if (!args.loaderData) return [{ title: "가이드를 찾을 수 없습니다." }];
+  const { guide, canonical } = args.loaderData;
   return [
-    ...pageMeta({ title: guide.title, description: guide.description }).map((tag) =>
+    ...pageMeta({ title: guide.title, description: guide.description, url: canonical }, args).map((tag) =>
       "property" in tag && tag.property === "og:type" ? { property: "og:type", content: "article" } : tag,
     ),
-    { property: "og:url", content: canonical },
     { property: "article:modified_time", content: `${guide.updatedAt}T00:00:00+09:00` },
-    canonicalLink(canonical),
   ];
 };
 

@@ -1,13 +1,14 @@
 import { Link } from "react-router";
-import { DeleteNoteButton } from "#app/features/notes/delete-note-button.tsx";
+import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { deleteNoteAction } from "#app/features/notes/note-actions.server.ts";
 import { NoteBody } from "#app/features/notes/note-body.tsx";
 import { noteExcerpt, sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
 import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
-import { getNote, parseNoteId } from "#app/features/notes/notes.server.ts";
-import { canonicalLink } from "#app/features/sitemap/canonical.ts";
+import { getNote } from "#app/features/notes/notes.server.ts";
+import { parseIdParam } from "#app/lib/form-fields.ts";
 import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
+import { DEFAULT_AUTHOR_NAME } from "#app/features/users/users.server.ts";
 import { getUser } from "#app/lib/auth.server.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -16,7 +17,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import type { Route } from "./+types/note-detail";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const id = parseNoteId(params.id);
+  const id = parseIdParam(params.id);
   const note = id === null ? null : await getNote(id);
   // The contract sends a missing note back to the list rather than to an error page.
   if (!note) throw await redirectWithToast("/sellernote", { type: "info", message: NOTE_NOT_FOUND });
@@ -27,7 +28,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const url = absoluteUrl(`/sellernote/${note.id}`);
   const publisher = siteConfig().siteName;
   return {
-    note: { id: note.id, title: note.title, createdAt: note.createdAt, author: note.author || "관리자", html },
+    note: { id: note.id, title: note.title, createdAt: note.createdAt, author: note.authorName.trim() || DEFAULT_AUTHOR_NAME, html },
     isAdmin: user?.role === "admin",
     description,
     canonical: url,
@@ -47,18 +48,15 @@ export function action({ request, params }: Route.ActionArgs) {
   return deleteNoteAction(request, params.id);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData } = args;
   if (!loaderData) return [{ title: "셀러 노트" }];
-  return [
-    ...pageMeta({ title: loaderData.note.title, description: loaderData.description }).map((tag) =>
-      "property" in tag && tag.property === "og:type" ? { property: "og:type", content: "article" } : tag,
-    ),
-    { property: "og:url", content: loaderData.canonical },
-    canonicalLink(loaderData.canonical),
-  ];
+  return pageMeta({ title: loaderData.note.title, description: loaderData.description, url: loaderData.canonical }, args).map((tag) =>
+    "property" in tag && tag.property === "og:type" ? { property: "og:type", content: "article" } : tag,
+  );
 };
 
-export default function NoteDetail({ loaderData }: Route.ComponentProps) {
+export default function NoteDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { note, isAdmin, jsonLd } = loaderData;
   return (
     <>
@@ -88,8 +86,17 @@ export default function NoteDetail({ loaderData }: Route.ComponentProps) {
               >
                 수정
               </Link>
-              <DeleteNoteButton />
+              <ConfirmSubmitButton
+                fields={{ intent: "delete" }}
+                message="정말 이 게시글을 삭제하시겠습니까?"
+                className="rounded-lg border border-rose-300 bg-white px-4 py-2 text-sm font-medium text-rose-700 hover:bg-rose-50 disabled:opacity-60"
+              />
             </div>
+          ) : null}
+          {actionData && !actionData.ok ? (
+            <p role="alert" className="mt-2 text-sm text-rose-600">
+              {actionData.error}
+            </p>
           ) : null}
         </header>
         <div className="mt-6">

@@ -5,7 +5,8 @@ import { updateNoteAction } from "#app/features/notes/note-actions.server.ts";
 import { NoteForm } from "#app/features/notes/note-form.tsx";
 import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
 import { sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
-import { getNote, parseNoteId } from "#app/features/notes/notes.server.ts";
+import { getNote } from "#app/features/notes/notes.server.ts";
+import { parseIdParam } from "#app/lib/form-fields.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/note-edit";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const id = parseNoteId(params.id);
+  const id = parseIdParam(params.id);
   const note = id === null ? null : await getNote(id);
   if (!note) return data({ note: null }, { status: 404 });
   return { note: { id: note.id, title: note.title, content: sanitizeNoteHtml(note.content) } };

@@ -1,3 +1,4 @@
+import { readForm } from "#app/lib/form.server.ts";
 import { data, Link, useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
@@ -7,25 +8,25 @@ import { listExternalProducts } from "#app/features/external-products/external-p
 import { useProductDeletion } from "#app/features/products/delete-product-button.tsx";
 import { deleteProductAction } from "#app/features/products/product-actions.server.ts";
 import { ExternalProductCard, gridClass, ProductCard } from "#app/features/products/product-card.tsx";
-import { parsePage } from "#app/features/products/product-schema.ts";
+import { parsePageParam } from "#app/lib/form-fields.ts";
 import { canDeleteProduct, canEditProduct, listProducts } from "#app/features/products/products.server.ts";
-import { Pager } from "#app/features/products/pager.tsx";
+import { Pager } from "#app/components/pager.tsx";
 import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";
 import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
 import { getUser } from "#app/lib/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/products";
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "상품 검색", description: "도매처가 등록한 상품과 외부 인기 상품을 이름으로 한 번에 찾아보세요." });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta({ title: "상품 검색", description: "도매처가 등록한 상품과 외부 인기 상품을 이름으로 한 번에 찾아보세요.", query: ["q", "page", "epage"] }, args);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
   const [user, productPage, externalPage] = await Promise.all([
     getUser(request),
-    listProducts({ q, page: parsePage(url.searchParams.get("page")), countCap: PUBLIC_COUNT_CAP }),
-    listExternalProducts({ q, page: parsePage(url.searchParams.get("epage")), countCap: PUBLIC_COUNT_CAP }),
+    listProducts({ q, page: parsePageParam(url.searchParams.get("page")), countCap: PUBLIC_COUNT_CAP }),
+    listExternalProducts({ q, page: parsePageParam(url.searchParams.get("epage")), countCap: PUBLIC_COUNT_CAP }),
   ]);
   return {
     q,
@@ -44,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "delete") return data({ ok: false as const, error: "잘못된 요청입니다." }, { status: 400 });
   return deleteProductAction(request, form);
 }

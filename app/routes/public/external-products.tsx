@@ -5,21 +5,21 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { listExternalProducts } from "#app/features/external-products/external-products.server.ts";
 import { ExternalProductCard, gridClass } from "#app/features/products/product-card.tsx";
-import { parsePage } from "#app/features/products/product-schema.ts";
-import { Pager } from "#app/features/products/pager.tsx";
+import { parsePageParam } from "#app/lib/form-fields.ts";
+import { Pager } from "#app/components/pager.tsx";
 import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";
 import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/external-products";
 
 // One module serves /search and /external-products (two entries in routes.ts).
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: "인기 상품 검색", description: "온라인에서 많이 팔리는 인기 상품을 이름으로 찾아보세요." });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta({ title: "인기 상품 검색", description: "온라인에서 많이 팔리는 인기 상품을 이름으로 찾아보세요.", query: ["q", "page"] }, args);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
-  const result = await listExternalProducts({ q, page: parsePage(url.searchParams.get("page")), countCap: PUBLIC_COUNT_CAP });
+  const result = await listExternalProducts({ q, page: parsePageParam(url.searchParams.get("page")), countCap: PUBLIC_COUNT_CAP });
   return { q, ...result };
 }
 

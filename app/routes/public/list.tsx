@@ -1,31 +1,52 @@
-import { Link, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SkeletonGrid } from "#app/components/skeleton-card.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
+import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-notes.tsx";
+import { downAmong } from "#app/features/site-checks/site-checks.server.ts";
 import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
+import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { WHOLESALER_GRID_CLASS, WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
+import { WholesalerCardActions } from "#app/features/wholesalers/wholesaler-card-actions.tsx";
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
+import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-terms.ts";
+import { notesForCategory } from "#content/regulatory-notes.ts";
 import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
+import { getUser } from "#app/lib/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/list";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = (args) => {
+  const { loaderData } = args;
   const q = loaderData?.q;
   const category = loaderData?.category;
   const title = q ? `'${q}' 검색 결과 - 도매 사이트 목록` : category ? `${category} 도매 사이트 목록` : "도매 사이트 목록";
-  return pageMeta({ title, description: "카테고리와 검색으로 온라인 판매에 맞는 도매처를 찾아보세요. 초성(ㄷㅁㄲ)으로도 찾을 수 있습니다." });
+  return pageMeta(
+    {
+      title,
+      description: "카테고리와 검색으로 온라인 판매에 맞는 도매처를 찾아보세요. 초성(ㄷㅁㄲ)으로도 찾을 수 있습니다.",
+      query: ["category", "q", "page"],
+    },
+    args,
+  );
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const params = parseListParams(new URL(request.url).searchParams);
-  const result = await listWholesalers({ ...params, countCap: PUBLIC_COUNT_CAP });
-  return { ...params, ...result };
+  const { searchParams } = new URL(request.url);
+  const params = parseListParams(searchParams);
+  // The form's filter buttons without JavaScript: go to the clean URL of the new state.
+  if (searchParams.has("toggle") || searchParams.has("current-category")) throw redirect(listHref(params));
+  const [result, user] = await Promise.all([listWholesalers({ ...params, countCap: PUBLIC_COUNT_CAP }), getUser(request)]);
+  const ids = result.items.map((item) => item.id);
+  const [favorites, down] = await Promise.all([user ? favoriteIdsAmong(user.id, ids) : null, downAmong(ids)]);
+  return { ...params, ...result, favorites, siteDownIds: [...down], regulatoryNotes: notesForCategory(params.category) };
 }
 
 export default function List({ loaderData }: Route.ComponentProps) {
-  const { items, total, totalIsCapped, page, pageCount, ...state } = loaderData;
+  const { items, total, totalIsCapped, page, pageCount, favorites, siteDownIds, regulatoryNotes, ...state } = loaderData;
+  const filterLabels = TERM_FILTERS.filter((filter) => state.facts.includes(filter.fact)).map((filter) => filter.label);
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/list";
 
@@ -33,11 +54,12 @@ export default function List({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeading>도매 사이트 목록</PageHeading>
       <WholesalerSearchForm state={{ ...state, page }} />
+      <CategoryRegulatoryNotes category={state.category} notes={regulatoryNotes} />
       {searching ? (
         <SkeletonGrid count={10} />
       ) : items.length === 0 ? (
-        <EmptyState message={state.q ? "검색 결과가 없습니다." : "표시할 내용이 없습니다."}>
-          {state.q || state.category || page > 1 ? (
+        <EmptyState message={state.q ? "검색 결과가 없습니다." : state.facts.length ? "조건에 맞는 도매처가 없습니다." : "표시할 내용이 없습니다."}>
+          {state.q || state.category || state.facts.length || page > 1 ? (
             <Link to="/list" className="font-medium text-blue-700 hover:underline">
               전체 도매처 보기
             </Link>
@@ -47,11 +69,18 @@ export default function List({ loaderData }: Route.ComponentProps) {
         <>
           <p className="mb-3 text-sm text-slate-600" aria-live="polite">
             {state.q ? `‘${state.q}’ 검색 결과 ` : ""}
-            {state.category ? `${state.category} · ` : ""}총 {total.toLocaleString("ko-KR")}곳{totalIsCapped ? " 이상" : ""}
+            {state.category ? `${state.category} · ` : ""}
+            {filterLabels.length ? `${filterLabels.join(", ")} · ` : ""}총 {total.toLocaleString("ko-KR")}곳{totalIsCapped ? " 이상" : ""}
           </p>
           <ul className={WHOLESALER_GRID_CLASS}>
             {items.map((wholesaler, index) => (
-              <WholesalerCard key={wholesaler.id} wholesaler={wholesaler} eager={index < 8} />
+              <WholesalerCard
+                key={wholesaler.id}
+                wholesaler={wholesaler}
+                eager={index < 8}
+                siteDown={siteDownIds.includes(wholesaler.id)}
+                actions={<WholesalerCardActions wholesalerId={wholesaler.id} favorites={favorites} />}
+              />
             ))}
           </ul>
           <ListPager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} />

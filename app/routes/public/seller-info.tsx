@@ -6,19 +6,20 @@ import { listLatestNotes } from "#app/features/notes/notes.server.ts";
 import { PolicyCards } from "#app/features/seller-tools/policy-cards.tsx";
 import { policyProgrammes, sellerTools } from "#app/features/seller-tools/seller-tools.ts";
 import { SellerToolsTable } from "#app/features/seller-tools/seller-tools-table.tsx";
-import { canonicalLink } from "#app/features/sitemap/canonical.ts";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { getUser } from "#app/lib/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/seller-info";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta({
-    title: "셀러 정보센터",
-    description: "온라인 셀러를 위한 정책 지원 사업, 판매 전략 가이드 8편, 키워드·트렌드·광고 도구 모음과 셀러 노트를 한곳에서 확인하세요.",
-  }),
-  ...(loaderData ? [canonicalLink(loaderData.canonical)] : []),
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(
+    {
+      title: "셀러 정보센터",
+      description: "온라인 셀러를 위한 정책 지원 사업, 판매 전략 가이드 8편, 키워드·트렌드·광고 도구 모음과 셀러 노트를 한곳에서 확인하세요.",
+      url: args.loaderData?.canonical,
+    },
+    args,
+  );
 
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, notes] = await Promise.all([getUser(request), listLatestNotes(5)]);
@@ -66,6 +67,12 @@ export default function SellerInfo({ loaderData }: Route.ComponentProps) {
         <h2 id="tools" className={`${sectionHeading} mb-4`}>
           셀러 도구
         </h2>
+        <p className="mb-4 rounded-xl border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-slate-800">
+          판매가, 공급가, 배송비, 수수료와 광고비로 한 개당 순이익을 계산해 보세요:{" "}
+          <Link to="/tools/margin" className="font-semibold text-blue-700 underline">
+            마진 계산기
+          </Link>
+        </p>
         <SellerToolsTable tools={sellerTools} />
         <p className="mt-2 text-xs text-slate-500">요금과 기능은 각 서비스의 사정에 따라 바뀔 수 있으니 이용 전에 공식 사이트에서 확인해주세요.</p>
       </section>

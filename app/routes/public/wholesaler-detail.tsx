@@ -1,12 +1,24 @@
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { NO_CATEGORY_LABEL } from "#app/features/categories/categories.ts";
-import { countsAsView } from "#app/features/wholesalers/view-count.ts";
+import { countsAsView, visitorKey } from "#app/features/wholesalers/view-count.server.ts";
 import { JsonLd } from "#app/components/json-ld.tsx";
+import { SupplierSellingHelp } from "#app/features/regulatory/regulatory-notes.tsx";
+import { siteStatusOf } from "#app/features/site-checks/site-checks.server.ts";
+import { SITE_STATUS_LABELS } from "#app/features/site-checks/site-status-labels.ts";
+import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { CategoryBadge, siteLinkOf } from "#app/features/wholesalers/wholesaler-card.tsx";
+import { WholesalerCardActions } from "#app/features/wholesalers/wholesaler-card-actions.tsx";
+import { termRows } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { WholesalerLogo } from "#app/features/wholesalers/wholesaler-logo.tsx";
 import { parseWholesalerId } from "#app/features/wholesalers/wholesaler-schema.ts";
-import { getWholesaler, viewWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
+import { WaitingNotice } from "#app/features/wholesalers/waiting-notice.tsx";
+import { loadWholesalerForDetail, publishWholesalerAction, reviewFormOf } from "#app/features/wholesalers/wholesaler-review.server.ts";
+import { env } from "#app/lib/env.server.ts";
+import { formatDate, seoulDay } from "#app/lib/format.ts";
+import { getUser } from "#app/lib/auth.server.ts";
+import { notesForCategory } from "#content/regulatory-notes.ts";
+import { formatBusinessNumber } from "#app/lib/business-number.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import type { Route } from "./+types/wholesaler-detail";
@@ -16,11 +28,30 @@ const NOT_FOUND = "도매처를 찾을 수 없습니다.";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseWholesalerId(params.id);
   if (!id) throw new Response(NOT_FOUND, { status: 404 });
-  // A person's view is counted in the same statement that reads the row; prefetches and bots only read.
-  const found = countsAsView(request) ? await viewWholesaler(id) : await getWholesaler(id);
+  // A person's first view today is counted as the row is read; repeat views, prefetches and bots only read.
+  // A supplier waiting for review is a 404 for everyone but admins (and its views are not counted).
+  const visitor = countsAsView(request) ? visitorKey(request, env().authSecret, seoulDay()) : null;
+  const [found, user] = await Promise.all([loadWholesalerForDetail(request, id, visitor), getUser(request)]);
   if (!found) throw new Response(NOT_FOUND, { status: 404 });
-  const { createdAt: _created, updatedAt: _updated, ...wholesaler } = found;
-  return { wholesaler };
+  const { createdAt: _created, updatedAt, ...wholesaler } = found.wholesaler;
+  const [site, favorites] = await Promise.all([siteStatusOf(id), user ? favoriteIdsAmong(user.id, [id]) : null]);
+  return {
+    wholesaler,
+    waiting: found.waiting,
+    favorites,
+    // Korean calendar days, formatted on the server (the same text whatever the browser's zone).
+    updatedDay: formatDate(updatedAt),
+    siteStatus: SITE_STATUS_LABELS[site.status],
+    checkedDay: site.checkedAt ? formatDate(site.checkedAt) : null,
+    regulatoryNotes: notesForCategory(wholesaler.category),
+  };
+}
+
+/** `공개` on a waiting supplier's page (admins only). */
+export async function action({ request, params }: Route.ActionArgs) {
+  const { form, intent } = await reviewFormOf(request);
+  if (intent !== "publish") throw new Response("잘못된 요청입니다.", { status: 400 });
+  return publishWholesalerAction(request, form, parseWholesalerId(params.id), `/wholesaler/${params.id}`);
 }
 
 /** Reloading after a form post elsewhere on the page (e.g. 로그아웃) is not another view. */
@@ -29,30 +60,41 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const w = loaderData?.wholesaler;
+export const meta: Route.MetaFunction = (args) => {
+  const w = args.loaderData?.wholesaler;
   if (!w) return [{ title: `${NOT_FOUND} | 도매온` }, { name: "robots", content: "noindex" }];
+  if (args.loaderData?.waiting) return [{ title: `${w.name} (검토 대기) | 도매온` }, { name: "robots", content: "noindex" }];
   const name = w.name.trim() || "이름 없음";
   const description =
     w.summary.trim() || `${name}: ${w.category || "도매"} 도매처의 배송 방식, 사입 여부, 해외 배송, 연락처와 공식 웹사이트를 확인하세요.`;
-  const logo = safeHttpUrl(w.logoUrl || w.image);
-  return pageMeta({ title: name, description: description.slice(0, 160), image: logo?.startsWith("https://") ? logo : undefined });
+  const logo = safeHttpUrl(w.logoUrl);
+  return pageMeta({ title: name, description: description.slice(0, 160), image: logo?.startsWith("https://") ? logo : undefined }, args);
 };
 
-function Row({ label, value }: { label: string; value: string }) {
+function Row({ label, value, href }: { label: string; value: string; href?: string }) {
+  const link = href ? safeHttpUrl(href) : null;
   return (
-    <div className="grid grid-cols-[7rem_1fr] items-baseline gap-3 border-b border-slate-100 py-3 last:border-b-0">
+    <div className="grid grid-cols-[7rem_1fr] items-baseline gap-3 border-b border-slate-100 py-3 last:border-b-0 sm:grid-cols-[10rem_1fr]">
       <dt className="text-sm font-medium text-slate-500">{label}</dt>
-      <dd className="text-slate-900">{value.trim() || "정보 없음"}</dd>
+      <dd className={`min-w-0 break-words ${value === "확인 필요" ? "text-slate-500" : "text-slate-900"}`}>
+        {link ? (
+          <a href={link} target="_blank" rel="noopener noreferrer" className="break-all text-blue-700 hover:underline">
+            {value}
+            <span className="sr-only"> (새 탭)</span>
+          </a>
+        ) : (
+          value.trim() || "정보 없음"
+        )}
+      </dd>
     </div>
   );
 }
 
 export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
-  const { wholesaler: w } = loaderData;
+  const { wholesaler: w, waiting, favorites, updatedDay, siteStatus, checkedDay, regulatoryNotes } = loaderData;
   const name = w.name.trim() || "이름 없음";
   const site = siteLinkOf(w);
-  const logo = safeHttpUrl(w.logoUrl || w.image);
+  const logo = safeHttpUrl(w.logoUrl);
   const organization = {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -60,16 +102,17 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
     ...(site ? { url: site } : {}),
     ...(logo ? { logo } : {}),
     ...(w.summary.trim() ? { description: w.summary.trim() } : {}),
+    ...(w.businessNumber ? { taxID: formatBusinessNumber(w.businessNumber) } : {}),
   };
 
   return (
     <article className="mx-auto max-w-3xl">
-      <JsonLd data={organization} />
+      {waiting ? <WaitingNotice /> : <JsonLd data={organization} />}
       <Link to="/list" className="text-sm font-medium text-blue-700 hover:underline">
         ← 목록으로
       </Link>
       <header className="mt-4 flex items-center gap-4">
-        <WholesalerLogo name={w.name} src={w.logoUrl || w.image} size={80} eager />
+        <WholesalerLogo name={w.name} src={w.logoUrl} size={80} eager />
         <div className="min-w-0">
           <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900">{name}</h1>
           <div className="mt-2">
@@ -77,6 +120,9 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </header>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <WholesalerCardActions wholesalerId={w.id} favorites={favorites} />
+      </div>
       <p className="mt-5 whitespace-pre-line leading-relaxed text-slate-700">{w.summary.trim() || "설명 없음"}</p>
       <dl className="mt-6 rounded-xl border border-slate-200 bg-white px-5">
         <Row label="카테고리" value={w.category || NO_CATEGORY_LABEL} />
@@ -85,7 +131,26 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
         <Row label="해외 배송" value={w.international} />
         <Row label="연락처" value={w.contact} />
         <Row label="조회수" value={(w.views ?? 0).toLocaleString("ko-KR")} />
+        <Row label="사이트 상태" value={siteStatus} />
+        <Row label="마지막 확인" value={checkedDay ?? "아직 확인하지 않았습니다"} />
       </dl>
+      <section aria-labelledby="terms-heading" className="mt-8">
+        <h2 id="terms-heading" className="text-lg font-semibold text-slate-900">
+          위탁 조건
+        </h2>
+        <p className="mt-1 text-sm text-slate-500">공급사 페이지에서 확인한 내용입니다. ‘확인 필요’는 아직 확인하지 못한 항목이니 거래 전에 공급사에 직접 확인하세요.</p>
+        <dl className="mt-3 rounded-xl border border-slate-200 bg-white px-5">
+          {termRows(w).map((row) => (
+            <Row key={row.label} label={row.label} value={row.value} href={row.href} />
+          ))}
+        </dl>
+      </section>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-500">
+        <p>최근 수정: {updatedDay}</p>
+        <Link to={`/wholesaler/${w.id}/report`} className="font-medium text-blue-700 hover:underline">
+          정보 수정 요청
+        </Link>
+      </div>
       <div className="mt-6">
         {site ? (
           <a
@@ -100,6 +165,8 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
           <p className="text-slate-500">등록된 웹사이트가 없습니다.</p>
         )}
       </div>
+      {/* The supplier's own shipping fee, when known, is what the seller pays per order on consignment. */}
+      <SupplierSellingHelp notes={regulatoryNotes} shipping={w.shippingFee} />
     </article>
   );
 }

@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { currentDatabase, db, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
+import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
+import { type JobKind, JobRunner, purgeJobsKind } from "#app/features/jobs/job-runner.server.ts";
+import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
+import { backgroundSettled } from "#app/lib/background.server.ts";
+import { env } from "#app/lib/env.server.ts";
+import { PURGE_INTERVAL_MS, purgeExpired } from "#app/lib/housekeeping.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { siteConfig } from "#app/lib/site-config.server.ts";
+
+/** Opens (and migrates) the database, loads demo content on a first start. Throws a one-line error. */
+export async function startApp() {
+  const config = env();
+  siteConfig();
+  const open = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    // Under the start-up lock: of several servers starting at once on one database, one seeds.
+    afterMigrate: async (opened) => {
+      setCurrentDatabase(opened);
+      if (config.SEED_DEMO === "1") await seedDemoIfFirstStart();
+    },
+  });
+  setCurrentDatabase(open);
+  startJobs(config);
+  return { kind: open.kind };
+}
+
+let runner: JobRunner | undefined;
+
+/** Expired sessions, limits, one-time links and cached answers (lib/housekeeping.server.ts), every hour. */
+const purgeExpiredKind: JobKind<unknown> = {
+  kind: "housekeeping.purge-expired",
+  timeoutMs: 120_000,
+  run: async () => {
+    const counts = await purgeExpired();
+    if (Object.values(counts).some((n) => n > 0)) log.info("expired rows purged", counts);
+  },
+};
+
+/**
+ * The job runner of this process (docs/decisions/0019): housekeeping always, the site checks unless
+ * LINK_CHECK=0. Other kinds (image processing) are registered here too.
+ */
+function startJobs(config: ReturnType<typeof env>) {
+  runner = new JobRunner();
+  runner.register(purgeJobsKind).schedule({ name: "jobs.purge", kind: purgeJobsKind.kind, every: "day" });
+  runner.register(purgeExpiredKind).schedule({ name: "housekeeping.purge-expired", kind: purgeExpiredKind.kind, every: PURGE_INTERVAL_MS });
+  if (config.LINK_CHECK === "1") registerSiteChecks(runner, { days: config.LINK_CHECK_DAYS });
+  runner.start();
+}
+
+/**
+ * Stops the jobs first (a job in flight gets 5 s to finish, then is handed back to the queue: server.ts
+ * allows 10 s for the whole drain), lets mails still leaving finish, then closes the database.
+ */
+export async function stopApp() {
+  await runner?.stop(5_000);
+  runner = undefined;
+  // Mails still leaving (a reset link just asked for) may need the database for a moment.
+  await backgroundSettled(5_000);
+  const open = currentDatabase();
+  setCurrentDatabase(undefined);
+  await open?.close();
+}
+
+/** /readyz: the database answers a trivial query within the timeout. */
+export async function checkReady(timeoutMs = 2000): Promise<boolean> {
+  if (!currentDatabase()) return false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      db().execute(sql`select 1`),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("timeout")), timeoutMs);
+      }),
+    ]);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * The stored values of a supplier's terms (ui-contract.md "Supplier terms"). Unknown is NULL, never one
+ * of these, so "yes" can only mean somebody read it on the supplier's own page (docs/decisions/0021).
+ * The table's CHECK constraints and the derived `fact_mask` column are written from these lists, and the
+ * form schema offers exactly them; features/wholesalers/wholesaler-terms.ts adds the Korean words.
+ */
+export const YES_NO = ["yes", "no"] as const;
+export const RETURNS_VALUES = ["yes", "no", "conditional"] as const;
+export const PRICE_POLICY_VALUES = ["free", "minimum", "closed"] as const;
+export const INTEGRATION_VALUES = ["api", "excel", "sender"] as const;
+
+export type YesNo = (typeof YES_NO)[number];
+export type ReturnsValue = (typeof RETURNS_VALUES)[number];
+export type PricePolicy = (typeof PRICE_POLICY_VALUES)[number];
+export type Integration = (typeof INTEGRATION_VALUES)[number];
+
+/**
+ * The known-true facts the /list filters ask for, in the order of the filter buttons. The table keeps
+ * them as bits of a generated `fact_mask smallint` (bit i is FACTS[i]) with a btree index: a set of
+ * filters is "the mask is one of the supersets of these bits", `fact_mask = ANY(…)`, which the index
+ * answers exactly and, for the count, without reading the table (docs/decisions/0021). An unknown term
+ * sets no bit, so it can never match.
+ */
+export const FACTS = ["dropshipping", "free-shipping", "returns", "image-use", "free-price", "single-unit"] as const;
+export type Fact = (typeof FACTS)[number];
+
+export const factBit = (fact: Fact) => 1 << FACTS.indexOf(fact);
+
+export function maskOf(facts: readonly Fact[]): number {
+  return facts.reduce((mask, fact) => mask | factBit(fact), 0);
+}
+
+/** The facts whose bits are set in a mask, in FACTS order. */
+export function factsOfMask(mask: number): Fact[] {
+  return FACTS.filter((fact) => (mask & factBit(fact)) !== 0);
+}
+
+/** Every mask that has all of `facts` (at most 64 values; 2^(6 − n) for n filters). */
+export function masksWithAll(facts: readonly Fact[]): number[] {
+  const required = maskOf(facts);
+  const masks: number[] = [];
+  for (let mask = 0; mask < 1 << FACTS.length; mask++) if ((mask & required) === required) masks.push(mask);
+  return masks;
+}

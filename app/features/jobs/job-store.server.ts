@@ -1,0 +1,201 @@
+import { and, eq, inArray, lt, lte, or, type SQL, sql } from "drizzle-orm";
+import { type Db, db, type Tx } from "#app/db/client.server.ts";
+import { jobs } from "#app/db/schema.ts";
+
+/**
+ * The job table's statements (docs/decisions/0019). Every time in here is the database's `now()`, so
+ * several app servers with slightly different clocks agree on what is due and whose lock ran out.
+ */
+
+export type JobRow = typeof jobs.$inferSelect;
+
+export type EnqueueOptions = {
+  /** Not before this time (default: now). */
+  runAfter?: Date;
+  /** A second enqueue with the same key does nothing (scheduled work: one row per schedule and period). */
+  uniqueKey?: string;
+  /** Attempts before the job is given up with its last error kept (default 5). */
+  maxAttempts?: number;
+  /** Enqueue inside the caller's transaction: the job exists only if the caller's write commits. */
+  tx?: Tx;
+};
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
+/** Wakes the runners of this process after an enqueue (other servers find the job at their next poll). */
+const listeners = new Set<() => void>();
+
+export function onJobsEnqueued(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Call after committing a transaction that enqueued jobs, so this process starts them at once. */
+export function notifyJobs() {
+  for (const listener of listeners) listener();
+}
+
+/** Queues one job; returns its id, or null when `uniqueKey` was already used. */
+export async function enqueueJob(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<number | null> {
+  const writer: Db | Tx = options.tx ?? db();
+  const rows = await writer
+    .insert(jobs)
+    .values({
+      kind,
+      payload: payload ?? {},
+      uniqueKey: options.uniqueKey ?? null,
+      maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      ...(options.runAfter ? { runAfter: options.runAfter } : {}),
+    })
+    .onConflictDoNothing({ target: jobs.uniqueKey })
+    .returning({ id: jobs.id });
+  if (!options.tx) notifyJobs();
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Queues many jobs of one kind in the caller's transaction, 100 rows a statement with a pause between
+ * them: on PGlite each statement holds the main thread, and requests that need no database (/healthz)
+ * get their turn in the pauses.
+ */
+export async function enqueueJobs(tx: Tx, kind: string, payloads: unknown[], { maxAttempts = DEFAULT_MAX_ATTEMPTS } = {}) {
+  for (let i = 0; i < payloads.length; i += 100) {
+    await tx.insert(jobs).values(payloads.slice(i, i + 100).map((payload) => ({ kind, payload: payload ?? {}, maxAttempts })));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+const now = sql`now()`;
+const millis = (ms: number) => sql`now() + ${Math.max(0, Math.round(ms))}::int * interval '1 millisecond'`;
+
+/**
+ * Takes the next due job of one of `kinds` for this worker: a queued one whose time has come, or a
+ * running one whose lock ran out (its worker died) and that has attempts left. `FOR UPDATE SKIP LOCKED`
+ * makes two workers on one PostgreSQL pass over each other's candidate instead of taking the same row.
+ */
+export async function claimJob(kinds: string[], token: string, lockMs: number): Promise<JobRow | null> {
+  if (kinds.length === 0) return null;
+  const due = db()
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        inArray(jobs.kind, kinds),
+        or(
+          and(eq(jobs.state, "queued"), lte(jobs.runAfter, now)),
+          and(eq(jobs.state, "running"), lt(jobs.lockedUntil, now), lt(jobs.attempts, jobs.maxAttempts)),
+        ),
+      ),
+    )
+    .orderBy(jobs.runAfter, jobs.id)
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const [row] = await db()
+    .update(jobs)
+    .set({ state: "running", lockedBy: token, lockedUntil: millis(lockMs), attempts: sql`${jobs.attempts} + 1` })
+    .where(inArray(jobs.id, due))
+    .returning();
+  return row ?? null;
+}
+
+/** Raised inside `completeJob` when the claim is no longer this worker's: the transaction rolls back. */
+export class LostJobError extends Error {
+  override name = "LostJobError";
+  constructor(id: number) {
+    super(`job ${id} is no longer held by this worker`);
+  }
+}
+
+const heldBy = (id: number, token: string): SQL => and(eq(jobs.id, id), eq(jobs.lockedBy, token), eq(jobs.state, "running"))!;
+
+/**
+ * Marks a job done and runs `work` in the same transaction, only while `token` still holds it. A worker
+ * whose lock ran out (and whose job another worker took) cannot complete it a second time.
+ */
+export async function completeJob(id: number, token: string, work?: (tx: Tx) => Promise<void>) {
+  await db().transaction(async (tx) => {
+    const done = await tx
+      .update(jobs)
+      .set({ state: "done", finishedAt: now, lockedBy: null, lockedUntil: null })
+      .where(heldBy(id, token))
+      .returning({ id: jobs.id });
+    if (done.length === 0) throw new LostJobError(id);
+    if (work) await work(tx);
+  });
+}
+
+/**
+ * After a failed attempt: queued again after `retryInMs`, or given up (state `failed`, the error kept)
+ * when it has used its attempts; `onGiveUp` runs in that same transaction. False when the claim was lost.
+ */
+export async function failJob(
+  job: Pick<JobRow, "id" | "attempts" | "maxAttempts">,
+  token: string,
+  error: string,
+  retryInMs: number,
+  onGiveUp?: (tx: Tx) => Promise<void>,
+): Promise<"retry" | "failed" | "lost"> {
+  const giveUp = job.attempts >= job.maxAttempts;
+  const lastError = error.slice(0, 2000);
+  return db().transaction(async (tx) => {
+    const rows = await tx
+      .update(jobs)
+      .set(
+        giveUp
+          ? { state: "failed", finishedAt: now, lastError, lockedBy: null, lockedUntil: null }
+          : { state: "queued", runAfter: millis(retryInMs), lastError, lockedBy: null, lockedUntil: null },
+      )
+      .where(heldBy(job.id, token))
+      .returning({ id: jobs.id });
+    if (rows.length === 0) return "lost";
+    if (giveUp && onGiveUp) await onGiveUp(tx);
+    return giveUp ? "failed" : "retry";
+  });
+}
+
+/** Hands a claimed job back untouched (the server is stopping): due at once, the attempt not counted. */
+export async function releaseJob(id: number, token: string) {
+  await db()
+    .update(jobs)
+    .set({ state: "queued", runAfter: now, attempts: sql`greatest(${jobs.attempts} - 1, 0)`, lockedBy: null, lockedUntil: null })
+    .where(heldBy(id, token));
+}
+
+/**
+ * Running jobs whose lock ran out and that have no attempts left (their worker died on the last one):
+ * given up with a note, `onGiveUp` called for each in the same transaction.
+ */
+export async function giveUpExpiredJobs(kinds: string[], onGiveUp: (tx: Tx, job: JobRow) => Promise<void>) {
+  if (kinds.length === 0) return 0;
+  return db().transaction(async (tx) => {
+    const expired = await tx
+      .select()
+      .from(jobs)
+      .where(and(inArray(jobs.kind, kinds), eq(jobs.state, "running"), lt(jobs.lockedUntil, now), sql`${jobs.attempts} >= ${jobs.maxAttempts}`))
+      .limit(100)
+      .for("update", { skipLocked: true });
+    for (const job of expired) {
+      const note = "작업 중 서버가 멈췄습니다 (lock expired on the last attempt)";
+      await tx
+        .update(jobs)
+        .set({ state: "failed", finishedAt: now, lockedBy: null, lockedUntil: null, lastError: job.lastError ? `${job.lastError}; ${note}` : note })
+        .where(eq(jobs.id, job.id));
+      await onGiveUp(tx, job);
+    }
+    return expired.length;
+  });
+}
+
+/** Finished jobs are kept for a while to read (docs/operations.md), then deleted by the `jobs.purge` job. */
+export async function purgeFinishedJobs({ doneDays = 14, failedDays = 90 } = {}) {
+  const rows = await db()
+    .delete(jobs)
+    .where(
+      or(
+        and(eq(jobs.state, "done"), lt(jobs.finishedAt, sql`now() - ${doneDays}::int * interval '1 day'`)),
+        and(eq(jobs.state, "failed"), lt(jobs.finishedAt, sql`now() - ${failedDays}::int * interval '1 day'`)),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
+}

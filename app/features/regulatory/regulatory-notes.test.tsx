@@ -1,0 +1,66 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { expect, test } from "vitest";
+import { CATEGORY_NOTE_IDS, notesForCategory, REGULATORY_NOTES } from "#content/regulatory-notes.ts";
+import { CATEGORIES, isCategory } from "#app/features/categories/categories.ts";
+import { CategoryRegulatoryNotes, SupplierSellingHelp } from "./regulatory-notes.tsx";
+
+const today = new Date().toISOString().slice(0, 10);
+
+test("every note: a short text, an official https link, dated sources read on a real past day", () => {
+  expect(new Set(REGULATORY_NOTES.map((n) => n.id)).size).toBe(REGULATORY_NOTES.length);
+  for (const note of REGULATORY_NOTES) {
+    expect(note.text.length).toBeGreaterThan(60);
+    expect(note.text.length).toBeLessThan(320); // a note, not an article
+    expect(note.text).toMatch(/(니다|세요)\.$/); // polite 합니다체, a full sentence
+    const official = new URL(note.official.url);
+    expect(official.protocol).toBe("https:");
+    // The place to act is a public body's site (제품안전정보센터 is 국가기술표준원's, on its own domain).
+    expect(official.hostname).toMatch(/(\.go\.kr|\.gov\.kr|^www\.safetykorea\.kr)$/);
+    expect(note.sources.length).toBeGreaterThanOrEqual(1);
+    for (const source of note.sources) {
+      for (const value of [source.name, source.publisher, source.date]) expect(value.trim()).not.toBe("");
+      expect(new URL(source.url).protocol).toMatch(/^https?:$/);
+    }
+    expect(new Date(`${note.read}T00:00:00Z`).toISOString().slice(0, 10)).toBe(note.read);
+    expect(note.read <= today).toBe(true);
+  }
+});
+
+test("the notes are mapped onto the real category chips, and the issue's permits are all covered", () => {
+  for (const [category, ids] of Object.entries(CATEGORY_NOTE_IDS)) {
+    expect(isCategory(category), category).toBe(true);
+    expect(notesForCategory(category)).toHaveLength(ids.length);
+  }
+  const titles = (category: string) => notesForCategory(category).map((n) => n.title).join(" ");
+  expect(titles("식품")).toMatch(/통신판매업.*영업신고.*건강기능식품/);
+  expect(titles("유아/완구")).toContain("KC");
+  expect(titles("디지털/가전")).toContain("KC");
+  expect(titles("생활")).toContain("초록누리");
+  expect(titles("헬스케어/뷰티")).toMatch(/건강기능식품.*화장품 책임판매업.*의료기기/);
+  expect(notesForCategory("의류")).toEqual([]);
+  expect(notesForCategory("")).toEqual([]);
+  expect(CATEGORIES.filter((c) => notesForCategory(c).length > 0).length).toBe(5);
+});
+
+function render(element: React.ReactElement) {
+  const router = createMemoryRouter([{ path: "/", element }]);
+  return renderToStaticMarkup(<RouterProvider router={router} />);
+}
+
+test("the /list view shows a category's notes with the official link and a source line, and nothing elsewhere", () => {
+  const html = render(<CategoryRegulatoryNotes category="헬스케어/뷰티" notes={notesForCategory("헬스케어/뷰티")} />);
+  expect(html).toContain("헬스케어/뷰티 판매 전 확인하세요");
+  expect(html).toContain("건강기능식품 판매업 영업신고");
+  expect(html).toContain('href="https://www.foodsafetykorea.go.kr/" target="_blank" rel="noopener noreferrer"');
+  expect(html).toMatch(/출처: .*여주시 보건소.*2026\. 11\. 23\. 확인/);
+  expect(render(<CategoryRegulatoryNotes category="의류" notes={notesForCategory("의류")} />)).toBe("");
+});
+
+test("a supplier page links to the margin calculator, with its shipping fee as a prefill when known", () => {
+  expect(render(<SupplierSellingHelp notes={notesForCategory("의류")} />)).toContain('href="/tools/margin"');
+  const html = render(<SupplierSellingHelp notes={notesForCategory("생활")} shipping={3000} />);
+  expect(html).toContain('href="/tools/margin?shipping=3000"');
+  expect(html).toContain(">마진 계산기</a>");
+  expect(html).toContain("생활화학제품 신고번호(초록누리)");
+});

@@ -1,0 +1,159 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { db } from "#app/db/client.server.ts";
+import { correctionRequests, rateLimits, user, wholesalers } from "#app/db/schema.ts";
+import { signUpAction } from "#app/features/users/auth-actions.server.ts";
+import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
+import { promoteToAdmin } from "#app/features/users/users.server.ts";
+import * as root from "#app/root.tsx";
+import * as adminReports from "#app/routes/admin/reports.tsx";
+import * as reportPage from "#app/routes/public/wholesaler-report.tsx";
+import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { withTestDatabase } from "#tests/test-database.ts";
+import { REPORT_RECEIVED } from "./report-schema.ts";
+import { REPORTS_PER_ADDRESS } from "./report-actions.server.ts";
+
+withTestDatabase();
+
+let adminCookie = "";
+let userCookie = "";
+let supplier = 0;
+
+async function signUp(email: string) {
+  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9" })));
+  return cookiesFrom(new Response(null, { headers: res.headers }));
+}
+
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
+const send = (fields: Record<string, string>, init: { cookie?: string; ip?: string; id?: string } = {}) => {
+  const id = init.id ?? String(supplier);
+  return caught(() => reportPage.action(args(formRequest(`/wholesaler/${id}/report`, fields, init), { id })));
+};
+const stored = () => db().select().from(correctionRequests);
+const valid = { reason: "wrong", body: "연락처가 바뀌었습니다: 02-000-0000" };
+
+beforeAll(async () => {
+  adminCookie = await signUp("boss@example.com");
+  await promoteToAdmin("boss@example.com");
+  userCookie = await signUp("seller@example.com");
+});
+
+beforeEach(async () => {
+  await db().delete(correctionRequests);
+  await db().delete(rateLimits);
+  await db().delete(wholesalers);
+  const [row] = await db().insert(wholesalers).values({ name: "도매꾹", siteUrl: "https://domeggook.com/" }).returning({ id: wholesalers.id });
+  supplier = row!.id;
+});
+
+describe("sending a correction request", () => {
+  test("anyone may send one: a visitor's has no account, a member's keeps only the account id", async () => {
+    const anonymous = await send(valid, { ip: "10.0.0.1" });
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.data).toEqual({ ok: true, message: REPORT_RECEIVED });
+    const member = await send({ reason: "closed", body: "폐업했다고 공지가 올라왔습니다.\n두 번째 줄" }, { cookie: userCookie, ip: "10.0.0.2" });
+    expect(member.status).toBe(200);
+
+    const [first, second] = await stored();
+    expect(first).toMatchObject({ wholesalerId: supplier, reason: "wrong", body: valid.body, reporterId: null, status: "open" });
+    const [seller] = await db().select({ id: user.id }).from(user).where(eq(user.email, "seller@example.com"));
+    expect(second).toMatchObject({ reason: "closed", body: "폐업했다고 공지가 올라왔습니다.\n두 번째 줄", reporterId: seller!.id });
+    expect(JSON.stringify(second)).not.toContain("seller@example.com");
+  });
+
+  test("bad input gets a Korean message and a 4xx, never a 500, and nothing is stored", async () => {
+    const cases: [string, Record<string, string>, number, RegExp][] = [
+      ["empty text", { reason: "wrong", body: "   " }, 400, /내용을 입력해 주세요/],
+      ["1,001 characters", { reason: "wrong", body: "가".repeat(1001) }, 400, /1,000자 이하/],
+      ["unknown reason", { reason: "spam", body: "내용" }, 400, /사유를 목록에서 골라 주세요/],
+      ["no reason", { body: "내용" }, 400, /사유를 목록에서 골라 주세요/],
+      ["filled honeypot", { ...valid, [HONEYPOT_FIELD]: "bot" }, 400, /잘못된 요청/],
+    ];
+    for (const [name, fields, status, message] of cases) {
+      const res = await send(fields);
+      expect(res.status, name).toBe(status);
+      expect((res.data as { message: string }).message, name).toMatch(message);
+    }
+    expect(await stored()).toEqual([]);
+    // Exactly 1,000 characters is fine.
+    expect((await send({ reason: "other", body: "가".repeat(1000) })).status).toBe(200);
+  });
+
+  test("an unknown or malformed supplier is a 404, for the page and for a post", async () => {
+    for (const id of ["999999", "abc", "0", "1e3"]) {
+      expect((await caught(() => reportPage.loader(args(getRequest(`/wholesaler/${id}/report`), { id })))).status).toBe(404);
+      expect((await send(valid, { id })).status).toBe(404);
+    }
+    expect(await stored()).toEqual([]);
+  });
+
+  test("a burst from one address gets 429 with Retry-After; another address is unaffected", async () => {
+    for (let i = 0; i < REPORTS_PER_ADDRESS; i++) expect((await send(valid, { ip: "10.9.9.9" })).status).toBe(200);
+    const refused = await send(valid, { ip: "10.9.9.9" });
+    expect(refused.status).toBe(429);
+    expect((refused.data as { message: string }).message).toMatch(/잠시 후 다시/);
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(0);
+    // The route passes the header on to the response.
+    const headers = reportPage.headers({ actionHeaders: refused.headers, loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined } as never);
+    expect(new Headers(headers).get("Retry-After")).toBe(String(retryAfter));
+    expect((await send(valid, { ip: "10.8.8.8" })).status).toBe(200);
+    expect(await stored()).toHaveLength(REPORTS_PER_ADDRESS + 1);
+  });
+
+  test("a deleted account's requests are kept without it", async () => {
+    const leaving = await signUp("leaving@example.com");
+    expect((await send(valid, { cookie: leaving, ip: "10.0.0.3" })).status).toBe(200);
+    await db().delete(user).where(eq(user.email, "leaving@example.com"));
+    const [kept] = await stored();
+    expect(kept).toMatchObject({ body: valid.body, reporterId: null });
+  });
+});
+
+describe("/admin/reports", () => {
+  test("open requests newest first; 처리 완료 and 반려 take them off the list; the menu count follows", async () => {
+    await send({ reason: "wrong", body: "첫 번째" }, { ip: "10.1.0.1" });
+    await send({ reason: "unreachable", body: "두 번째" }, { ip: "10.1.0.2" });
+    await send({ reason: "other", body: "세 번째" }, { ip: "10.1.0.3" });
+
+    const page = asResponse(await adminReports.loader(args(getRequest("/admin/reports", { cookie: adminCookie }))));
+    const items = (page.data as { items: { id: number; body: string; wholesalerName: string }[] }).items;
+    expect(items.map((item) => item.body)).toEqual(["세 번째", "두 번째", "첫 번째"]);
+    expect(items[0]?.wholesalerName).toBe("도매꾹");
+
+    const rootData = async (cookie: string) => (asResponse(await root.loader(args(getRequest("/admin", { cookie })))).data as { openReports: number }).openReports;
+    expect(await rootData(adminCookie)).toBe(3);
+    expect(await rootData(userCookie)).toBe(0);
+
+    const handle = (intent: string, id: number) => caught(() => adminReports.action(args(formRequest("/admin/reports", { intent, id: String(id) }, { cookie: adminCookie }))));
+    expect((await handle("done", items[0]!.id)).status).toBe(302);
+    expect((await handle("rejected", items[1]!.id)).status).toBe(302);
+    const after = asResponse(await adminReports.loader(args(getRequest("/admin/reports", { cookie: adminCookie }))));
+    expect((after.data as { items: { body: string }[] }).items.map((item) => item.body)).toEqual(["첫 번째"]);
+    expect(await rootData(adminCookie)).toBe(1);
+
+    const statuses = await db().select({ body: correctionRequests.body, status: correctionRequests.status, handledBy: correctionRequests.handledBy }).from(correctionRequests);
+    expect(statuses.find((s) => s.body === "세 번째")).toMatchObject({ status: "done" });
+    expect(statuses.find((s) => s.body === "두 번째")?.status).toBe("rejected");
+    expect(statuses.find((s) => s.body === "세 번째")?.handledBy).not.toBeNull();
+    // Handling one twice changes nothing.
+    expect((await handle("done", items[0]!.id)).status).toBe(302);
+    expect((await db().select().from(correctionRequests).where(eq(correctionRequests.status, "done"))).length).toBe(1);
+  });
+
+  test("only admins: the page redirects others, the action answers 403 (401 anonymous), nothing changes", async () => {
+    await send(valid, { ip: "10.2.0.1" });
+    const [report] = await stored();
+    for (const [cookie, where] of [
+      [userCookie, "/"],
+      ["", "/login"],
+    ] as const) {
+      const page = await caught(() => adminReports.loader(args(getRequest("/admin/reports", { cookie }))));
+      expect(page.status).toBe(302);
+      expect(page.location?.startsWith(where)).toBe(true);
+    }
+    expect((await caught(() => adminReports.action(args(formRequest("/admin/reports", { intent: "done", id: String(report!.id) }, { cookie: userCookie }))))).status).toBe(403);
+    expect((await caught(() => adminReports.action(args(formRequest("/admin/reports", { intent: "done", id: String(report!.id) }))))).status).toBe(401);
+    expect((await stored())[0]?.status).toBe("open");
+  });
+});

@@ -1,0 +1,59 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { db } from "#app/db/client.server.ts";
+import { correctionRequests, wholesalers } from "#app/db/schema.ts";
+import type { ReportInput, ReportReason } from "./report-schema.ts";
+
+/**
+ * Correction requests (정보 수정 요청): visitors send them, admins handle them in a queue. The reporter is
+ * kept as an account id only (null for visitors, and after the account is deleted), never an e-mail.
+ */
+
+export async function createReport(wholesalerId: number, input: ReportInput, reporterId: string | null) {
+  const [row] = await db()
+    .insert(correctionRequests)
+    .values({ wholesalerId, reason: input.reason, body: input.body, reporterId })
+    .returning({ id: correctionRequests.id });
+  return row!.id;
+}
+
+export type OpenReport = { id: number; wholesalerId: number; wholesalerName: string; reason: ReportReason; body: string; createdAt: Date };
+
+export const REPORTS_PER_PAGE = 30;
+
+/** Open requests, newest first, with the supplier's name. */
+export async function listOpenReports({ page = 1, perPage = REPORTS_PER_PAGE } = {}) {
+  const where = eq(correctionRequests.status, "open");
+  const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(correctionRequests).where(where);
+  const items = await db()
+    .select({
+      id: correctionRequests.id,
+      wholesalerId: correctionRequests.wholesalerId,
+      wholesalerName: wholesalers.name,
+      reason: correctionRequests.reason,
+      body: correctionRequests.body,
+      createdAt: correctionRequests.createdAt,
+    })
+    .from(correctionRequests)
+    .innerJoin(wholesalers, eq(wholesalers.id, correctionRequests.wholesalerId))
+    .where(where)
+    .orderBy(desc(correctionRequests.createdAt), desc(correctionRequests.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { items: items as OpenReport[], total, page, pageCount: Math.max(1, Math.ceil(total / perPage)) };
+}
+
+/** The number the admin menu shows beside `수정 요청`. */
+export async function countOpenReports() {
+  const [row] = await db().select({ n: count() }).from(correctionRequests).where(eq(correctionRequests.status, "open"));
+  return row?.n ?? 0;
+}
+
+/** 처리 완료 (`done`) or 반려 (`rejected`): only an open request changes; false when there is none. */
+export async function handleReport(id: number, status: "done" | "rejected", adminId: string) {
+  const rows = await db()
+    .update(correctionRequests)
+    .set({ status, handledBy: adminId, handledAt: new Date() })
+    .where(and(eq(correctionRequests.id, id), eq(correctionRequests.status, "open")))
+    .returning({ id: correctionRequests.id });
+  return rows.length > 0;
+}

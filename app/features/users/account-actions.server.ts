@@ -1,0 +1,220 @@
+import { data, redirect } from "react-router";
+import { getUser, requireUser } from "#app/lib/auth.server.ts";
+import { runInBackground } from "#app/lib/background.server.ts";
+import { env } from "#app/lib/env.server.ts";
+import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { clientAddress, hitRateLimit } from "#app/lib/rate-limit.server.ts";
+import { toastCookie } from "#app/lib/toast.server.ts";
+import {
+  ACCOUNT_INTENTS,
+  type AccountIntent,
+  changePasswordSchema,
+  deleteAccountSchema,
+  displayNameSchema,
+  forgotPasswordSchema,
+  LINK_EXPIRED,
+  RESET_REQUESTED,
+  resetPasswordSchema,
+} from "./account-schema.ts";
+import { changePassword, deleteAccount, setDisplayName, signOutCookies } from "./account.server.ts";
+import { HONEYPOT_FIELD } from "./honeypot.ts";
+import { resetPasswordWithToken, sendPasswordReset } from "./password-reset.server.ts";
+import { peekToken } from "./user-tokens.server.ts";
+import { findUserById, isAdminEmail, sendAdminVerification, verifyEmailWithToken } from "./users.server.ts";
+
+/**
+ * Actions and loaders of /forgot-password, /reset-password, /verify-email and /account. Every form is
+ * read with `readForm` (8 KB: lib/body-limits.ts) and checked with its schema from account-schema.ts.
+ * Better Auth's HTTP handler is not mounted (docs/decisions/0001): these pages are the only door.
+ */
+
+export type AccountSuccess = { ok: true; intent?: AccountIntent; message: string };
+
+/** Pages for one person, or with a one-time link in their address: no cache keeps them. */
+const PRIVATE_NO_STORE = { "Cache-Control": "private, no-store" } as const;
+
+const TOO_MANY = "시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주세요.";
+const BAD_REQUEST = "잘못된 요청입니다.";
+const TRY_LATER = "잠시 후 다시 시도해 주세요.";
+
+function success(message: string, intent?: AccountIntent, headers?: HeadersInit) {
+  return data<AccountSuccess>({ ok: true, message, ...(intent ? { intent } : {}) }, { headers: mergeHeaders(PRIVATE_NO_STORE, headers) });
+}
+
+function mergeHeaders(...all: (HeadersInit | undefined)[]) {
+  const headers = new Headers();
+  for (const init of all) for (const [name, value] of new Headers(init)) headers.append(name, value);
+  return headers;
+}
+
+function tooMany(retryAfterSeconds: number, values: Record<string, string> = {}) {
+  return formFailure(TOO_MANY, { status: 429, values, headers: { "Retry-After": String(retryAfterSeconds) } });
+}
+
+/** Per client address, the same allowance as login and sign-up (AUTH_RATE_LIMIT a minute; 0: off). */
+async function addressLimited(request: Request, kind: string) {
+  const limit = env().AUTH_RATE_LIMIT;
+  if (limit === 0) return null;
+  const result = await hitRateLimit(`${kind}:ip:${clientAddress(request)}`, limit, 60_000);
+  return result.allowed ? null : result.retryAfterSeconds;
+}
+
+function tokenOf(request: Request) {
+  return new URL(request.url).searchParams.get("token");
+}
+
+// ---- /forgot-password ----
+
+/**
+ * One answer for every address: the mail (if there is an account) is looked up and sent after the
+ * page has answered, so neither the words nor the time taken tell whether the address is registered.
+ */
+export async function forgotPasswordAction(request: Request) {
+  const form = await readForm(request);
+  if (form.get(HONEYPOT_FIELD)) return formFailure(BAD_REQUEST, { status: 400 });
+  const checked = validateForm(form, forgotPasswordSchema);
+  if (!checked.ok) return formFailure(checked.message, { values: checked.values, errors: checked.errors });
+  const retryAfter = await addressLimited(request, "forgot-password");
+  if (retryAfter) return tooMany(retryAfter, checked.values as Record<string, string>);
+  const { email } = checked.data;
+  runInBackground("password reset mail", () => sendPasswordReset(email));
+  return success(RESET_REQUESTED);
+}
+
+// ---- /reset-password?token=… ----
+
+export async function resetPasswordLoader(request: Request) {
+  const valid = Boolean(await peekToken(tokenOf(request), "reset-password"));
+  return data({ valid }, { status: valid ? 200 : 400, headers: PRIVATE_NO_STORE });
+}
+
+/** The token is read from the page's address (not the body), so a 10 KB token meets the same answer. */
+export async function resetPasswordAction(request: Request) {
+  const form = await readForm(request);
+  const checked = validateForm(form, resetPasswordSchema);
+  // The typed password is never sent back to the page.
+  if (!checked.ok) return formFailure(checked.message, { errors: checked.errors });
+  const retryAfter = await addressLimited(request, "reset-password");
+  if (retryAfter) return tooMany(retryAfter);
+  const changed = await resetPasswordWithToken(tokenOf(request), checked.data.newPassword);
+  if (!changed) return formFailure(LINK_EXPIRED, { status: 400 });
+  const headers = new Headers();
+  for (const cookie of await signOutCookies(request)) headers.append("Set-Cookie", cookie);
+  headers.append("Set-Cookie", await toastCookie({ type: "success", message: "비밀번호가 변경되었습니다. 다시 로그인해 주세요." }));
+  return redirect("/login", { headers });
+}
+
+// ---- /verify-email?token=… ----
+
+export async function verifyEmailLoader(request: Request) {
+  const valid = Boolean(await peekToken(tokenOf(request), "verify-email"));
+  return data({ valid }, { status: valid ? 200 : 400, headers: PRIVATE_NO_STORE });
+}
+
+/**
+ * Proves the address (the button on the page posts here: a link scanner that only opens the link uses
+ * nothing up). An ADMIN_EMAILS address becomes an admin now.
+ */
+export async function verifyEmailAction(request: Request) {
+  await readForm(request);
+  const result = await verifyEmailWithToken(tokenOf(request));
+  if (!result.ok) return formFailure(LINK_EXPIRED, { status: 400 });
+  log.info("email verified", { admin: result.admin });
+  const signedIn = await getUser(request);
+  const to = signedIn?.email === result.email ? (result.admin ? "/admin" : "/account") : "/login";
+  const message = result.admin ? "이메일 주소를 확인했습니다. 관리자 권한이 적용되었습니다." : "이메일 주소를 확인했습니다.";
+  return redirect(to, { headers: { "Set-Cookie": await toastCookie({ type: "success", message }) } });
+}
+
+// ---- /account ----
+
+export async function accountLoader(request: Request) {
+  const signedIn = await requireUser(request);
+  const found = await findUserById(signedIn.id);
+  if (!found) throw new Response("로그인이 필요합니다.", { status: 401 });
+  return data(
+    {
+      email: found.email,
+      displayName: found.name,
+      isAdmin: found.role === "admin",
+      // A listed address whose owner has not opened the confirmation link yet (decisions 30).
+      adminPending: found.role !== "admin" && isAdminEmail(found.email),
+    },
+    { headers: PRIVATE_NO_STORE },
+  );
+}
+
+const PASSWORD_CHANGE_ERRORS: Record<string, { field: "currentPassword" | "newPassword"; message: string }> = {
+  INVALID_PASSWORD: { field: "currentPassword", message: "현재 비밀번호가 올바르지 않습니다." },
+  PASSWORD_TOO_SHORT: { field: "newPassword", message: "새 비밀번호는 8자 이상이어야 합니다." },
+  PASSWORD_TOO_LONG: { field: "newPassword", message: "새 비밀번호는 128자 이하여야 합니다." },
+};
+
+/** Attempts per account per hour at the password change (a stolen session must not guess freely). */
+const PASSWORD_CHANGES_PER_HOUR = 10;
+const VERIFICATION_MAILS_PER_HOUR = 3;
+
+export async function accountAction(request: Request) {
+  const signedIn = await requireUser(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (typeof intent !== "string" || !ACCOUNT_INTENTS.includes(intent as AccountIntent)) return formFailure(BAD_REQUEST, { status: 400 });
+  const values = { intent };
+
+  switch (intent as AccountIntent) {
+    case "display-name": {
+      const checked = validateForm(form, displayNameSchema);
+      if (!checked.ok) return formFailure(checked.message, { values: { ...checked.values, ...values }, errors: checked.errors });
+      try {
+        await setDisplayName(signedIn.id, checked.data.displayName);
+      } catch (error) {
+        log.error("display name change failed", { request, error });
+        return formFailure(TRY_LATER, { values: { ...checked.values, ...values }, status: 500 });
+      }
+      return success("표시 이름을 저장했습니다.", "display-name");
+    }
+
+    case "change-password": {
+      const checked = validateForm(form, changePasswordSchema);
+      if (!checked.ok) return formFailure(checked.message, { values, errors: checked.errors });
+      const attempts = await hitRateLimit(`password-change:${signedIn.id}`, PASSWORD_CHANGES_PER_HOUR, 3_600_000);
+      if (!attempts.allowed) return tooMany(attempts.retryAfterSeconds, values);
+      const changed = await changePassword(request, checked.data.currentPassword, checked.data.newPassword);
+      if (!changed.ok) {
+        const known = PASSWORD_CHANGE_ERRORS[changed.code];
+        if (!known) log.warn("password change refused", { request, code: changed.code });
+        const message = known?.message ?? TRY_LATER;
+        return formFailure(message, { values, errors: known ? { [known.field]: message } : {} });
+      }
+      const headers = new Headers();
+      for (const cookie of changed.cookies) headers.append("Set-Cookie", cookie);
+      return success("비밀번호가 변경되었습니다.", "change-password", headers);
+    }
+
+    case "delete-account": {
+      const checked = validateForm(form, deleteAccountSchema);
+      if (!checked.ok) return formFailure(checked.message, { values, errors: checked.errors });
+      try {
+        // One transaction: on failure nothing is deleted and the person is still signed in.
+        await deleteAccount(signedIn.id);
+      } catch (error) {
+        log.error("account deletion failed", { request, error });
+        return formFailure(`탈퇴하지 못했습니다. ${TRY_LATER}`, { values, status: 500 });
+      }
+      log.info("account deleted", { request });
+      const headers = new Headers();
+      for (const cookie of await signOutCookies(request)) headers.append("Set-Cookie", cookie);
+      headers.append("Set-Cookie", await toastCookie({ type: "success", message: "탈퇴가 완료되었습니다." }));
+      return redirect("/", { headers });
+    }
+
+    case "send-verification": {
+      const mails = await hitRateLimit(`mail:verify:${signedIn.id}`, VERIFICATION_MAILS_PER_HOUR, 3_600_000);
+      if (!mails.allowed) return tooMany(mails.retryAfterSeconds, values);
+      const sent = await sendAdminVerification(signedIn.id);
+      if (!sent) return formFailure("확인이 필요한 관리자 주소가 아닙니다.", { values });
+      return success("확인 메일을 보냈습니다. 메일의 링크를 24시간 안에 열어 주세요.", "send-verification");
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import type { Mail } from "#app/lib/mail.server.ts";
+
+/**
+ * The words of the account mails, in one place. Plain text only; each mail carries at most one link,
+ * and says what to do when the reader did not ask for it.
+ */
+export function resetPasswordMail({ to, link, siteName }: { to: string; link: string; siteName: string }): Mail {
+  return {
+    to,
+    subject: `[${siteName}] 비밀번호 재설정 안내`,
+    link,
+    text: [
+      "안녕하세요.",
+      "",
+      `${siteName} 계정의 비밀번호 재설정을 요청하셨습니다. 아래 링크에서 새 비밀번호를 정해 주세요.`,
+      "",
+      link,
+      "",
+      "이 링크는 1시간 동안 한 번만 사용할 수 있습니다.",
+      "요청하신 적이 없다면 이 메일은 무시하셔도 됩니다. 비밀번호는 바뀌지 않습니다.",
+    ].join("\n"),
+  };
+}
+
+export function verifyAdminEmailMail({ to, link, siteName }: { to: string; link: string; siteName: string }): Mail {
+  return {
+    to,
+    subject: `[${siteName}] 관리자 이메일 주소 확인`,
+    link,
+    text: [
+      "안녕하세요.",
+      "",
+      `이 주소는 ${siteName}의 관리자 주소로 지정되어 있습니다. 아래 링크를 열어 주소를 확인하시면 관리자 권한이 적용됩니다.`,
+      "",
+      link,
+      "",
+      "이 링크는 24시간 동안 한 번만 사용할 수 있습니다.",
+      "가입하신 적이 없다면 이 메일은 무시하셔도 됩니다. 확인하지 않은 계정에는 관리자 권한이 주어지지 않습니다.",
+    ].join("\n"),
+  };
+}
+
+export function repeatedLoginFailuresMail({ to, resetLink, siteName }: { to: string; resetLink: string; siteName: string }): Mail {
+  return {
+    to,
+    subject: `[${siteName}] 로그인 실패가 여러 번 있었습니다`,
+    link: resetLink,
+    text: [
+      "안녕하세요.",
+      "",
+      `최근 ${siteName} 계정에 잘못된 비밀번호로 로그인하려는 시도가 여러 번 있었습니다.`,
+      "직접 시도하신 것이라면 걱정하지 않으셔도 됩니다. 본인이 아니라면 아래 링크에서 비밀번호를 바꿔 주세요.",
+      "",
+      resetLink,
+      "",
+      "이 안내는 한 시간에 한 번까지만 보내 드립니다.",
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,143 @@
+import { eq } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { db } from "#app/db/client.server.ts";
+import { account, products, sellerNotes, session, user } from "#app/db/schema.ts";
+import { getUser } from "#app/lib/auth.server.ts";
+import { readToast } from "#app/lib/toast.server.ts";
+import { loader as accountPageLoader } from "#app/routes/account/account.tsx";
+import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { withTestDatabase } from "#tests/test-database.ts";
+import { accountAction } from "./account-actions.server.ts";
+import { signInAction, signUpAction } from "./auth-actions.server.ts";
+import { promoteToAdmin } from "./users.server.ts";
+
+withTestDatabase();
+
+const PASSWORD = "correct-horse-9";
+const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+const cookieOf = (headers: Headers, previous = "") => cookiesFrom(new Response(null, { headers }), previous);
+
+async function signUp(email: string) {
+  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: PASSWORD })));
+  expect(res.status).toBe(302);
+  return cookieOf(res.headers);
+}
+
+async function login(email: string, password: string) {
+  const res = asResponse(await signInAction(formRequest("/login", { email, password }), { adminOnly: false }));
+  return { status: res.status, cookie: cookieOf(res.headers) };
+}
+
+const post = (cookie: string, fields: Record<string, string>) => caught(() => accountAction(formRequest("/account", fields, { cookie })));
+
+async function userRow(email: string) {
+  const [row] = await db().select().from(user).where(eq(user.email, email));
+  return row;
+}
+
+test("/account shows the e-mail to its owner, never to a shared cache; anonymous visitors go to /login", async () => {
+  const cookie = await signUp("owner@example.com");
+  const page = asResponse(await accountPageLoader(args(getRequest("/account", { cookie }))));
+  expect(page.data).toMatchObject({ email: "owner@example.com", isAdmin: false, adminPending: false });
+  expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+
+  const anonymous = await caught(() => accountPageLoader(args(getRequest("/account"))));
+  expect(anonymous.status).toBe(302);
+  expect(anonymous.location).toBe("/login?redirectTo=%2Faccount");
+  expect((await caught(() => accountAction(formRequest("/account", { intent: "delete-account", confirm: "yes" })))).status).toBe(401);
+});
+
+test("sign-up stores no name taken from the address", async () => {
+  await signUp("local-part@example.com");
+  expect((await userRow("local-part@example.com"))?.name).toBe("");
+});
+
+test("changing the password needs the current one; afterwards other sessions are over and this browser stays in", async () => {
+  const email = "changer@example.com";
+  const here = await signUp(email);
+  const elsewhere = (await login(email, PASSWORD)).cookie;
+
+  const wrong = await post(here, { intent: "change-password", currentPassword: "not-my-password", newPassword: "brand-new-horse" });
+  expect(wrong.status).toBe(400);
+  expect(wrong.data).toMatchObject({ ok: false, message: "현재 비밀번호가 올바르지 않습니다.", errors: { currentPassword: "현재 비밀번호가 올바르지 않습니다." } });
+  // Typed passwords are never sent back.
+  expect(JSON.stringify(wrong.data)).not.toContain("not-my-password");
+  expect(await getUser(getRequest("/", { cookie: elsewhere }))).not.toBeNull();
+
+  const missing = await post(here, { intent: "change-password", currentPassword: "", newPassword: "brand-new-horse" });
+  expect(missing.data).toMatchObject({ errors: { currentPassword: "현재 비밀번호를 입력해 주세요." } });
+  const short = await post(here, { intent: "change-password", currentPassword: PASSWORD, newPassword: "short" });
+  expect(short.data).toMatchObject({ errors: { newPassword: "새 비밀번호는 8자 이상이어야 합니다." } });
+
+  const changed = await post(here, { intent: "change-password", currentPassword: PASSWORD, newPassword: "brand-new-horse" });
+  expect(changed.status).toBe(200);
+  expect(changed.data).toEqual({ ok: true, intent: "change-password", message: "비밀번호가 변경되었습니다." });
+  const stillHere = cookieOf(changed.headers, here);
+  expect((await getUser(getRequest("/", { cookie: stillHere })))?.email).toBe(email);
+  expect(await getUser(getRequest("/", { cookie: elsewhere }))).toBeNull();
+  expect((await login(email, PASSWORD)).status).toBe(401);
+  expect((await login(email, "brand-new-horse")).status).toBe(302);
+});
+
+test("회원 탈퇴 without the confirmation is refused and deletes nothing", async () => {
+  const cookie = await signUp("hesitant@example.com");
+  const attempts: Record<string, string>[] = [{ intent: "delete-account" }, { intent: "delete-account", confirm: "no" }];
+  for (const fields of attempts) {
+    const refused = await post(cookie, fields);
+    expect(refused.status).toBe(400);
+    expect(refused.data).toMatchObject({ ok: false, values: { intent: "delete-account" } });
+  }
+  expect(await userRow("hesitant@example.com")).toBeTruthy();
+  expect(await getUser(getRequest("/", { cookie }))).not.toBeNull();
+});
+
+test("회원 탈퇴 deletes the account, its sessions, password and products, keeps its notes without a name, and signs out", async () => {
+  const email = "leaving@example.com";
+  const cookie = await signUp(email);
+  const elsewhere = (await login(email, PASSWORD)).cookie;
+  const me = (await userRow(email))!;
+  await db().insert(products).values({ name: "떠나는 사람의 상품", createdBy: me.id });
+  await promoteToAdmin(email);
+  const [note] = await db().insert(sellerNotes).values({ title: "남는 노트", content: "<p>x</p>", authorId: me.id }).returning();
+  const other = await signUp("staying@example.com");
+  const stayer = (await userRow("staying@example.com"))!;
+  await db().insert(products).values({ name: "남는 사람의 상품", createdBy: stayer.id });
+
+  const done = await post(cookie, { intent: "delete-account", confirm: "yes" });
+  expect(done.status).toBe(302);
+  expect(done.location).toBe("/");
+  const { toast } = await readToast(getRequest("/", { cookie: cookieOf(done.headers) }));
+  expect(toast?.message).toBe("탈퇴가 완료되었습니다.");
+  // This browser's session cookie is cleared.
+  expect(done.headers.getSetCookie().some((c) => /session_token=;/.test(c) || /session_token=.*max-age=0/i.test(c))).toBe(true);
+
+  expect(await userRow(email)).toBeUndefined();
+  expect(await db().select().from(session).where(eq(session.userId, me.id))).toHaveLength(0);
+  expect(await db().select().from(account).where(eq(account.userId, me.id))).toHaveLength(0);
+  expect(await db().select().from(products).where(eq(products.createdBy, me.id))).toHaveLength(0);
+  expect(await db().select().from(products).where(eq(products.name, "떠나는 사람의 상품"))).toHaveLength(0);
+  const [kept] = await db().select().from(sellerNotes).where(eq(sellerNotes.id, note!.id));
+  expect(kept).toMatchObject({ title: "남는 노트", authorId: null });
+
+  expect(await getUser(getRequest("/", { cookie }))).toBeNull();
+  expect(await getUser(getRequest("/", { cookie: elsewhere }))).toBeNull();
+  expect((await login(email, PASSWORD)).status).toBe(401);
+
+  // Someone else's account and products are untouched.
+  expect(await getUser(getRequest("/", { cookie: other }))).not.toBeNull();
+  expect(await db().select().from(products).where(eq(products.createdBy, stayer.id))).toHaveLength(1);
+});
+
+test("an admin chooses a display name (up to 30 characters); an unknown intent is a 400", async () => {
+  const email = "named@example.com";
+  const cookie = await signUp(email);
+  await promoteToAdmin(email);
+  const saved = await post(cookie, { intent: "display-name", displayName: "  도매온 운영팀  " });
+  expect(saved.data).toEqual({ ok: true, intent: "display-name", message: "표시 이름을 저장했습니다." });
+  expect((await userRow(email))?.name).toBe("도매온 운영팀");
+  const long = await post(cookie, { intent: "display-name", displayName: "가".repeat(31) });
+  expect(long.status).toBe(400);
+  expect(long.data).toMatchObject({ errors: { displayName: "표시 이름은 30자 이하로 입력해 주세요." } });
+  expect((await post(cookie, { intent: "make-me-admin" })).status).toBe(400);
+  expect((await post(cookie, {})).status).toBe(400);
+});

@@ -1,0 +1,160 @@
+import fs from "node:fs";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
+import { db } from "#app/db/client.server.ts";
+import { rateLimits, user, userTokens } from "#app/db/schema.ts";
+import { requireAdmin } from "#app/lib/auth.server.ts";
+import { backgroundSettled } from "#app/lib/background.server.ts";
+import { readToast } from "#app/lib/toast.server.ts";
+import { loader as verifyPageLoader } from "#app/routes/auth/verify-email.tsx";
+import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { mailSubject, mailText, type SmtpStandIn, startSmtpServer } from "#tests/smtp.ts";
+import { withTestDatabase } from "#tests/test-database.ts";
+import { accountAction, verifyEmailAction } from "./account-actions.server.ts";
+import { LINK_EXPIRED } from "./account-schema.ts";
+import { signUpAction } from "./auth-actions.server.ts";
+import { notifyRepeatedLoginFailures, promoteToAdmin } from "./users.server.ts";
+
+withTestDatabase();
+
+let smtp: SmtpStandIn;
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = smtp.url;
+});
+afterAll(async () => {
+  delete process.env.SMTP_URL;
+  await smtp.close();
+});
+afterEach(() => {
+  delete process.env.ADMIN_EMAILS;
+});
+
+const PASSWORD = "correct-horse-9";
+const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
+
+async function signUp(email: string) {
+  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: PASSWORD })));
+  expect(res.status).toBe(302);
+  return cookiesFrom(new Response(null, { headers: res.headers }));
+}
+
+async function roleOf(email: string) {
+  const [row] = await db().select({ role: user.role, emailVerified: user.emailVerified }).from(user).where(eq(user.email, email));
+  return row;
+}
+
+async function verificationLink(email: string, after = 0) {
+  const mail = await smtp.nextMail((m) => m.to.includes(email) && smtp.received.indexOf(m) >= after);
+  expect(mailSubject(mail)).toContain("관리자 이메일 주소 확인");
+  const link = /http:\/\/localhost:3000\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(mailText(mail))?.[0];
+  expect(link).toBeTruthy();
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+test("an ADMIN_EMAILS address is a plain user until its owner opens the confirmation link (decisions 30)", async () => {
+  process.env.ADMIN_EMAILS = "boss@example.com";
+  const cookie = await signUp("boss@example.com");
+  expect(await roleOf("boss@example.com")).toEqual({ role: "user", emailVerified: false });
+  expect((await caught(() => requireAdmin(formRequest("/admin", {}, { cookie })))).status).toBe(403);
+
+  const link = await verificationLink("boss@example.com");
+  // Opening the link only shows the button; nothing changes on a GET.
+  expect(asResponse(await verifyPageLoader(args(getRequest(link, { cookie }))))).toMatchObject({ status: 200, data: { valid: true } });
+  expect((await roleOf("boss@example.com"))?.role).toBe("user");
+
+  const confirmed = asResponse(await verifyEmailAction(formRequest(link, {}, { cookie })));
+  expect(confirmed.status).toBe(302);
+  expect(confirmed.location).toBe("/admin");
+  const { toast } = await readToast(getRequest("/admin", { cookie: cookiesFrom(new Response(null, { headers: confirmed.headers })) }));
+  expect(toast?.message).toBe("이메일 주소를 확인했습니다. 관리자 권한이 적용되었습니다.");
+  expect(await roleOf("boss@example.com")).toEqual({ role: "admin", emailVerified: true });
+  expect((await requireAdmin(getRequest("/admin", { cookie }))).email).toBe("boss@example.com");
+
+  // Valid once.
+  const again = asResponse(await verifyEmailAction(formRequest(link, {})));
+  expect(again.status).toBe(400);
+  expect(again.data).toMatchObject({ message: LINK_EXPIRED });
+});
+
+test("whoever signs up first with a listed address gains nothing without the mailbox; the link expires after 24 hours", async () => {
+  process.env.ADMIN_EMAILS = "owner@example.com";
+  const squatter = await signUp("owner@example.com");
+  const link = await verificationLink("owner@example.com");
+  const [issued] = await db().select().from(userTokens).where(eq(userTokens.purpose, "verify-email"));
+  expect(issued!.expiresAt.getTime() - issued!.createdAt.getTime()).toBeGreaterThan(24 * 3_600_000 - 60_000);
+  expect(issued!.expiresAt.getTime() - issued!.createdAt.getTime()).toBeLessThanOrEqual(24 * 3_600_000 + 60_000);
+  await db().update(userTokens).set({ expiresAt: sql`now() - interval '1 second'` });
+  expect(asResponse(await verifyPageLoader(args(getRequest(link))))).toMatchObject({ status: 400, data: { valid: false } });
+  expect(asResponse(await verifyEmailAction(formRequest(link, {}, { cookie: squatter }))).data).toMatchObject({ message: LINK_EXPIRED });
+  expect((await roleOf("owner@example.com"))?.role).toBe("user");
+
+  for (const token of ["x".repeat(10 * 1024), "A".repeat(43), ""]) {
+    const path = `/verify-email?${new URLSearchParams({ token })}`;
+    expect(asResponse(await verifyEmailAction(formRequest(path, {}))).status).toBe(400);
+  }
+});
+
+test("/account offers a new confirmation mail to a listed address that is not an admin yet, and to nobody else", async () => {
+  const plain = await signUp("plain@example.com");
+  expect((await caught(() => accountAction(formRequest("/account", { intent: "send-verification" }, { cookie: plain })))).status).toBe(400);
+
+  process.env.ADMIN_EMAILS = "late@example.com";
+  const before = smtp.received.length;
+  const cookie = await signUp("late@example.com");
+  await verificationLink("late@example.com", before);
+  const resend = asResponse(await accountAction(formRequest("/account", { intent: "send-verification" }, { cookie })));
+  expect(resend.data).toMatchObject({ ok: true, intent: "send-verification" });
+  await backgroundSettled();
+  const links = smtp.received.filter((m) => m.to.includes("late@example.com"));
+  expect(links).toHaveLength(2);
+  // The newer link replaced the first one.
+  const newest = /\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(mailText(links[1]!))?.[0];
+  const oldest = /\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(mailText(links[0]!))?.[0];
+  expect(asResponse(await verifyEmailAction(formRequest(oldest!, {}, { cookie }))).status).toBe(400);
+  expect(asResponse(await verifyEmailAction(formRequest(newest!, {}, { cookie }))).location).toBe("/admin");
+});
+
+test("npm run admin still promotes an account directly", async () => {
+  await signUp("cli@example.com");
+  expect(await promoteToAdmin("CLI@example.com")).toBe(true);
+  expect((await roleOf("cli@example.com"))?.role).toBe("admin");
+  expect(await promoteToAdmin("missing@example.com")).toBe(false);
+});
+
+test("notifyRepeatedLoginFailures mails the owner at most once an hour, counted in the database, and nobody for an unknown address", async () => {
+  await signUp("guessed@example.com");
+  expect(await notifyRepeatedLoginFailures("nobody@example.com")).toBe(false);
+  expect(await notifyRepeatedLoginFailures("GUESSED@example.com")).toBe(true);
+  const mail = await smtp.nextMail((m) => m.to.includes("guessed@example.com") && mailSubject(m).includes("로그인 실패"));
+  expect(mailText(mail)).toContain("http://localhost:3000/forgot-password");
+  expect(await notifyRepeatedLoginFailures("guessed@example.com")).toBe(false);
+  await backgroundSettled();
+  expect(smtp.received.filter((m) => m.to.includes("guessed@example.com") && mailSubject(m).includes("로그인 실패"))).toHaveLength(1);
+
+  // The hour is kept in the shared table: when it has passed, the owner may be told again.
+  const [row] = await db().select().from(rateLimits).where(sql`${rateLimits.key} like 'mail:login-failures:%'`);
+  expect(row).toBeTruthy();
+  await db().update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` }).where(eq(rateLimits.key, row!.key));
+  expect(await notifyRepeatedLoginFailures("guessed@example.com")).toBe(true);
+  await backgroundSettled();
+});
+
+test("the name migration clears names that are only the address's local part and keeps chosen ones", async () => {
+  await db()
+    .insert(user)
+    .values([
+      { id: "m1", email: "derived@example.com", name: "derived" },
+      { id: "m2", email: "chosen@example.com", name: "도매온 운영팀" },
+      { id: "m3", email: "empty@example.com", name: "" },
+    ]);
+  const migration = fs.readFileSync("drizzle/0005_clear-derived-user-names.sql", "utf8");
+  for (const statement of migration.split("--> statement-breakpoint")) await db().execute(sql.raw(statement));
+  const rows = await db().select({ id: user.id, name: user.name }).from(user).where(sql`${user.id} in ('m1','m2','m3')`).orderBy(user.id);
+  expect(rows).toEqual([
+    { id: "m1", name: "" },
+    { id: "m2", name: "도매온 운영팀" },
+    { id: "m3", name: "" },
+  ]);
+});

@@ -1,0 +1,62 @@
+import { formatDate } from "#app/lib/format.ts";
+import type { HistoryEntry } from "./wholesaler-history.server.ts";
+
+const FIELD_LABELS: Record<string, string> = {
+  name: "이름",
+  category: "카테고리",
+  siteUrl: "사이트 URL",
+  logoUrl: "로고 URL",
+  contact: "연락처",
+  summary: "요약",
+  delivery: "배송 방식",
+  purchase: "사입 여부",
+  international: "해외 배송",
+};
+
+const ACTIONS: Record<string, string> = { create: "등록", update: "수정", delete: "삭제" };
+const SOURCES: Record<string, string> = {
+  "admin-form": "관리자 양식",
+  "simple-form": "간편 등록",
+  "category-cleanup": "카테고리 정리",
+  import: "일괄 가져오기",
+  review: "검토 대기",
+};
+
+const timeFormat = new Intl.DateTimeFormat("ko-KR", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Asia/Seoul" });
+
+/** `변경 이력` on the edit page: newest first, who, when, with which tool, each field before → after. */
+export function WholesalerHistory({ entries }: { entries: (Omit<HistoryEntry, "createdAt"> & { createdAt: Date | string })[] }) {
+  return (
+    <section aria-labelledby="history-heading" className="mt-10 max-w-3xl">
+      <h2 id="history-heading" className="mb-3 text-lg font-semibold text-slate-900">
+        변경 이력
+      </h2>
+      {entries.length === 0 ? (
+        <p className="text-sm text-slate-500">기록된 변경이 없습니다.</p>
+      ) : (
+        <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
+          {entries.map((entry) => (
+            <li key={entry.id} className="px-4 py-3">
+              <p className="text-slate-600">
+                <time dateTime={new Date(entry.createdAt).toISOString()}>
+                  {formatDate(entry.createdAt)} {timeFormat.format(new Date(entry.createdAt))}
+                </time>{" "}
+                · {entry.actorLabel} · {SOURCES[entry.source] ?? entry.source} {ACTIONS[entry.action] ?? entry.action}
+              </p>
+              {entry.changes.length > 0 ? (
+                <ul className="mt-1 space-y-0.5">
+                  {entry.changes.map((change) => (
+                    <li key={change.field} className="break-words">
+                      <span className="font-medium text-slate-800">{FIELD_LABELS[change.field] ?? change.field}</span>: {change.before || "(비어 있음)"} →{" "}
+                      {change.after || "(비어 있음)"}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The import and the review queue (decisions.md 22): /admin/import previews a file row by row and
+ * applies the ticked rows; /admin/review publishes, or deletes, the suppliers waiting for review; the
+ * detail page lets an admin publish the one it shows. Admins only, checked here on every request.
+ */
+import { data } from "react-router";
+import { getUser, requireAdmin } from "#app/lib/auth.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { postedFromPage } from "#app/lib/safe-redirect.ts";
+import { actorOf } from "./wholesaler-history.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { judgeAddress } from "./address-judge.ts";
+import { decodeImportBytes, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseImportText, tooLargeMessage } from "./wholesaler-import-file.ts";
+import { applyImport, type ImportPlan, type ImportReport, previewImport } from "./wholesaler-import.server.ts";
+import { parseWholesalerId } from "./wholesaler-schema.ts";
+import { getWholesaler, isPublished, listWaitingWholesalers, publishWholesaler, viewWholesaler } from "./wholesalers.server.ts";
+
+export const REVIEW_PATH = "/admin/review";
+const NOT_FOUND = "해당 도매처 정보를 찾을 수 없습니다.";
+
+export type ImportActionResult =
+  | { stage: "error"; error: string }
+  | { stage: "preview"; fileName: string; content: string; ignoredColumns: string[]; plan: ImportPlan }
+  | { stage: "done"; fileName: string; report: ImportReport };
+
+const importFailure = (error: string, status: number) => data<ImportActionResult>({ stage: "error", error }, { status });
+
+/** readForm's refusals (413, 415, 400) as the page's own inline message, with the same status. */
+async function readImportForm(request: Request): Promise<FormData | Response> {
+  try {
+    return await readForm(request);
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    const message = thrown.status === 413 ? tooLargeMessage() : await thrown.text();
+    return new Response(message, { status: thrown.status });
+  }
+}
+
+/** The row numbers the operator ticked (`row` checkboxes); anything that is not a row number is ignored. */
+function tickedRows(form: FormData): Set<number> {
+  const rows = new Set<number>();
+  for (const value of form.getAll("row")) {
+    if (typeof value !== "string" || !/^[1-9][0-9]{0,5}$/.test(value)) continue;
+    const row = Number(value);
+    if (row <= MAX_IMPORT_ROWS) rows.add(row);
+  }
+  return rows;
+}
+
+/**
+ * /admin/import: `intent=preview` with a file shows what each row would do; `intent=apply` sends the
+ * same text back with the ticked rows and applies them after deciding every row again. A preview, or
+ * a file that cannot be read, writes nothing.
+ */
+export async function importWholesalersAction(request: Request) {
+  const admin = await requireAdmin(request);
+  const form = await readImportForm(request);
+  if (form instanceof Response) return importFailure(await form.text(), form.status);
+  const intent = form.get("intent");
+
+  let text: string;
+  let fileName = "";
+  if (intent === "apply") {
+    const content = form.get("content");
+    if (typeof content !== "string" || !content.trim()) return importFailure("가져올 내용이 없습니다. 파일을 다시 선택해 주세요.", 400);
+    if (new TextEncoder().encode(content).byteLength > MAX_IMPORT_BYTES) return importFailure(tooLargeMessage(), 413);
+    text = content;
+    fileName = String(form.get("fileName") ?? "").slice(0, 200);
+  } else {
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) return importFailure("가져올 파일을 선택해 주세요.", 400);
+    if (file.size > MAX_IMPORT_BYTES) return importFailure(tooLargeMessage(), 413);
+    const decoded = decodeImportBytes(new Uint8Array(await file.arrayBuffer()));
+    if (!decoded.ok) return importFailure(decoded.error, 400);
+    text = decoded.text;
+    fileName = file.name.slice(0, 200);
+  }
+
+  const parsed = parseImportText(text, fileName);
+  if (!parsed.ok) return importFailure(parsed.error, 400);
+  try {
+    if (intent === "apply") {
+      const { report } = await applyImport(parsed.rows, { rows: tickedRows(form) }, await actorOf(admin));
+      log.info("wholesaler import applied", { request, ...report });
+      return data<ImportActionResult>({ stage: "done", fileName, report });
+    }
+    const plan = await previewImport(parsed.rows);
+    return data<ImportActionResult>({ stage: "preview", fileName, content: text, ignoredColumns: parsed.ignoredColumns, plan });
+  } catch (error) {
+    log.error("wholesaler import failed", { request, error });
+    return importFailure("가져오기 중 오류가 발생했습니다. 아무것도 바뀌지 않았습니다.", 500);
+  }
+}
+
+/** `intent=publish` with `id` (from /admin/review, or the detail page without an id field). */
+export async function publishWholesalerAction(request: Request, form: FormData, id: number | null, fallback: string) {
+  const admin = await requireAdmin(request);
+  const back = postedFromPage(request, fallback);
+  if (!id) return redirectWithToast(back, { type: "error", message: NOT_FOUND });
+  let published: boolean;
+  try {
+    published = await publishWholesaler(id, await actorOf(admin));
+  } catch (error) {
+    log.error("wholesaler publish failed", { request, error, id });
+    return redirectWithToast(back, { type: "error", message: "공개 중 오류가 발생했습니다." });
+  }
+  if (!published) return redirectWithToast(back, { type: "error", message: NOT_FOUND });
+  log.info("wholesaler published", { request, id, intent: String(form.get("intent") ?? "") });
+  return redirectWithToast(back, { type: "success", message: "공개되었습니다." });
+}
+
+/** Reads the form of a review write (publish or delete); the id comes from the form. */
+export async function reviewFormOf(request: Request) {
+  await requireAdmin(request);
+  const form = await readForm(request);
+  return { form, intent: form.get("intent"), id: parseWholesalerId(String(form.get("id") ?? "")) };
+}
+
+/** /admin/review: the waiting suppliers with their stored reason and how their address reads now. */
+export async function loadReviewQueue(request: Request, page: number) {
+  await requireAdmin(request);
+  const result = await listWaitingWholesalers({ page });
+  return {
+    ...result,
+    items: result.items.map((item) => {
+      const address = judgeAddress(item.siteUrl);
+      return { ...item, addressVerdict: address.verdict, addressLabel: address.verdict === "home" ? "사이트 첫 페이지" : address.label };
+    }),
+  };
+}
+
+/**
+ * The detail page's supplier: published ones for everyone (a person's view is counted once a day under
+ * `visitor`, see view-count.server.ts; null counts nothing), a waiting
+ * one for admins only (`waiting: true`); everyone else gets the same 404 as for an unknown id.
+ */
+export async function loadWholesalerForDetail(request: Request, id: number, visitor: string | null) {
+  const counted = visitor ? await viewWholesaler(id, visitor) : null;
+  const found = counted ?? (await getWholesaler(id));
+  if (!found) return null;
+  if (isPublished(found)) return { wholesaler: found, waiting: false };
+  const user = await getUser(request);
+  if (user?.role !== "admin") return null;
+  return { wholesaler: found, waiting: true };
+}

@@ -1,0 +1,96 @@
+import { CheckboxGroup, SelectField, TextField } from "#app/components/form-field.tsx";
+import type { FieldErrors } from "#app/lib/form-kit.ts";
+import { inputHints } from "#app/lib/form-kit.ts";
+import { seoulDay } from "#app/lib/format.ts";
+import { TERM_LABELS, TERM_OPTIONS } from "./wholesaler-terms.ts";
+import { wholesalerTermsSchema } from "./wholesaler-terms-schema.ts";
+
+type Values = Partial<Record<string, string | string[]>>;
+
+/**
+ * The terms of the admin wholesaler form (ui-contract.md "Supplier terms"), with the contract's labels
+ * and field names; each problem shows beside its input. `values` are the stored terms or what a failed
+ * save sent.
+ */
+export function WholesalerTermsFields({ values, errors }: { values: Values; errors: FieldErrors }) {
+  const text = (name: string) => {
+    const value = values[name];
+    return typeof value === "string" ? value : "";
+  };
+  const choice = (name: string) => text(name) || "unknown";
+  const integration = values.integration;
+  const hints = (name: string) => inputHints(wholesalerTermsSchema, name);
+  return (
+    <fieldset className="rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-base font-semibold text-slate-900">위탁 조건</legend>
+      <p className="mb-4 text-sm text-slate-600">공급사 페이지에서 직접 확인한 내용만 입력하세요. 모르는 항목은 ‘확인 필요’로 두세요. 확인 필요는 어디에도 예나 아니오로 표시되지 않고, 필터에도 걸리지 않습니다.</p>
+      <div className="grid gap-4 md:grid-cols-2">
+        <SelectField label={TERM_LABELS.dropshipping} name="dropshipping" options={TERM_OPTIONS.dropshipping} defaultValue={choice("dropshipping")} error={errors.dropshipping} />
+        <TextField
+          label={TERM_LABELS.minOrder}
+          name="minOrder"
+          defaultValue={text("minOrder")}
+          error={errors.minOrder}
+          {...hints("minOrder")}
+          hint="개수만 입력하세요. 모르면 비워 두세요."
+        />
+        <TextField
+          label={TERM_LABELS.shippingFee}
+          name="shippingFee"
+          defaultValue={text("shippingFee")}
+          error={errors.shippingFee}
+          {...hints("shippingFee")}
+          hint="원 단위로 입력하세요. 무료 배송이면 0입니다."
+        />
+        <TextField
+          label={TERM_LABELS.freeShippingOver}
+          name="freeShippingOver"
+          defaultValue={text("freeShippingOver")}
+          error={errors.freeShippingOver}
+          {...hints("freeShippingOver")}
+          hint="이 금액 이상 주문하면 배송비가 무료입니다."
+        />
+        <SelectField label={TERM_LABELS.returns} name="returns" options={TERM_OPTIONS.returns} defaultValue={choice("returns")} error={errors.returns} />
+        <SelectField label={TERM_LABELS.imageUse} name="imageUse" options={TERM_OPTIONS.imageUse} defaultValue={choice("imageUse")} error={errors.imageUse} />
+        <SelectField label={TERM_LABELS.pricePolicy} name="pricePolicy" options={TERM_OPTIONS.pricePolicy} defaultValue={choice("pricePolicy")} error={errors.pricePolicy} />
+        <CheckboxGroup
+          label={TERM_LABELS.integration}
+          name="integration"
+          options={TERM_OPTIONS.integration}
+          checked={Array.isArray(integration) ? integration : typeof integration === "string" ? [integration] : []}
+          error={errors.integration}
+          hint="아무것도 고르지 않으면 확인 필요로 표시됩니다."
+        />
+        <TextField
+          label={TERM_LABELS.businessNumber}
+          name="businessNumber"
+          defaultValue={text("businessNumber")}
+          error={errors.businessNumber}
+          {...hints("businessNumber")}
+          placeholder="123-45-67890"
+          autoComplete="off"
+        />
+        <TextField
+          label={TERM_LABELS.termsCheckedAt}
+          name="termsCheckedAt"
+          type="date"
+          defaultValue={text("termsCheckedAt")}
+          error={errors.termsCheckedAt}
+          max={seoulDay()}
+          hint="조건을 바꾸고 이 날짜를 그대로 두면 오늘 날짜로 저장됩니다."
+        />
+        <div className="md:col-span-2">
+          <TextField
+            label={TERM_LABELS.termsSource}
+            name="termsSource"
+            defaultValue={text("termsSource")}
+            error={errors.termsSource}
+            {...hints("termsSource")}
+            placeholder="https://"
+            hint="조건을 읽은 공급사 페이지의 주소입니다."
+          />
+        </div>
+      </div>
+    </fieldset>
+  );
+}

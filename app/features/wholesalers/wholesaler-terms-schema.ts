@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { INTEGRATION_VALUES, PRICE_POLICY_VALUES, RETURNS_VALUES, YES_NO } from "#app/db/term-values.ts";
+import { businessNumber, calendarDay, choice, choiceSet, httpUrl, wholeNumber, wonAmount } from "#app/lib/form-fields.ts";
+import { TERM_LABELS, type WholesalerTerms } from "./wholesaler-terms.ts";
+
+/**
+ * The terms part of the wholesaler form (and of an import row): the form's field names, values as the
+ * contract gives them (`unknown` or empty is null), Korean messages. Exported on its own so the import
+ * checks the same rules.
+ */
+export const wholesalerTermsShape = {
+  dropshipping: choice(YES_NO, TERM_LABELS.dropshipping),
+  minOrder: wholeNumber(TERM_LABELS.minOrder, { min: 1, max: 1_000_000 }),
+  shippingFee: wonAmount(TERM_LABELS.shippingFee, { max: 1_000_000 }),
+  freeShippingOver: wonAmount(TERM_LABELS.freeShippingOver)
+    .refine((value) => value !== 0, `${TERM_LABELS.freeShippingOver}은 1원 이상이어야 합니다. 항상 무료이면 배송비에 0을 입력해주세요.`)
+    .meta({ hints: { inputMode: "numeric" } }),
+  returns: choice(RETURNS_VALUES, TERM_LABELS.returns),
+  imageUse: choice(YES_NO, TERM_LABELS.imageUse),
+  pricePolicy: choice(PRICE_POLICY_VALUES, TERM_LABELS.pricePolicy),
+  integration: choiceSet(INTEGRATION_VALUES, TERM_LABELS.integration),
+  businessNumber: businessNumber(),
+  termsCheckedAt: calendarDay(TERM_LABELS.termsCheckedAt),
+  termsSource: httpUrl(TERM_LABELS.termsSource),
+};
+export const wholesalerTermsSchema = z.object(wholesalerTermsShape);
+
+/** The terms a form sent, as stored: "" from an empty URL field becomes null (unknown). */
+export function termsToStore(input: z.output<typeof wholesalerTermsSchema>): WholesalerTerms {
+  return { ...input, termsSource: input.termsSource || null };
+}

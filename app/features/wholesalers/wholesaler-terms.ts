@@ -1,0 +1,197 @@
+import {
+  FACTS,
+  type Fact,
+  factsOfMask,
+  INTEGRATION_VALUES,
+  type Integration,
+  PRICE_POLICY_VALUES,
+  type PricePolicy,
+  RETURNS_VALUES,
+  type ReturnsValue,
+  YES_NO,
+  type YesNo,
+} from "#app/db/term-values.ts";
+import { formatBusinessNumber } from "#app/lib/business-number.ts";
+import { formatDay, formatWon, seoulDay } from "#app/lib/format.ts";
+
+/**
+ * A supplier's terms (ui-contract.md "Supplier terms (위탁 조건)"): the words every page shows and the
+ * filters of /list. null is unknown everywhere and reads `확인 필요`; it is never shown as a yes or a no,
+ * and no filter matches it. No zod here, so public pages stay light: the form's rules are in
+ * wholesaler-terms-schema.ts.
+ */
+export type WholesalerTerms = {
+  dropshipping: YesNo | null;
+  minOrder: number | null;
+  shippingFee: number | null;
+  freeShippingOver: number | null;
+  returns: ReturnsValue | null;
+  imageUse: YesNo | null;
+  pricePolicy: PricePolicy | null;
+  integration: Integration[] | null;
+  businessNumber: string | null;
+  /** `YYYY-MM-DD`, a Korean calendar day. */
+  termsCheckedAt: string | null;
+  termsSource: string | null;
+};
+
+export const UNKNOWN_LABEL = "확인 필요";
+
+export const TERM_LABELS = {
+  dropshipping: "위탁 판매",
+  minOrder: "최소 주문 수량",
+  shippingFee: "배송비",
+  freeShippingOver: "무료 배송 기준 금액",
+  returns: "단순 변심 반품",
+  imageUse: "상세페이지 이미지 사용",
+  pricePolicy: "가격 정책",
+  integration: "상품 연동",
+  businessNumber: "사업자등록번호",
+  termsCheckedAt: "조건 확인일",
+  termsSource: "조건 출처",
+} as const satisfies Record<keyof WholesalerTerms, string>;
+
+export const DROPSHIPPING_WORDS: Record<YesNo, string> = { yes: "가능", no: "불가" };
+export const RETURNS_WORDS: Record<ReturnsValue, string> = { yes: "가능", no: "불가", conditional: "조건부" };
+export const IMAGE_USE_WORDS: Record<YesNo, string> = { yes: "허용", no: "불가" };
+export const PRICE_POLICY_WORDS: Record<PricePolicy, string> = { free: "자율", minimum: "최저가 준수", closed: "폐쇄몰 전용" };
+export const INTEGRATION_WORDS: Record<Integration, string> = { api: "API", excel: "엑셀", sender: "전송 프로그램" };
+
+/** The choices of a select, `확인 필요` first: the default of a new supplier. */
+const optionsOf = <T extends string>(values: readonly T[], words: Record<T, string>) => [
+  { value: "unknown", label: UNKNOWN_LABEL },
+  ...values.map((value) => ({ value, label: words[value] })),
+];
+export const TERM_OPTIONS = {
+  dropshipping: optionsOf(YES_NO, DROPSHIPPING_WORDS),
+  returns: optionsOf(RETURNS_VALUES, RETURNS_WORDS),
+  imageUse: optionsOf(YES_NO, IMAGE_USE_WORDS),
+  pricePolicy: optionsOf(PRICE_POLICY_VALUES, PRICE_POLICY_WORDS),
+  integration: INTEGRATION_VALUES.map((value) => ({ value, label: INTEGRATION_WORDS[value] })),
+};
+
+/** The filter buttons of /list, in the contract's order, and the fact each one asks for. */
+export const TERM_FILTERS: readonly { fact: Fact; label: string }[] = [
+  { fact: "dropshipping", label: "위탁 가능" },
+  { fact: "free-shipping", label: "무료 배송" },
+  { fact: "returns", label: "반품 가능" },
+  { fact: "image-use", label: "이미지 사용 가능" },
+  { fact: "free-price", label: "가격 자율" },
+  { fact: "single-unit", label: "1개부터 주문" },
+];
+export { FACTS, type Fact };
+
+/**
+ * The facts of some terms, as the database derives them into `wholesalers.fact_mask` (db/schema.ts): for
+ * pages and data built without the database (the bench's reference page, tests).
+ */
+export function factsOf(terms: Pick<WholesalerTerms, "dropshipping" | "shippingFee" | "freeShippingOver" | "returns" | "imageUse" | "pricePolicy" | "minOrder">): Fact[] {
+  const known: Record<Fact, boolean> = {
+    dropshipping: terms.dropshipping === "yes",
+    "free-shipping": terms.shippingFee === 0 || terms.freeShippingOver !== null,
+    returns: terms.returns === "yes",
+    "image-use": terms.imageUse === "yes",
+    "free-price": terms.pricePolicy === "free",
+    "single-unit": terms.minOrder === 1,
+  };
+  return FACTS.filter((fact) => known[fact]);
+}
+
+/** The facts a /list card shows as small labels when they are known to be true (and nothing otherwise). */
+const CARD_FACTS: readonly Fact[] = ["dropshipping", "free-shipping", "returns"];
+export function cardFactLabels(mask: number): string[] {
+  const facts = factsOfMask(mask);
+  return TERM_FILTERS.filter((filter) => CARD_FACTS.includes(filter.fact) && facts.includes(filter.fact)).map((filter) => filter.label);
+}
+
+function shippingWords(fee: number | null, freeOver: number | null): string {
+  if (fee === 0) return "무료";
+  if (fee !== null && freeOver !== null) return `${formatWon(fee)} (${formatWon(freeOver)} 이상 무료)`;
+  if (fee !== null) return formatWon(fee);
+  if (freeOver !== null) return `${formatWon(freeOver)} 이상 무료 (기본 배송비 ${UNKNOWN_LABEL})`;
+  return UNKNOWN_LABEL;
+}
+
+export type TermRow = { label: string; value: string; href?: string };
+
+/** Every term as the contract words it, one row each, in the contract's order (detail page, compare). */
+export function termRows(terms: WholesalerTerms): TermRow[] {
+  const word = <T extends string>(value: T | null, words: Record<T, string>) => (value === null ? UNKNOWN_LABEL : words[value]);
+  return [
+    { label: TERM_LABELS.dropshipping, value: word(terms.dropshipping, DROPSHIPPING_WORDS) },
+    { label: TERM_LABELS.minOrder, value: terms.minOrder === null ? UNKNOWN_LABEL : `${terms.minOrder.toLocaleString("ko-KR")}개부터` },
+    { label: TERM_LABELS.shippingFee, value: shippingWords(terms.shippingFee, terms.freeShippingOver) },
+    { label: TERM_LABELS.returns, value: word(terms.returns, RETURNS_WORDS) },
+    { label: TERM_LABELS.imageUse, value: word(terms.imageUse, IMAGE_USE_WORDS) },
+    { label: TERM_LABELS.pricePolicy, value: word(terms.pricePolicy, PRICE_POLICY_WORDS) },
+    {
+      label: TERM_LABELS.integration,
+      value: terms.integration?.length ? terms.integration.map((value) => INTEGRATION_WORDS[value]).join(", ") : UNKNOWN_LABEL,
+    },
+    { label: TERM_LABELS.businessNumber, value: terms.businessNumber ? formatBusinessNumber(terms.businessNumber) : UNKNOWN_LABEL },
+    { label: TERM_LABELS.termsCheckedAt, value: terms.termsCheckedAt ? formatDay(terms.termsCheckedAt) : UNKNOWN_LABEL },
+    terms.termsSource ? { label: TERM_LABELS.termsSource, value: terms.termsSource, href: terms.termsSource } : { label: TERM_LABELS.termsSource, value: UNKNOWN_LABEL },
+  ];
+}
+
+/** The terms' field names, in the contract's order (wholesaler-terms-schema.ts checks them). */
+export const TERM_FIELDS = [
+  "dropshipping",
+  "minOrder",
+  "shippingFee",
+  "freeShippingOver",
+  "returns",
+  "imageUse",
+  "pricePolicy",
+  "integration",
+  "businessNumber",
+  "termsCheckedAt",
+  "termsSource",
+] as const satisfies readonly (keyof WholesalerTerms)[];
+
+/** The terms of a supplier nobody has checked yet. */
+export const UNKNOWN_TERMS: WholesalerTerms = {
+  dropshipping: null,
+  minOrder: null,
+  shippingFee: null,
+  freeShippingOver: null,
+  returns: null,
+  imageUse: null,
+  pricePolicy: null,
+  integration: null,
+  businessNumber: null,
+  termsCheckedAt: null,
+  termsSource: null,
+};
+
+const sameTerm = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * `조건 확인일` after a save: a change to any term marks the terms as checked today (Korean calendar
+ * day) unless the admin changed the date field in the same save, whose value then stands (even empty).
+ * `before` is null for a new supplier.
+ */
+export function checkedDayAfterSave(before: WholesalerTerms | null, sent: WholesalerTerms, today = seoulDay()): string | null {
+  const previous = before ?? UNKNOWN_TERMS;
+  const dateChanged = !sameTerm(previous.termsCheckedAt, sent.termsCheckedAt);
+  if (dateChanged) return sent.termsCheckedAt;
+  const termChanged = TERM_FIELDS.some((field) => field !== "termsCheckedAt" && !sameTerm(previous[field], sent[field]));
+  return termChanged ? today : previous.termsCheckedAt;
+}
+
+/** The form's values for a stored supplier (selects show `unknown`, numbers as digits, empty for unknown). */
+export function termsFormValues(terms: WholesalerTerms): Record<string, string | string[]> {
+  return {
+    dropshipping: terms.dropshipping ?? "unknown",
+    minOrder: terms.minOrder === null ? "" : String(terms.minOrder),
+    shippingFee: terms.shippingFee === null ? "" : String(terms.shippingFee),
+    freeShippingOver: terms.freeShippingOver === null ? "" : String(terms.freeShippingOver),
+    returns: terms.returns ?? "unknown",
+    imageUse: terms.imageUse ?? "unknown",
+    pricePolicy: terms.pricePolicy ?? "unknown",
+    integration: terms.integration ?? [],
+    businessNumber: terms.businessNumber ? formatBusinessNumber(terms.businessNumber) : "",
+    termsCheckedAt: terms.termsCheckedAt ?? "",
+    termsSource: terms.termsSource ?? "",
+  };
+}

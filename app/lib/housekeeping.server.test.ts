@@ -1,0 +1,57 @@
+import { sql } from "drizzle-orm";
+import { expect, test } from "vitest";
+import { db } from "#app/db/client.server.ts";
+import { ogImageCache, rateLimits, session, user, userTokens, verification } from "#app/db/schema.ts";
+import { withTestDatabase } from "#tests/test-database.ts";
+import { purgeExpired } from "./housekeeping.server.ts";
+
+withTestDatabase();
+
+const past = () => new Date(Date.now() - 60_000);
+const future = () => new Date(Date.now() + 3_600_000);
+
+test("purgeExpired deletes expired rate-limit windows, sessions, verification values, link tokens and cache rows, in batches, and nothing current", async () => {
+  await db().insert(user).values({ id: "u1", email: "u1@example.com", name: "" });
+  await db()
+    .insert(rateLimits)
+    .values([
+      ...Array.from({ length: 7 }, (_, i) => ({ key: `old:${i}`, count: 1, resetAt: past() })),
+      { key: "current", count: 1, resetAt: future() },
+    ]);
+  await db()
+    .insert(session)
+    .values([
+      { id: "s-old", token: "t-old", userId: "u1", expiresAt: past() },
+      { id: "s-new", token: "t-new", userId: "u1", expiresAt: future() },
+    ]);
+  await db()
+    .insert(verification)
+    .values([
+      { id: "v-old", identifier: "x", value: "y", expiresAt: past() },
+      { id: "v-new", identifier: "x", value: "y", expiresAt: future() },
+    ]);
+  await db()
+    .insert(userTokens)
+    .values([
+      { tokenHash: "h-old", purpose: "reset-password", userId: "u1", expiresAt: past() },
+      { tokenHash: "h-new", purpose: "verify-email", userId: "u1", expiresAt: future() },
+    ]);
+  await db()
+    .insert(ogImageCache)
+    .values([
+      { url: "https://old.example/", imageUrl: null, expiresAt: past() },
+      { url: "https://new.example/", imageUrl: null, expiresAt: future() },
+    ]);
+
+  // A batch of 3 needs several rounds for the 7 old windows.
+  expect(await purgeExpired({ batchSize: 3 })).toEqual({ rate_limits: 7, session: 1, verification: 1, user_tokens: 1, og_image_cache: 1 });
+  expect((await db().select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(["current"]);
+  expect((await db().select({ id: session.id }).from(session)).map((r) => r.id)).toEqual(["s-new"]);
+  expect((await db().select({ id: verification.id }).from(verification)).map((r) => r.id)).toEqual(["v-new"]);
+  expect((await db().select({ h: userTokens.tokenHash }).from(userTokens)).map((r) => r.h)).toEqual(["h-new"]);
+  expect((await db().select({ url: ogImageCache.url }).from(ogImageCache)).map((r) => r.url)).toEqual(["https://new.example/"]);
+
+  // Nothing left to do: a second run deletes nothing.
+  expect(Object.values(await purgeExpired()).every((n) => n === 0)).toBe(true);
+  expect(Number((await db().execute(sql`select count(*)::int as n from session`)).rows[0]?.n)).toBe(1);
+});

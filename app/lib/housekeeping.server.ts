@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { db } from "#app/db/client.server.ts";
+
+/**
+ * Rows whose time is up and that nothing reads again: finished rate-limit windows, expired sessions,
+ * Better Auth verification values, unused one-time links, and og:image answers past their expiry.
+ * Each entry names the table and the column that says until when a row matters.
+ */
+const EXPIRING = [
+  { table: "rate_limits", column: "reset_at", key: "key" },
+  { table: "session", column: "expires_at", key: "id" },
+  { table: "verification", column: "expires_at", key: "id" },
+  { table: "user_tokens", column: "expires_at", key: "token_hash" },
+  { table: "og_image_cache", column: "expires_at", key: "url" },
+] as const;
+
+export type PurgeCounts = Record<(typeof EXPIRING)[number]["table"], number>;
+
+/**
+ * Deletes expired rows in bounded batches (at most `batchSize` rows per statement, so no statement
+ * holds locks for long or builds a huge transaction), yielding between batches because PGlite runs on
+ * the main thread. Safe to run on several servers at once: a row is deleted once, whoever gets it.
+ * The job runner runs it every hour (app/app-lifecycle.server.ts).
+ */
+export async function purgeExpired({ batchSize = 1000, now = new Date() }: { batchSize?: number; now?: Date } = {}): Promise<PurgeCounts> {
+  const counts = {} as PurgeCounts;
+  for (const { table, column, key } of EXPIRING) {
+    counts[table] = 0;
+    for (;;) {
+      const result = await db().execute(sql`
+        DELETE FROM ${sql.identifier(table)}
+        WHERE ${sql.identifier(key)} IN (
+          SELECT ${sql.identifier(key)} FROM ${sql.identifier(table)}
+          WHERE ${sql.identifier(column)} < ${now.toISOString()}::timestamptz
+          LIMIT ${batchSize}
+        )`);
+      const deleted = Number((result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);
+      counts[table] += deleted;
+      if (deleted < batchSize) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return counts;
+}
+
+/** How often the job runner purges (app/app-lifecycle.server.ts schedules it once per period across servers). */
+export const PURGE_INTERVAL_MS = 60 * 60 * 1000;

@@ -1,0 +1,75 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "./env.server.ts";
+import { log } from "./log.server.ts";
+
+/**
+ * Outgoing mail. With `SMTP_URL` (smtp://user:pass@host:port, smtps://…) mail goes to that server from
+ * `MAIL_FROM`; without it the mail's recipient, subject and link are written to the log instead, so a
+ * single-machine install can still reset a password (the operator reads the link from the log).
+ *
+ * A mail server that does not answer must never hold a request: connecting, the greeting and every
+ * quiet moment on the socket have short timeouts, and the whole send has a deadline. Callers send from
+ * `runInBackground` (lib/background.server.ts), so the page answers before the mail leaves anyway.
+ */
+export type Mail = {
+  to: string;
+  subject: string;
+  /** The plain-text body (every mail is plain text: no remote images, nothing to render). */
+  text: string;
+  /** The one link the mail is about; it is what the log shows when there is no SMTP server. */
+  link?: string;
+};
+
+export const MAIL_TIMEOUTS = { connectionMs: 5_000, greetingMs: 5_000, socketMs: 10_000, totalMs: 20_000 } as const;
+
+let cached: { url: string; transporter: Transporter } | undefined;
+
+function transporterFor(url: string): Transporter {
+  if (cached?.url === url) return cached.transporter;
+  cached?.transporter.close();
+  // Not `{ url }`: nodemailer then drops every other option, the timeouts included.
+  const parsed = new URL(url);
+  const transporter = nodemailer.createTransport({
+    host: parsed.hostname.replace(/^\[|\]$/g, ""),
+    ...(parsed.port ? { port: Number(parsed.port) } : {}),
+    secure: parsed.protocol === "smtps:",
+    ...(parsed.username ? { auth: { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } } : {}),
+    connectionTimeout: MAIL_TIMEOUTS.connectionMs,
+    greetingTimeout: MAIL_TIMEOUTS.greetingMs,
+    socketTimeout: MAIL_TIMEOUTS.socketMs,
+    // Not pooled (nodemailer's default): one connection per mail, nothing stays open to a server that went away.
+  });
+  cached = { url, transporter };
+  return transporter;
+}
+
+export class MailError extends Error {
+  override name = "MailError";
+}
+
+/** Sends one mail; "logged" when there is no SMTP server. Throws a MailError when the server fails. */
+export async function sendMail(mail: Mail): Promise<"sent" | "logged"> {
+  const config = env();
+  if (!config.SMTP_URL) {
+    log.info("mail", { to: mail.to, subject: mail.subject, ...(mail.link ? { link: mail.link } : {}) });
+    return "logged";
+  }
+  const transporter = transporterFor(config.SMTP_URL);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new MailError(`no answer from the mail server within ${MAIL_TIMEOUTS.totalMs} ms`)), MAIL_TIMEOUTS.totalMs);
+  });
+  try {
+    await Promise.race([
+      transporter.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text }),
+      deadline,
+    ]);
+    log.info("mail sent", { to: mail.to, subject: mail.subject });
+    return "sent";
+  } catch (error) {
+    // nodemailer's messages name the host and the step ("Greeting never received"), never the password.
+    throw new MailError(`mail to the SMTP server failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}

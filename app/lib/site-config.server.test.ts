@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, expect, it, vi } from "vitest";
+
+const shipped = JSON.parse(fs.readFileSync("config/site.json", "utf8"));
+
+const folders: string[] = [];
+
+afterEach(() => {
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+async function load(config: unknown) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "site-config-"));
+  folders.push(folder);
+  const file = path.join(folder, "site.json");
+  fs.writeFileSync(file, JSON.stringify(config));
+  vi.stubEnv("SITE_CONFIG", file);
+  const { siteConfig } = await import("./site-config.server.ts");
+  return () => siteConfig();
+}
+
+it("reads the legal pages' operator details from the configuration, with processors in Korea unless it says otherwise", async () => {
+  const { country: _country, ...processor } = shipped.legal.processors[0];
+  const read = await load({ ...shipped, legal: { ...shipped.legal, processors: [processor] } });
+  expect(read().legal.privacyOfficer.email).toBe(shipped.legal.privacyOfficer.email);
+  expect(read().legal.processors[0]?.country).toBe("대한민국");
+});
+
+it("refuses to start with a configuration whose legal details are missing or malformed, naming the field", async () => {
+  const { legal: _legal, ...withoutLegal } = shipped;
+  expect(await load(withoutLegal)).toThrow(/is invalid: legal/);
+  const badDate = await load({ ...shipped, legal: { ...shipped.legal, privacyEffectiveDate: "2026/12/01" } });
+  expect(badDate).toThrow(/legal\.privacyEffectiveDate YYYY-MM-DD 형식의 날짜여야 합니다/);
+});

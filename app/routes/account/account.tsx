@@ -1,0 +1,176 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { Form } from "react-router";
+import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
+import { TextField } from "#app/components/form-field.tsx";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { accountAction, accountLoader } from "#app/features/users/account-actions.server.ts";
+import { DELETE_CONFIRM_FIELD, DELETE_CONFIRM_MESSAGE, DISPLAY_NAME_MAX } from "#app/features/users/account-schema.ts";
+import { failedValue, failureOf } from "#app/lib/form-kit.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "내 계정", description: "로그인 정보와 비밀번호를 관리하고 탈퇴할 수 있습니다." }),
+  { name: "robots", content: "noindex" },
+];
+
+export { routeHeaders as headers } from "#app/lib/headers.ts";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return accountLoader(request);
+}
+
+export function action({ request }: Route.ActionArgs) {
+  return accountAction(request);
+}
+
+function Section({ title, children, tone = "plain" }: { title: string; children: ReactNode; tone?: "plain" | "danger" }) {
+  return (
+    <section className={`rounded-xl border bg-white p-6 shadow-sm ${tone === "danger" ? "border-rose-200" : "border-slate-200"}`}>
+      <h2 className="mb-4 text-lg font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Outcome({ error, done }: { error?: string | null; done?: string | null }) {
+  if (error) {
+    return (
+      <p role="alert" className="text-sm text-rose-600">
+        {error}
+      </p>
+    );
+  }
+  if (done) {
+    return (
+      <p role="status" className="text-sm text-emerald-700">
+        {done}
+      </p>
+    );
+  }
+  return null;
+}
+
+const BUTTON = "rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60";
+const DANGER_BUTTON = "rounded-lg bg-rose-600 px-5 py-2.5 font-semibold text-white hover:bg-rose-700 disabled:opacity-60";
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const failure = failureOf(actionData);
+  const failedIntent = failedValue(failure, "intent");
+  const succeeded = actionData?.ok ? actionData : null;
+  const errorFor = (intent: string) => (failedIntent === intent ? failure?.message : null);
+  const doneFor = (intent: string) => (succeeded?.intent === intent ? succeeded.message : null);
+
+  // A changed password leaves the fields empty again (the typed passwords are never sent back either).
+  const passwordForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (succeeded?.intent === "change-password") passwordForm.current?.reset();
+  }, [succeeded]);
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <PageHeading>내 계정</PageHeading>
+
+      <Section title="로그인 정보">
+        <dl className="text-sm">
+          <dt className="text-slate-500">이메일</dt>
+          <dd className="mt-1 text-base text-slate-900">{loaderData.email}</dd>
+        </dl>
+        {loaderData.adminPending ? (
+          <Form method="post" className="mt-4 space-y-3 rounded-lg bg-amber-50 p-4">
+            <input type="hidden" name="intent" value="send-verification" />
+            <p className="text-sm text-amber-900">
+              이 주소는 관리자 주소로 지정되어 있습니다. 확인 메일의 링크를 열면 관리자 권한이 적용됩니다.
+            </p>
+            <Outcome error={errorFor("send-verification")} done={doneFor("send-verification")} />
+            <SubmitButton intent="send-verification" pendingLabel="보내는 중..." className={BUTTON}>
+              확인 메일 다시 보내기
+            </SubmitButton>
+          </Form>
+        ) : null}
+      </Section>
+
+      {loaderData.isAdmin ? (
+        // Only admins write anything others read (seller notes), so only they have a name to choose.
+        <Section title="표시 이름">
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="display-name" />
+            <TextField
+              label="표시 이름"
+              name="displayName"
+              defaultValue={failedValue(failure, "displayName") ?? loaderData.displayName}
+              maxLength={DISPLAY_NAME_MAX}
+              autoComplete="nickname"
+              hint="셀러 노트의 작성자로 표시됩니다. 비워 두면 '관리자'로 표시되며, 이메일 주소는 공개되지 않습니다."
+              error={failedIntent === "display-name" ? failure?.errors.displayName : undefined}
+            />
+            <Outcome error={failedIntent === "display-name" && !failure?.errors.displayName ? failure?.message : null} done={doneFor("display-name")} />
+            <SubmitButton intent="display-name" pendingLabel="저장 중..." className={BUTTON}>
+              저장
+            </SubmitButton>
+          </Form>
+        </Section>
+      ) : null}
+
+      <Section title="비밀번호 변경">
+        <Form method="post" ref={passwordForm} className="space-y-4">
+          <input type="hidden" name="intent" value="change-password" />
+          <TextField
+            label="현재 비밀번호"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={128}
+            error={failedIntent === "change-password" ? failure?.errors.currentPassword : undefined}
+          />
+          <TextField
+            label="새 비밀번호"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={128}
+            hint="8자 이상으로 정해 주세요. 바꾸면 다른 기기에서는 모두 로그아웃됩니다."
+            error={failedIntent === "change-password" ? failure?.errors.newPassword : undefined}
+          />
+          <Outcome
+            error={failedIntent === "change-password" && !failure?.errors.currentPassword && !failure?.errors.newPassword ? failure?.message : null}
+            done={doneFor("change-password")}
+          />
+          <SubmitButton intent="change-password" pendingLabel="변경 중..." className={BUTTON}>
+            비밀번호 변경
+          </SubmitButton>
+        </Form>
+      </Section>
+
+      <Section title="회원 탈퇴" tone="danger">
+        <p className="mb-4 text-sm text-slate-600">탈퇴하면 계정과 등록한 상품, 찜 목록이 바로 삭제되며 되돌릴 수 없습니다.</p>
+        {failedIntent === "delete-account" ? (
+          // Without JavaScript the first press lands here: the same question, asked on the page.
+          <Form method="post" className="space-y-3 rounded-lg bg-rose-50 p-4">
+            <input type="hidden" name="intent" value="delete-account" />
+            <input type="hidden" name={DELETE_CONFIRM_FIELD} value="yes" />
+            <div role="alert" className="space-y-1">
+              <p className="text-sm text-rose-700">{failure?.message}</p>
+              <p className="font-semibold text-rose-900">{DELETE_CONFIRM_MESSAGE}</p>
+            </div>
+            <SubmitButton intent="delete-account" pendingLabel="탈퇴 처리 중..." className={DANGER_BUTTON}>
+              회원 탈퇴
+            </SubmitButton>
+          </Form>
+        ) : (
+          <ConfirmSubmitButton
+            fields={{ intent: "delete-account" }}
+            confirmedFields={{ [DELETE_CONFIRM_FIELD]: "yes" }}
+            label="회원 탈퇴"
+            message={DELETE_CONFIRM_MESSAGE}
+            className={DANGER_BUTTON}
+          />
+        )}
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Form, Link } from "react-router";
+import { HoneypotField, TextField } from "#app/components/form-field.tsx";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { forgotPasswordAction } from "#app/features/users/account-actions.server.ts";
+import { forgotPasswordSchema } from "#app/features/users/account-schema.ts";
+import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
+import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "비밀번호 찾기", description: "가입한 이메일로 비밀번호 재설정 안내를 받습니다." }),
+  { name: "robots", content: "noindex" },
+];
+
+export { routeHeaders as headers } from "#app/lib/headers.ts";
+
+export function action({ request }: Route.ActionArgs) {
+  return forgotPasswordAction(request);
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const failure = failureOf(actionData);
+  const done = actionData?.ok ? actionData.message : null;
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeading>비밀번호 찾기</PageHeading>
+      <Form method="post" className="relative space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <p className="text-sm text-slate-600">가입한 이메일 주소를 입력하시면 비밀번호를 다시 정할 수 있는 링크를 보내 드립니다.</p>
+        <HoneypotField name={HONEYPOT_FIELD} />
+        <TextField
+          label="이메일"
+          name="email"
+          type="email"
+          autoComplete="email"
+          defaultValue={failedValue(failure, "email")}
+          error={failure?.errors.email}
+          {...inputHints(forgotPasswordSchema, "email")}
+          required
+        />
+        {failure && !failure.errors.email ? (
+          <p role="alert" className="text-sm text-rose-600">
+            {failure.message}
+          </p>
+        ) : null}
+        {done ? (
+          <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+            {done}
+          </p>
+        ) : null}
+        <SubmitButton pendingLabel="보내는 중..." className="w-full rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60">
+          재설정 메일 보내기
+        </SubmitButton>
+      </Form>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        비밀번호가 생각나셨나요?{" "}
+        <Link to="/login" className="font-medium text-blue-700 underline">
+          로그인 화면으로 돌아가기
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link, redirect } from "react-router";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { ErrorMessage } from "#app/components/error-message.tsx";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { compareHref, TOO_FEW_MESSAGE, TOO_MANY_MESSAGE } from "#app/features/compare/compare-ids.ts";
+import { parseCompareIds } from "#app/features/compare/compare-ids.server.ts";
+import { CompareTable } from "#app/features/compare/compare-table.tsx";
+import { compareAction, readCompareIds } from "#app/features/compare/compare.server.ts";
+import { compareWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/compare";
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "도매처 비교", description: "고른 도매처의 위탁 판매, 최소 주문 수량, 배송비, 반품, 이미지 사용, 가격 정책을 한 표로 비교하세요." }),
+  // A comparison is whatever a visitor picked: not a page for search engines.
+  { name: "robots", content: "noindex" },
+];
+
+/**
+ * /compare?ids=3,17,5: the suppliers side by side. Without `ids` the visitor's chosen suppliers (the
+ * compare cookie) are shown by redirecting to their URL, so the address can be shared.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const raw = new URL(request.url).searchParams.get("ids");
+  if (raw === null) {
+    const chosen = await readCompareIds(request);
+    if (chosen.length) throw redirect(compareHref(chosen));
+  }
+  const { ids, more } = parseCompareIds(raw);
+  const items = await compareWholesalers(ids);
+  return { items, tooMany: more };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return compareAction(request, await readForm(request));
+}
+
+export default function Compare({ loaderData }: Route.ComponentProps) {
+  const { items, tooMany } = loaderData;
+  return (
+    <>
+      <PageHeading>도매처 비교</PageHeading>
+      {tooMany ? (
+        <p role="status" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800">
+          {TOO_MANY_MESSAGE} 앞의 4곳만 보여 드립니다.
+        </p>
+      ) : null}
+      {items.length < 2 ? (
+        <EmptyState message={TOO_FEW_MESSAGE}>
+          <Link to="/list" className="font-medium text-blue-700 hover:underline">
+            도매처 목록에서 고르기
+          </Link>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-600">‘확인 필요’는 아직 확인하지 못한 항목입니다. 거래 전에 공급사에 직접 확인하세요.</p>
+          <CompareTable items={items} />
+        </>
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorMessage error={error} />;
+}

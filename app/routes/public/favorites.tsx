@@ -1,0 +1,65 @@
+import { Link } from "react-router";
+import { EmptyState } from "#app/components/empty-state.tsx";
+import { ErrorMessage } from "#app/components/error-message.tsx";
+import { PageHeading } from "#app/components/page-heading.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { favoriteAction, listFavorites } from "#app/features/favorites/favorites.server.ts";
+import { WHOLESALER_GRID_CLASS, WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
+import { WholesalerCardActions } from "#app/features/wholesalers/wholesaler-card-actions.tsx";
+import { requireUser } from "#app/lib/auth.server.ts";
+import { parsePageParam } from "#app/lib/form-fields.ts";
+import { readForm } from "#app/lib/form.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/favorites";
+
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: "찜한 도매처", description: "내가 찜한 도매처 목록입니다." }), { name: "robots", content: "noindex" }];
+
+/** The signed-in user's own favourites only (anonymous: /login?redirectTo=/favorites). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireUser(request);
+  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
+  return listFavorites(user.id, page);
+}
+
+/** 찜하기 / 찜 해제 from any page; changes only the signed-in user's list (anonymous: 401). */
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  return favoriteAction(user.id, await readForm(request));
+}
+
+export default function Favorites({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount } = loaderData;
+  const ids = items.map((item) => item.id);
+  return (
+    <>
+      <PageHeading>찜한 도매처</PageHeading>
+      {items.length === 0 ? (
+        <EmptyState message="찜한 도매처가 없습니다.">
+          {page > 1 ? (
+            <Link to="/favorites" className="font-medium text-blue-700 hover:underline">
+              첫 페이지로
+            </Link>
+          ) : (
+            <Link to="/list" className="font-medium text-blue-700 hover:underline">
+              도매처 둘러보기
+            </Link>
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-600">총 {total.toLocaleString("ko-KR")}곳 · 최근 찜한 순</p>
+          <ul className={WHOLESALER_GRID_CLASS}>
+            {items.map((wholesaler, index) => (
+              <WholesalerCard key={wholesaler.id} wholesaler={wholesaler} eager={index < 8} actions={<WholesalerCardActions wholesalerId={wholesaler.id} favorites={ids} />} />
+            ))}
+          </ul>
+          <Pager page={page} pageCount={pageCount} />
+        </>
+      )}
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorMessage error={error} />;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "wholesalers" DROP COLUMN "website";--> statement-breakpoint
+ALTER TABLE "wholesalers" DROP COLUMN "image";

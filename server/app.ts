@@ -1,0 +1,193 @@
+/**
+ * The Express app in front of React Router: per-request CSP nonce and security headers, the client
+ * address and origin as the trusted proxies tell them, refusal of cross-site writes, request logs,
+ * health checks, built assets, body limits, and finally the app itself. server.ts builds it with the
+ * production build; server/app.test.ts builds it around a stand-in handler.
+ */
+import { randomBytes, randomUUID } from "node:crypto";
+import path from "node:path";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { log } from "../app/lib/log.server.ts";
+import { limitBody } from "./body-limit.ts";
+
+export type AppOptions = {
+  /** Proxies in front whose X-Forwarded-* entries are trusted (TRUST_PROXY); 0 trusts none. */
+  trustProxyHops: number;
+  /** PUBLIC_URL: the origin browsers use. */
+  publicUrl?: string;
+  dev?: boolean;
+  /** The production build's folder, for its static files (none in dev or in tests). */
+  buildDir?: string;
+  isDraining: () => boolean;
+  checkReady: () => Promise<boolean>;
+};
+
+/** The Web Request React Router answers, built from Express's view of the request and its buffered body. */
+export type AppHandler = (request: globalThis.Request, res: Response) => Promise<globalThis.Response>;
+
+export function createApp(options: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  // A hop count, never `true`: with N proxies only the N right-most X-Forwarded-For entries (the ones our
+  // proxies appended) are believed, so a forged prefix never becomes the address a limit counts.
+  app.set("trust proxy", options.trustProxyHops > 0 ? options.trustProxyHops : false);
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl) : null;
+  const httpsOrigin = publicOrigin?.protocol === "https:";
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    const requestId = randomUUID();
+    // Our own headers for the app: whatever a client sent under these names is replaced.
+    req.headers["x-csp-nonce"] = nonce;
+    req.headers["x-request-id"] = requestId;
+    req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    res.setHeader("X-Request-Id", requestId);
+    res.setHeader(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        `script-src 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' https: http: data:",
+        "font-src 'self'",
+        `connect-src 'self'${options.dev ? " ws:" : ""}`,
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "form-action 'self'",
+      ].join("; "),
+    );
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    if (httpsOrigin) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+
+  // Refuse writes that another site started (security-checklist 25). React Router checks UI actions;
+  // this covers resource routes and requests without an Origin header too.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.headers.origin;
+    const sameSite = origin ? origin === requestOrigin(req, publicOrigin) : req.headers["sec-fetch-site"] !== "cross-site";
+    if (sameSite) return next();
+    log.warn("cross-site write refused", { requestId: req.headers["x-request-id"], path: req.path, origin });
+    res.status(403).type("text/plain; charset=utf-8").send("다른 사이트에서 보낸 요청은 처리할 수 없습니다.");
+  });
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.path.startsWith("/assets/")) return next();
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const fields = {
+        requestId: req.headers["x-request-id"],
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      };
+      if (res.statusCode >= 500) log.error("request", fields);
+      else log.info("request", fields);
+    });
+    next();
+  });
+
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ready = !options.isDraining() && (await options.checkReady());
+    res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
+  });
+
+  if (options.buildDir) {
+    // Hashed file names never change content: cache them for a year.
+    app.use("/assets", express.static(path.join(options.buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(path.join(options.buildDir, "client"), { maxAge: "1h", index: false }));
+  }
+
+  app.use(limitBody());
+  return app;
+}
+
+/**
+ * The origin this request was made to, as the browser saw it: PUBLIC_URL when the Host is its host (so
+ * an https site behind a TLS-terminating proxy works without trusting any header), else the scheme and
+ * host Express derives, which include X-Forwarded-Proto/-Host only from trusted proxies.
+ */
+export function requestOrigin(req: Request, publicOrigin: URL | null) {
+  if (publicOrigin && req.headers.host === publicOrigin.host) return publicOrigin.origin;
+  const host = (req.host || "localhost").split(/[\\/?#@\s]/)[0] || "localhost";
+  return `${req.protocol}://${host}`;
+}
+
+/** Serves every request that got this far with `handler` (React Router), from the buffered body. */
+export function serveApp(app: express.Express, handler: AppHandler, publicUrl?: string) {
+  const publicOrigin = publicUrl ? new URL(publicUrl) : null;
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(req.headers)) {
+        if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+        else if (value !== undefined) headers.set(key, value);
+      }
+      const body = res.locals.body as Buffer | undefined;
+      const request = new globalThis.Request(new URL(req.originalUrl, requestOrigin(req, publicOrigin)), {
+        method: req.method,
+        headers,
+        signal: controller.signal,
+        ...(req.method !== "GET" && req.method !== "HEAD" ? { body: new Uint8Array(body ?? []) } : {}),
+      });
+      const response = await handler(request, res);
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  });
+  // Last resort: the error goes to the log with its stack, the browser gets a Korean page without it.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    log.error("request failed", { requestId: req.headers["x-request-id"], path: req.path, error });
+    if (res.headersSent) return res.destroy();
+    res.status(500).type("text/plain; charset=utf-8").send("오류가 발생했습니다. 잠시 후 다시 시도해 주세요.");
+  });
+}
+
+async function sendResponse(res: Response, response: globalThis.Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") continue;
+    res.append(key, value);
+  }
+  for (const cookie of response.headers.getSetCookie()) res.append("Set-Cookie", cookie);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await new Promise<void>((resolve) => res.once("drain", resolve));
+      // compression() buffers; a streamed page is flushed as it renders.
+      (res as Response & { flush?: () => void }).flush?.();
+    }
+    res.end();
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * Where the end-to-end server lives, shared by playwright.config.ts and the journeys: its port, its
+ * fresh DATA_DIR and the log it writes there (the journeys read mailed links from it, as an operator
+ * without SMTP_URL would).
+ */
+export const e2ePort = Number(process.env.E2E_PORT || 3210);
+export const e2eDataDir = `./data-e2e-${e2ePort}`;
+export const e2eServerLog = `${e2eDataDir}/server.log`;

@@ -1,0 +1,126 @@
+import net from "node:net";
+import { SMTPServer } from "smtp-server";
+
+/**
+ * Stand-ins for a mail server, on 127.0.0.1 and started by the test: a real SMTP server (the
+ * `smtp-server` package) that keeps what it receives, and a port that accepts connections and never
+ * says a word (a firewall that swallows packets, a hung server).
+ */
+export type ReceivedMail = { from: string; to: string[]; raw: string };
+
+export type SmtpStandIn = {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  /** Resolves with the next mail whose raw text matches (or the first such mail already received). */
+  nextMail: (match?: (mail: ReceivedMail) => boolean) => Promise<ReceivedMail>;
+  close: () => Promise<void>;
+};
+
+export async function startSmtpServer({ user = "mailer", password = "mail-secret" } = {}): Promise<SmtpStandIn> {
+  const received: ReceivedMail[] = [];
+  const waiters: { match: (mail: ReceivedMail) => boolean; resolve: (mail: ReceivedMail) => void }[] = [];
+  const server = new SMTPServer({
+    // Plain SMTP on a loopback port: no certificate to make, and AUTH is still required.
+    secure: false,
+    disabledCommands: ["STARTTLS"],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (auth.username === user && auth.password === password) return callback(null, { user });
+      return callback(new Error("Invalid username or password"));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const mail: ReceivedMail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        };
+        received.push(mail);
+        for (const waiter of [...waiters]) {
+          if (waiter.match(mail)) {
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve(mail);
+          }
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as net.AddressInfo).port;
+  return {
+    port,
+    url: `smtp://${user}:${password}@127.0.0.1:${port}`,
+    received,
+    nextMail: (match = () => true) => {
+      const already = received.find(match);
+      if (already) return Promise.resolve(already);
+      return new Promise((resolve) => waiters.push({ match, resolve }));
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A port that accepts every connection and never answers: no greeting, no reply, no close. */
+export async function startSilentServer(): Promise<{ port: number; url: string; connections: () => number; close: () => Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  let connections = 0;
+  const server = net.createServer((socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on("error", () => {});
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    url: `smtp://mailer:mail-secret@127.0.0.1:${port}`,
+    connections: () => connections,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The decoded text of a received mail (quoted-printable or base64 bodies, as nodemailer writes them). */
+export function mailText(mail: ReceivedMail): string {
+  const [head = "", ...rest] = mail.raw.split(/\r?\n\r?\n/);
+  const body = rest.join("\n\n");
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") {
+    const soft = body.replace(/=\r?\n/g, "");
+    const bytes: number[] = [];
+    for (let i = 0; i < soft.length; i++) {
+      const hex = soft[i] === "=" ? soft.slice(i + 1, i + 3) : "";
+      if (/^[0-9A-F]{2}$/i.test(hex)) {
+        bytes.push(Number.parseInt(hex, 16));
+        i += 2;
+      } else {
+        bytes.push(...Buffer.from(soft[i] ?? "", "utf8"));
+      }
+    }
+    return Buffer.from(bytes).toString("utf8");
+  }
+  return body;
+}
+
+/** The subject of a received mail, decoded from its RFC 2047 encoded words. */
+export function mailSubject(mail: ReceivedMail): string {
+  const line = /^subject:\s*(.*(?:\r?\n[ \t].*)*)/im.exec(mail.raw)?.[1] ?? "";
+  return line
+    .replace(/\r?\n[ \t]/g, " ")
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
+      kind.toLowerCase() === "b"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))), "latin1").toString("utf8"),
+    )
+    .trim();
+}
