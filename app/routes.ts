@@ -52,7 +52,8 @@ export default [
   route("terms", "routes/public/terms.tsx"),
   route("privacy", "routes/public/privacy.tsx"),
 
-  route("bench/reference-list", "routes/bench/reference-list.tsx"),
+  // The benchmarks' no-database reference page, only in their own build (bench/server-process.ts).
+  ...(process.env.BENCH_ROUTES === "1" ? [route("bench/reference-list", "../bench/reference-list-route.tsx")] : []),
 
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

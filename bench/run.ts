@@ -34,7 +34,6 @@ const PRODUCTS = QUICK ? 30_000 : 100_000;
 const WHOLESALERS = QUICK ? 3_000 : 10_000;
 const PORT = Number(process.env.BENCH_PORT || 3400);
 const BASE = `http://127.0.0.1:${PORT}`;
-const serverEnv = (target: Target) => ({ ...target.env, BENCH_ROUTES: "1" });
 
 type Target = { kind: "pglite" | "postgres"; env: Record<string, string>; cleanup: () => Promise<void> };
 
@@ -76,7 +75,7 @@ async function termsAt(kind: Target["kind"], wholesalers: number) {
   const target = await prepare(kind, 1_000, wholesalers);
   try {
     const { compare, plans, matches } = await withDatabase(termTargets, target.env);
-    const server = await startServer(PORT, serverEnv(target));
+    const server = await startServer(PORT, target.env);
     try {
       const ratios = await termRatios(server, compare, QUICK ? 1 : 3, loadOptions());
       const result = { wholesalers, matches, compareUrl: compare, plansUseIndex: plans.every((p) => p.usesIndex), ...ratios, plans: plans.map((p) => p.plan) };
@@ -120,7 +119,7 @@ async function main() {
 
   // Page weight at a small catalogue, for the "same size at 1,000 and 100,000 products" comparison.
   const small = await prepare("pglite", 1_000, 100);
-  let server = await startServer(PORT, serverEnv(small));
+  let server = await startServer(PORT, small.env);
   const smallWeights = { list: await htmlWeight("/list"), products: await htmlWeight("/products") };
   await stopServer(server);
   await small.cleanup();
@@ -138,7 +137,7 @@ async function main() {
       };
     }, target.env);
 
-    server = await startServer(PORT, serverEnv(target));
+    server = await startServer(PORT, target.env);
     const { cookie } = await signUp(BASE, `bench-${Date.now()}@example.com`);
     const routes = ["/list", "/list?q=의류", "/list?q=ㄷㅁ", "/products?q=텀블러", `/wholesaler/${ids.wholesaler}`, `/sellernote/${ids.note}`];
     const http = [];

@@ -72,7 +72,7 @@ export async function scaleBench({ quick = false, port }: Options) {
     setCurrentDatabase(undefined);
 
     // /list at the larger catalogue's 100,000 wholesalers against the reference route, same server.
-    const server = await startServer(port, { DATABASE_URL: databases[1]!.url, DATA_DIR: dataDir, SEED_DEMO: "0", BENCH_ROUTES: "1" });
+    const server = await startServer(port, { DATABASE_URL: databases[1]!.url, DATA_DIR: dataDir, SEED_DEMO: "0" });
     let list: Awaited<ReturnType<typeof listToReference>>;
     try {
       list = await listToReference(server, quick ? 1 : 3, { duration: quick ? 2 : 8, warmup: quick ? 1 : 2 });

@@ -7,12 +7,16 @@ import pg from "pg";
 
 export const PG_ADMIN = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 
-/** Builds the production app into BUILD_DIR (default build) when there is none yet or BENCH_REBUILD=1. */
+// The benchmarks run a production build that also has the no-database reference page (BENCH_ROUTES=1 at build
+// time, app/routes.ts), in a folder of its own so that the build `npm start` serves never has it. BUILD_DIR is
+// honoured by the build, by server.ts and by page-weight.ts alike, so setting it here points all three there.
+process.env.BUILD_DIR ||= "build-bench";
+
+/** Builds the bench's production app into BUILD_DIR when there is none yet or BENCH_REBUILD=1. */
 export function ensureBuild() {
-  // BUILD_DIR is honoured by the build, by server.ts and by page-weight.ts alike.
-  const buildDir = process.env.BUILD_DIR || "build";
+  const buildDir = process.env.BUILD_DIR as string;
   if (!fs.existsSync(path.join(buildDir, "server/index.js")) || process.env.BENCH_REBUILD === "1") {
-    execFileSync("npm", ["run", "-s", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+    execFileSync("npm", ["run", "-s", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir, BENCH_ROUTES: "1" } });
   }
 }
 

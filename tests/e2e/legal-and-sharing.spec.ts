@@ -134,7 +134,6 @@ const NOT_PUBLIC_PAGES = new Set([
   "/api/og-image",
   "/sitemap.xml",
   "/robots.txt",
-  "/bench/reference-list",
   "/*",
 ]);
 

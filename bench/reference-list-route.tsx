@@ -1,7 +1,8 @@
 /**
  * Benchmark reference (npm run bench): the markup of /list for one full page of 40 cards, from constant
  * data and without touching the database, so the bench can report /list throughput as a ratio to it in
- * the same run. Answers 404 unless the server runs with BENCH_ROUTES=1 (robots.txt disallows /bench).
+ * the same run. Only a bench build has it: app/routes.ts lists it when BENCH_ROUTES=1 at build time, which
+ * bench/server-process.ts sets for its own build folder (robots.txt disallows /bench all the same).
  */
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
@@ -14,8 +15,9 @@ import type { WholesalerCard as Card } from "#app/features/wholesalers/wholesale
 import { pageMeta } from "#app/lib/meta.ts";
 import { maskOf } from "#app/db/term-values.ts";
 import { factsOf } from "#app/features/wholesalers/wholesaler-terms.ts";
-import { seededRandom, wholesalerRow, wholesalerTermsRow } from "#bench/catalogue-generator.ts";
-import type { Route } from "./+types/reference-list";
+import type { MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
+import { seededRandom, wholesalerRow, wholesalerTermsRow } from "./catalogue-generator.ts";
 
 /** 40 cards shaped like the generated catalogue's, built once per process. */
 const ITEMS: Card[] = (() => {
@@ -27,13 +29,12 @@ const ITEMS: Card[] = (() => {
   });
 })();
 
-export const meta: Route.MetaFunction = () => [
+export const meta: MetaFunction = () => [
   ...pageMeta({ title: "도매 사이트 목록", description: "카테고리와 검색으로 온라인 판매에 맞는 도매처를 찾아보세요. 초성(ㄷㅁㄲ)으로도 찾을 수 있습니다." }),
   { name: "robots", content: "noindex" },
 ];
 
 export function loader() {
-  if (process.env.BENCH_ROUTES !== "1") throw new Response("페이지를 찾을 수 없습니다.", { status: 404 });
   // What /list's loader returns for its first page of a catalogue past the count cap: the parsed
   // (default) state, one page of cards and the capped total.
   const params = parseListParams(new URLSearchParams());
@@ -42,8 +43,8 @@ export function loader() {
 }
 
 /** The same elements, classes and texts as /list's result state. */
-export default function ReferenceList({ loaderData }: Route.ComponentProps) {
-  const { items, total, totalIsCapped, page, pageCount, favorites, ...state } = loaderData;
+export default function ReferenceList() {
+  const { items, total, totalIsCapped, page, pageCount, favorites, ...state } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeading>도매 사이트 목록</PageHeading>
