@@ -65,7 +65,16 @@ export function ConfirmSubmitButton({
   label = "삭제",
   message = "정말 삭제하시겠습니까?",
   className = "",
-}: { fields: Record<string, string>; confirmedFields?: Record<string, string>; label?: string; message?: string; className?: string }) {
+  describedBy,
+}: {
+  fields: Record<string, string>;
+  confirmedFields?: Record<string, string>;
+  label?: string;
+  message?: string;
+  className?: string;
+  /** The id of what the button acts on (a row's name), for screen readers: `삭제` alone says not what. */
+  describedBy?: string;
+}) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
@@ -84,7 +93,7 @@ export function ConfirmSubmitButton({
         {Object.entries(fields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <button type="submit" className={className}>
+        <button type="submit" aria-describedby={describedBy} className={className}>
           {label}
         </button>
       </Form>

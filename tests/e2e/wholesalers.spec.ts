@@ -162,15 +162,14 @@ test("an admin adds, edits and deletes a wholesaler (with confirm), runs the cle
   const edited = page.getByRole("row").filter({ hasText: `${name} 수정됨` });
   await expect(edited).toBeVisible();
 
-  // Delete asks first; 취소 keeps the row, 확인 removes it.
-  page.once("dialog", async (dialog) => {
-    expect(dialog.message()).toBe("정말 삭제하시겠습니까?");
-    await dialog.dismiss();
-  });
+  // Delete asks first; 취소 keeps the row, 삭제 in the dialog removes it.
+  const confirm = page.getByRole("alertdialog", { name: "정말 삭제하시겠습니까?" });
   await edited.getByRole("button", { name: "삭제" }).click();
+  await confirm.getByRole("button", { name: "취소" }).click();
+  await expect(confirm).toHaveCount(0);
   await expect(edited).toBeVisible();
-  page.once("dialog", (dialog) => dialog.accept());
   await edited.getByRole("button", { name: "삭제" }).click();
+  await confirm.getByRole("button", { name: "삭제" }).click();
   await expect(page.getByText("삭제 완료되었습니다.")).toBeVisible();
   await expect(edited).toHaveCount(0);
 

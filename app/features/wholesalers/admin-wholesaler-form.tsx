@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { TextAreaField, TextField } from "#app/components/form-field.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
 import { CATEGORIES } from "#app/features/categories/categories.ts";
 import type { FormFailure } from "#app/lib/form-kit.ts";
 import { WHOLESALER_LIMITS } from "./wholesaler-schema.ts";
@@ -43,7 +44,7 @@ export function useResetAfterSave(result: { ok: boolean } | undefined, intent: s
     if (wasSaving.current && !saving && !result) form.current?.reset();
     wasSaving.current = saving;
   }, [saving, result]);
-  return { form, saving: navigation.state === "submitting" && navigation.formData?.get("intent") === intent };
+  return form;
 }
 
 type Props = {
@@ -57,7 +58,7 @@ type Props = {
 
 /** The admin wholesaler form: 이름, 카테고리, 사이트 URL, 연락처, 로고 URL, 요약. */
 export function AdminWholesalerForm({ defaults = {}, result, submitLabel, pendingLabel, resetOnSuccess = false }: Props) {
-  const { form, saving } = useResetAfterSave(resetOnSuccess ? result : { ok: true }, "save");
+  const form = useResetAfterSave(resetOnSuccess ? result : { ok: true }, "save");
   // After a failed save the form shows what was sent, not the stored values.
   const value = (field: string) => {
     const given = result?.values[field] ?? defaults[field];
@@ -110,13 +111,9 @@ export function AdminWholesalerForm({ defaults = {}, result, submitLabel, pendin
       </div>
       <CategoryOptions id="admin-wholesaler-categories" />
       <FormAlert message={result?.message} />
-      <button
-        type="submit"
-        disabled={saving}
-        className="inline-flex items-center justify-center rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
-      >
-        {saving ? pendingLabel : submitLabel}
-      </button>
+      <SubmitButton intent="save" pendingLabel={pendingLabel}>
+        {submitLabel}
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,22 +1,16 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { CategoryBadge, siteLinkOf } from "./wholesaler-card.tsx";
 import type { WholesalerCard } from "./wholesaler-types.ts";
 
 /** `삭제` for one wholesaler: asks `정말 삭제하시겠습니까?` first (a plain post without JavaScript). */
-export function DeleteWholesalerButton({ id }: { id: number }) {
+function DeleteWholesalerButton({ id }: { id: number }) {
   return (
-    <Form
-      method="post"
-      onSubmit={(event) => {
-        if (!window.confirm("정말 삭제하시겠습니까?")) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" aria-describedby={`wholesaler-${id}-name`} className="rounded-md border border-rose-200 px-3 py-1.5 text-sm font-medium text-rose-700 hover:bg-rose-50">
-        삭제
-      </button>
-    </Form>
+    <ConfirmSubmitButton
+      fields={{ intent: "delete", id: String(id) }}
+      describedBy={`wholesaler-${id}-name`}
+      className="rounded-md border border-rose-200 px-3 py-1.5 text-sm font-medium text-rose-700 hover:bg-rose-50"
+    />
   );
 }
 

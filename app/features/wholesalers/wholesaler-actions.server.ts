@@ -1,20 +1,11 @@
-import { readForm } from "#app/lib/form.server.ts";
 import { data } from "react-router";
 import { requireAdmin } from "#app/lib/auth.server.ts";
-import { formFailure, validateForm } from "#app/lib/form.server.ts";
+import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { actorOf, historyOf } from "./wholesaler-history.server.ts";
-import {
-  adminWholesalerFormSchema,
-  type FieldErrors,
-  fieldErrorsOf,
-  parseWholesalerId,
-  pickFields,
-  SIMPLE_WHOLESALER_FIELDS,
-  simpleWholesalerSchema,
-} from "./wholesaler-schema.ts";
+import { adminWholesalerFormSchema, parseWholesalerId, simpleWholesalerSchema } from "./wholesaler-schema.ts";
 import { termsFormValues } from "./wholesaler-terms.ts";
 import { termsToStore } from "./wholesaler-terms-schema.ts";
 import {
@@ -27,12 +18,6 @@ import {
 } from "./wholesalers.server.ts";
 
 export const NOT_FOUND_MESSAGE = "해당 도매처 정보를 찾을 수 없습니다.";
-
-export type WholesalerFormResult = { ok: false; message: string; errors: FieldErrors; values: Record<string, string | null> };
-
-function failure(message: string, status: number, values: Record<string, string | null>, errors: FieldErrors = {}) {
-  return data<WholesalerFormResult>({ ok: false, message, errors, values }, { status });
-}
 
 /** `intent=delete` with the wholesaler's `id`, from /admin or /admin/wholesaler. */
 export async function deleteWholesalerAction(request: Request, form: FormData, fallback: string) {
@@ -102,15 +87,13 @@ export async function loadWholesalerForEdit(request: Request, rawId: string | un
 /** /admin/add: every field required; success `도매처가 성공적으로 등록되었습니다!` on an empty form. */
 export async function addSimpleWholesalerAction(request: Request) {
   const admin = await requireAdmin(request);
-  const form = await readForm(request);
-  const values = pickFields(form, SIMPLE_WHOLESALER_FIELDS);
-  const parsed = simpleWholesalerSchema.safeParse(values);
-  if (!parsed.success) return failure("등록 중 오류가 발생했습니다.", 400, values, fieldErrorsOf(parsed.error));
+  const checked = validateForm(await readForm(request), simpleWholesalerSchema);
+  if (!checked.ok) return formFailure("등록 중 오류가 발생했습니다.", { values: checked.values, errors: checked.errors });
   try {
-    await createSimpleWholesaler(parsed.data, await actorOf(admin));
+    await createSimpleWholesaler(checked.data, await actorOf(admin));
   } catch (error) {
     log.error("simple wholesaler create failed", { request, error });
-    return failure("등록 중 오류가 발생했습니다.", 500, values);
+    return formFailure("등록 중 오류가 발생했습니다.", { values: checked.values, status: 500 });
   }
   return redirectWithToast("/admin/add", { type: "success", message: "도매처가 성공적으로 등록되었습니다!" });
 }

@@ -105,30 +105,6 @@ export const simpleWholesalerSchema = z.object({
   }),
 });
 export type SimpleWholesalerInput = z.infer<typeof simpleWholesalerSchema>;
-export const SIMPLE_WHOLESALER_FIELDS = ["name", "category", "delivery", "purchase", "international", "contact", "website", "image"] as const;
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** The first message for each field, for showing beside the inputs. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "");
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
-
-/** Only the named text fields of a form (files and unknown fields such as `views` or `id` are ignored). */
-export function pickFields(form: FormData, fields: readonly string[]) {
-  const values: Record<string, string | null> = {};
-  for (const field of fields) {
-    const value = form.get(field);
-    values[field] = typeof value === "string" ? value : null;
-  }
-  return values;
-}
-
 /** A wholesaler id from the URL: a positive 32-bit integer written in plain digits, else null. */
 export function parseWholesalerId(value: string | null | undefined): number | null {
   if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null;

@@ -2,11 +2,13 @@ import { Form } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { CategoryOptions, FormAlert, useResetAfterSave } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { addSimpleWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { WHOLESALER_LIMITS } from "#app/features/wholesalers/wholesaler-schema.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
+import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/add-wholesaler";
 
@@ -22,9 +24,9 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function AddWholesaler({ actionData }: Route.ComponentProps) {
-  const result = actionData ?? undefined;
-  const { form, saving } = useResetAfterSave(result, "add");
-  const value = (field: string) => result?.values[field] ?? "";
+  const result = failureOf(actionData) ?? undefined;
+  const form = useResetAfterSave(result, "add");
+  const value = (field: string) => failedValue(result ?? null, field) ?? "";
   const errors = result?.errors ?? {};
   const text = { required: true, autoComplete: "off" } as const;
   return (
@@ -95,13 +97,9 @@ export default function AddWholesaler({ actionData }: Route.ComponentProps) {
         </div>
         <CategoryOptions id="simple-wholesaler-categories" />
         <FormAlert message={result?.message} />
-        <button
-          type="submit"
-          disabled={saving}
-          className="inline-flex items-center justify-center rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
-        >
-          {saving ? "등록 중..." : "등록"}
-        </button>
+        <SubmitButton intent="add" pendingLabel="등록 중...">
+          등록
+        </SubmitButton>
       </Form>
     </>
   );
