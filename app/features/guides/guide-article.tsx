@@ -1,4 +1,5 @@
 import type { Guide, GuideBlock } from "#content/guides/guide-types.ts";
+import { TableOfContents } from "#app/components/table-of-contents.tsx";
 import { formatDate } from "#app/lib/format.ts";
 import { InlineText } from "./guide-inline.tsx";
 
@@ -17,20 +18,7 @@ export function GuideArticle({ guide }: { guide: Guide }) {
         </p>
       </header>
 
-      <nav aria-labelledby="toc-heading" className="mt-8 rounded-lg border border-slate-200 bg-slate-50 p-5">
-        <h2 id="toc-heading" className="text-base font-semibold text-slate-900">
-          목차
-        </h2>
-        <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-slate-700">
-          {guide.sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`} className="text-blue-700 hover:underline">
-                {section.heading}
-              </a>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <TableOfContents id="toc-heading" sections={guide.sections} className="mt-8" listClassName="mt-3 list-decimal space-y-1.5 pl-5 text-slate-700" />
 
       {guide.sections.map((section) => (
         <section key={section.id} aria-labelledby={section.id} className="mt-10">

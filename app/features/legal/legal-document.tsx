@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { TableOfContents } from "#app/components/table-of-contents.tsx";
 
 export type LegalSection = { id: string; heading: string; body: ReactNode };
 
@@ -14,20 +15,7 @@ export function LegalDocument({ title, intro, sections, footer }: { title: strin
     <article className="mx-auto max-w-3xl rounded-xl border border-slate-200 bg-white p-6 leading-7 text-slate-800 shadow-sm sm:p-8">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
       <div className="mt-4 space-y-3">{intro}</div>
-      <nav aria-labelledby="legal-toc" className="mt-6 rounded-lg border border-slate-200 bg-slate-50 p-5">
-        <h2 id="legal-toc" className="text-base font-semibold text-slate-900">
-          목차
-        </h2>
-        <ol className="mt-2 space-y-1 text-sm">
-          {sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`} className="text-blue-700 hover:underline">
-                {section.heading}
-              </a>
-            </li>
-          ))}
-        </ol>
-      </nav>
+      <TableOfContents id="legal-toc" sections={sections} className="mt-6" listClassName="mt-2 space-y-1 text-sm" />
       {sections.map((section) => (
         <section key={section.id} aria-labelledby={section.id} className="mt-8">
           <h2 id={section.id} className="scroll-mt-6 text-lg font-bold text-slate-900">

@@ -5,6 +5,7 @@ import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { actorOf, historyOf } from "./wholesaler-history.server.ts";
+import { parseListParams } from "./wholesaler-list-params.ts";
 import { adminWholesalerFormSchema, parseWholesalerId, simpleWholesalerSchema } from "./wholesaler-schema.ts";
 import { termsFormValues } from "./wholesaler-terms.ts";
 import { termsToStore } from "./wholesaler-terms-schema.ts";
@@ -14,10 +15,18 @@ import {
   createWholesaler,
   deleteWholesaler,
   getWholesaler,
+  listWholesalers,
   updateWholesaler,
 } from "./wholesalers.server.ts";
 
 export const NOT_FOUND_MESSAGE = "해당 도매처 정보를 찾을 수 없습니다.";
+
+/** Loader of the admin lists (/admin, /admin/wholesaler): 50 a page, newest first, waiting suppliers included. */
+export async function loadAdminWholesalerPage(request: Request) {
+  await requireAdmin(request);
+  const { page } = parseListParams(new URL(request.url).searchParams);
+  return listWholesalers({ sort: "newest", page, pageSize: 50, includeWaiting: true });
+}
 
 /** `intent=delete` with the wholesaler's `id`, from /admin or /admin/wholesaler. */
 export async function deleteWholesalerAction(request: Request, form: FormData, fallback: string) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { safeHttpUrl, withHttps } from "#app/lib/safe-url.ts";
+import { httpUrl, multiLine, singleLine } from "#app/lib/form-fields.ts";
 import { wholesalerTermsShape } from "./wholesaler-terms-schema.ts";
 
 /** Length bounds of every stored wholesaler field (the pages use them for maxLength too). */
@@ -13,40 +13,10 @@ export const WHOLESALER_LIMITS = {
   detail: 200,
 } as const;
 
-/**
- * Form values arrive as strings, or null when the field is missing: both read as text. Control
- * characters (other than line breaks and tabs) are dropped: PostgreSQL cannot store NUL, and nobody
- * types the others on purpose.
- */
-const formText = (value: unknown) =>
-  value === null || value === undefined
-    ? ""
-    : // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-      typeof value === "string" ? value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "") : value;
-
-function text(max: number, messages: { required?: string; tooLong: string }) {
-  const base = z.string({ error: messages.required ?? "값의 형식이 올바르지 않습니다." }).trim().max(max, messages.tooLong);
-  return z.preprocess(formText, messages.required ? base.min(1, messages.required) : base);
-}
-
-/**
- * A site or image address: trimmed, `https://` added when the scheme is missing, then only http(s)
- * is accepted (javascript:, data: and the like are refused). Stored normalised; "" when left empty.
- */
-function httpUrl(messages: { required?: string; invalid: string; tooLong: string }) {
-  const base = z
-    .string({ error: messages.invalid })
-    .trim()
-    .max(WHOLESALER_LIMITS.url, messages.tooLong)
-    .refine((value) => !messages.required || value !== "", messages.required ?? "")
-    .transform(withHttps)
-    .refine((value) => value === "" || safeHttpUrl(value) !== null, messages.invalid)
-    .transform((value) => (value === "" ? "" : (safeHttpUrl(value) ?? "")))
-    .refine((value) => value.length <= WHOLESALER_LIMITS.url, messages.tooLong);
-  return z.preprocess(formText, base);
-}
-
+const text = (max: number, messages: { required?: string; tooLong: string }) => singleLine({ max, ...messages });
 const nameField = text(WHOLESALER_LIMITS.name, { required: "이름을 입력해주세요.", tooLong: `이름은 ${WHOLESALER_LIMITS.name}자 이하로 입력해주세요.` });
+// Supplier addresses are often typed without the scheme: `example.com` is read as `https://example.com`.
+const siteAddress = (label: string, required?: string) => httpUrl(label, { addMissingScheme: true, ...(required ? { required } : {}) });
 const contactTooLong = `연락처는 ${WHOLESALER_LIMITS.contact}자 이하로 입력해주세요.`;
 const categoryTooLong = `카테고리는 ${WHOLESALER_LIMITS.category}자 이하로 입력해주세요.`;
 
@@ -54,16 +24,10 @@ const categoryTooLong = `카테고리는 ${WHOLESALER_LIMITS.category}자 이하
 export const adminWholesalerSchema = z.object({
   name: nameField,
   category: text(WHOLESALER_LIMITS.category, { tooLong: categoryTooLong }),
-  siteUrl: httpUrl({
-    invalid: "사이트 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.",
-    tooLong: "사이트 URL이 너무 깁니다.",
-  }),
+  siteUrl: siteAddress("사이트 URL"),
   contact: text(WHOLESALER_LIMITS.contact, { tooLong: contactTooLong }),
-  logoUrl: httpUrl({
-    invalid: "로고 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.",
-    tooLong: "로고 URL이 너무 깁니다.",
-  }),
-  summary: text(WHOLESALER_LIMITS.summary, { tooLong: `요약은 ${WHOLESALER_LIMITS.summary}자 이하로 입력해주세요.` }),
+  logoUrl: siteAddress("로고 URL"),
+  summary: multiLine({ max: WHOLESALER_LIMITS.summary, tooLong: `요약은 ${WHOLESALER_LIMITS.summary}자 이하로 입력해주세요.` }),
 });
 export type AdminWholesalerInput = z.infer<typeof adminWholesalerSchema>;
 export const ADMIN_WHOLESALER_FIELDS = ["name", "category", "siteUrl", "contact", "logoUrl", "summary"] as const;
@@ -93,16 +57,8 @@ export const simpleWholesalerSchema = z.object({
     tooLong: `해외 배송은 ${WHOLESALER_LIMITS.detail}자 이하로 입력해주세요.`,
   }),
   contact: text(WHOLESALER_LIMITS.contact, { required: "연락처를 입력해주세요.", tooLong: contactTooLong }),
-  website: httpUrl({
-    required: "웹사이트 주소를 입력해주세요.",
-    invalid: "웹사이트는 http:// 또는 https://로 시작하는 주소여야 합니다.",
-    tooLong: "웹사이트 주소가 너무 깁니다.",
-  }),
-  image: httpUrl({
-    required: "이미지 URL을 입력해주세요.",
-    invalid: "이미지 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.",
-    tooLong: "이미지 URL이 너무 깁니다.",
-  }),
+  website: siteAddress("웹사이트", "웹사이트 주소를 입력해주세요."),
+  image: siteAddress("이미지 URL", "이미지 URL을 입력해주세요."),
 });
 export type SimpleWholesalerInput = z.infer<typeof simpleWholesalerSchema>;
 /** A wholesaler id from the URL: a positive 32-bit integer written in plain digits, else null. */

@@ -4,9 +4,8 @@ import { AdminNav } from "#app/components/admin-nav.tsx";
 import { AdminWholesalerForm } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { AdminWholesalerTable } from "#app/features/wholesalers/admin-wholesaler-table.tsx";
 import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
-import { deleteWholesalerAction, saveWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
-import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
-import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
+import { deleteWholesalerAction, loadAdminWholesalerPage, saveWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
+import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -14,10 +13,8 @@ import type { Route } from "./+types/admin-home";
 
 export const meta: Route.MetaFunction = () => [...pageMeta({ title: "도매처 관리", description: "관리자 페이지" }), { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const { page } = parseListParams(new URL(request.url).searchParams);
-  return listWholesalers({ sort: "newest", page, pageSize: 50, includeWaiting: true });
+export function loader({ request }: Route.LoaderArgs) {
+  return loadAdminWholesalerPage(request);
 }
 
 export async function action({ request }: Route.ActionArgs) {

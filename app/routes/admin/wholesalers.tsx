@@ -6,9 +6,8 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { AdminWholesalerTable } from "#app/features/wholesalers/admin-wholesaler-table.tsx";
 import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
-import { deleteWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
-import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
-import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
+import { deleteWholesalerAction, loadAdminWholesalerPage } from "#app/features/wholesalers/wholesaler-actions.server.ts";
+import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/wholesalers";
@@ -18,10 +17,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  const { page } = parseListParams(new URL(request.url).searchParams);
-  return listWholesalers({ sort: "newest", page, pageSize: 50, includeWaiting: true });
+export function loader({ request }: Route.LoaderArgs) {
+  return loadAdminWholesalerPage(request);
 }
 
 export async function action({ request }: Route.ActionArgs) {
