@@ -181,25 +181,7 @@ const HISTORY_FOR_STATUS = 60;
 export async function recomputeStatuses(ids: number[]) {
   for (let i = 0; i < ids.length; i += 25) {
     const batch = ids.slice(i, i + 25);
-    const ranked = db()
-      .select({
-        wholesalerId: siteChecks.wholesalerId,
-        outcome: siteChecks.outcome,
-        checkedDay: siteChecks.checkedDay,
-        checkedAt: siteChecks.checkedAt,
-        statusCode: siteChecks.statusCode,
-        finalUrl: siteChecks.finalUrl,
-        errorKind: siteChecks.errorKind,
-        rank: sql<number>`row_number() over (partition by ${siteChecks.wholesalerId} order by ${siteChecks.checkedAt} desc, ${siteChecks.id} desc)`.as("rank"),
-      })
-      .from(siteChecks)
-      .innerJoin(siteCheckRuns, and(eq(siteCheckRuns.id, siteChecks.runId), eq(siteCheckRuns.outcome, "recorded")))
-      .where(inArray(siteChecks.wholesalerId, batch))
-      .as("ranked");
-    const rows = await db().select().from(ranked).where(lte(ranked.rank, HISTORY_FOR_STATUS)).orderBy(ranked.wholesalerId, ranked.rank);
-    const byId = new Map<number, typeof rows>();
-    for (const row of rows) byId.set(row.wholesalerId, [...(byId.get(row.wholesalerId) ?? []), row]);
-
+    const byId = await recentChecks(batch, HISTORY_FOR_STATUS);
     await db().transaction(async (tx) => {
       for (const id of batch) {
         const checks = byId.get(id) ?? [];
@@ -287,12 +269,16 @@ export async function listSiteChecks({ page = 1, perPage = SITE_CHECKS_PER_PAGE 
 
 /** The newest recorded checks of each supplier (a supplier's check history; docs/operations.md). */
 export async function recentChecks(ids: number[], perSupplier = 5) {
-  const result = new Map<number, { checkedAt: Date; outcome: string; statusCode: number | null; errorKind: string | null; finalUrl: string | null }[]>();
+  const result = new Map<
+    number,
+    { checkedAt: Date; checkedDay: string; outcome: string; statusCode: number | null; errorKind: string | null; finalUrl: string | null }[]
+  >();
   if (ids.length === 0) return result;
   const ranked = db()
     .select({
       wholesalerId: siteChecks.wholesalerId,
       checkedAt: siteChecks.checkedAt,
+      checkedDay: siteChecks.checkedDay,
       outcome: siteChecks.outcome,
       statusCode: siteChecks.statusCode,
       errorKind: siteChecks.errorKind,
