@@ -130,6 +130,7 @@ const NOT_PUBLIC_PAGES = new Set([
   "/verify-email",
   "/edit/:id",
   "/wholesaler/:id/report", // a correction form, noindex
+  "/favorites", // sign-in required, noindex
   "/admin-login",
   "/api/og-image",
   "/sitemap.xml",

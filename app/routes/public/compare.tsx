@@ -11,8 +11,12 @@ import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/compare";
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "도매처 비교", description: "고른 도매처의 위탁 판매, 최소 주문 수량, 배송비, 반품, 이미지 사용, 가격 정책을 한 표로 비교하세요." }),
+export const meta: Route.MetaFunction = (args) => [
+  // The address is meant to be shared (a messenger shows its card), so it carries the sharing tags; `ids` defines it.
+  ...pageMeta(
+    { title: "도매처 비교", description: "고른 도매처의 위탁 판매, 최소 주문 수량, 배송비, 반품, 이미지 사용, 가격 정책을 한 표로 비교하세요.", query: ["ids"] },
+    args,
+  ),
   // A comparison is whatever a visitor picked: not a page for search engines.
   { name: "robots", content: "noindex" },
 ];
