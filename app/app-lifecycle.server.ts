@@ -3,6 +3,7 @@ import { currentDatabase, db, openDatabase, setCurrentDatabase } from "#app/db/c
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { registerImageJobs, requestImagesAtStart } from "#app/features/images/image-jobs.server.ts";
 import { type JobKind, JobRunner, purgeJobsKind } from "#app/features/jobs/job-runner.server.ts";
+import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
 import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
 import { backgroundSettled, runInBackground } from "#app/lib/background.server.ts";
 import { env } from "#app/lib/env.server.ts";
@@ -52,7 +53,10 @@ function startJobs(config: ReturnType<typeof env>) {
   if (config.LINK_CHECK === "1") registerSiteChecks(runner, { days: config.LINK_CHECK_DAYS });
   runner.start();
   // Rows saved before the image pipeline (or just before a crash) get their pictures requested once.
-  runInBackground("images requested at start", requestImagesAtStart);
+  runInBackground("images requested at start", async () => {
+    await requestImagesAtStart();
+    await requestImagesOfAllNotes();
+  });
 }
 
 /**

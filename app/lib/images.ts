@@ -4,11 +4,15 @@
  * never disagree about a file name.
  */
 
-/** `logo`: a supplier's logo, kept whole; `card` and `detail`: a product picture cut to the cards' 4:3. */
+/**
+ * `logo`: a supplier's logo, whole, within 160 px (twice the 80-px detail logo). `card`: a product card's
+ * picture, cut to the cards' 4:3. `detail`: the whole picture within 800 px, for a card on a sharp screen
+ * (the card's CSS cuts it to 4:3) and for pictures in seller notes, which must not be cut.
+ */
 export const IMAGE_SIZES = {
   logo: { width: 160, height: 160, fit: "inside" },
   card: { width: 400, height: 300, fit: "cover" },
-  detail: { width: 800, height: 600, fit: "cover" },
+  detail: { width: 800, height: 800, fit: "inside" },
 } as const;
 
 export type ImageSizeName = keyof typeof IMAGE_SIZES;

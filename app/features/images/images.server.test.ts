@@ -58,7 +58,7 @@ describe("a saved picture becomes our own WebP files", () => {
     expect(state).toMatchObject({ status: "ready", failure: null });
     const view = (await imagesFor([url])).get(url);
     expect(view?.variants.map((v) => v.size)).toEqual(IMAGE_SIZE_NAMES);
-    // 1600×1200 source: the card and detail sizes are cut to 4:3, the logo kept whole inside 160×160.
+    // 1600×1200 source: the card cut to 4:3, the logo and detail kept whole inside 160 and 800 px.
     expect(view?.variants).toEqual([
       { size: "logo", width: 160, height: 120 },
       { size: "card", width: 400, height: 300 },
@@ -152,7 +152,7 @@ describe("the bad input set: each failure is recorded, the placeholder stays, no
     const response = await imageFileResponse(`${state!.hash}-detail.webp`);
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect(meta.pages ?? 1).toBe(1);
-    expect([meta.width, meta.height]).toEqual([400, 300]);
+    expect([meta.width, meta.height]).toEqual([400, 400]);
   });
 });
 
