@@ -31,23 +31,33 @@ export const BAD_IMAGES = {
   tls: "an https address on a plain-HTTP port",
 } as const;
 
-/** A photo-like picture: smooth colour fields with grain, like a product shot (plain noise is the worst case). */
+/**
+ * A photo-like picture: colour fields and shapes with texture at three scales (blotches, mid detail,
+ * grain), so it compresses like a product shot: about 260 KB as a 1200×1200 JPEG. Plain noise would be
+ * the worst case, a smooth gradient the best; neither is what shops upload.
+ */
 export async function photoLike(seed: number, width = 1600, height = 1200) {
   const hue = (seed * 47) % 360;
+  const noise = async (scale: number, sigma: number) =>
+    sharp({ create: { width: Math.ceil(width / scale), height: Math.ceil(height / scale), channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma } } })
+      .resize(width, height, { kernel: "cubic" })
+      .png()
+      .toBuffer();
   const shapes = `<svg width="${width}" height="${height}" xmlns="http://www.w3.org/2000/svg">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,78%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},45%,35%)"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>
     <circle cx="${width * 0.45}" cy="${height * 0.5}" r="${height * 0.3}" fill="hsl(${(hue + 180) % 360},60%,55%)"/>
     <rect x="${width * 0.6}" y="${height * 0.2}" width="${width * 0.25}" height="${height * 0.55}" rx="40" fill="hsl(${(hue + 90) % 360},35%,88%)"/>
   </svg>`;
-  const grain = await sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 18 + (seed % 4) * 6 } } })
+  const layered = await sharp(Buffer.from(shapes))
+    .composite([
+      { input: await noise(24, 50), blend: "overlay" },
+      { input: await noise(4, 30), blend: "soft-light" },
+      { input: await noise(1, 10), blend: "soft-light" },
+    ])
     .png()
     .toBuffer();
-  return sharp(Buffer.from(shapes))
-    .composite([{ input: grain, blend: "soft-light" }])
-    .blur(0.6)
-    .jpeg({ quality: 85 })
-    .toBuffer();
+  return sharp(layered).jpeg({ quality: 85 }).toBuffer();
 }
 
 /** A valid PNG header that declares `width`×`height` grey pixels, with only the first rows' data: a few KB. */
@@ -107,8 +117,10 @@ export async function animatedGif(frames: number, size = 400) {
 
 const SCRIPT_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><script>alert(document.cookie)</script><image href="http://10.0.0.1/track.png" width="10" height="10"/><rect width="200" height="200" fill="red"/></svg>`;
 
-export async function startStandInImages({ photoCount = 4 } = {}): Promise<StandInImages> {
-  const photos = await Promise.all(Array.from({ length: photoCount }, (_, i) => photoLike(i)));
+/** `photos`: ready-made photo files (the image bench makes them in another process); else `photoCount` made here. */
+export async function startStandInImages({ photoCount = 4, photos: given }: { photoCount?: number; photos?: Buffer[] } = {}): Promise<StandInImages> {
+  const photos = given ?? (await Promise.all(Array.from({ length: photoCount }, (_, i) => photoLike(i))));
+  photoCount = photos.length;
   const bomb = pngDeclaring(30_000, 30_000);
   const gif = await animatedGif(500);
   let hugeSent = 0;

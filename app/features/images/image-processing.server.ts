@@ -19,9 +19,21 @@ export const IMAGE_LIMITS = {
    */
   maxPixels: 24_000_000,
   timeoutMs: 15_000,
-  /** Lower than sharp's default 80: a card picture of 400×300 stays well under 25 KB. */
-  webpQuality: 70,
 } as const;
+
+/**
+ * WebP quality per size, below sharp's default 80: a card is 400×300 and one of 24 on /products, so it
+ * must stay under 25 KB even from a detailed 12-megapixel photo (docs/performance.md "Images"); a logo
+ * is small and often lettering, which shows artefacts first.
+ */
+const WEBP_QUALITY: Record<ImageSizeName, number> = { logo: 80, card: 60, detail: 60 };
+
+/**
+ * A card over this is encoded again at `RETRY_QUALITY`: grain and fine texture in a large photo survive
+ * the downscale and can push a card past 25 KB at quality 60 (two of the bench's 24 photos did).
+ */
+const CARD_MAX_BYTES = 24 * 1024;
+const RETRY_QUALITY = 45;
 
 // One libvips thread and no operation cache: a job's memory stays that of one picture, and the two
 // cores stay with the requests.
@@ -108,12 +120,13 @@ export async function processImage(bytes: Buffer): Promise<ProcessOutcome> {
   const files: ImageFile[] = [];
   try {
     for (const size of IMAGE_SIZE_NAMES) {
-      const { data, info } = await sharp(bytes, decoderOptions)
-        .autoOrient()
-        .resize(targetOf(size, upright))
-        .webp({ quality: IMAGE_LIMITS.webpQuality, effort: 4 })
-        .toBuffer({ resolveWithObject: true });
-      files.push({ size, width: info.width, height: info.height, body: data });
+      // Resized once to raw pixels (at most 800×800×4 bytes), then encoded; a second encoding is cheap.
+      const pixels = await sharp(bytes, decoderOptions).autoOrient().resize(targetOf(size, upright)).raw().toBuffer({ resolveWithObject: true });
+      const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } };
+      const encode = (quality: number) => sharp(pixels.data, raw).webp({ quality, effort: 4 }).toBuffer();
+      let body = await encode(WEBP_QUALITY[size]);
+      if (size === "card" && body.length > CARD_MAX_BYTES) body = await encode(RETRY_QUALITY);
+      files.push({ size, width: pixels.info.width, height: pixels.info.height, body });
     }
   } catch (error) {
     return fail(true, "이미지 파일을 읽을 수 없습니다.", `decode failed: ${messageOf(error)}`);
