@@ -167,6 +167,9 @@ export async function startStandInImages({ photoCount = 4, photos: given }: { ph
       case "/to-private.png":
         response.writeHead(302, { location: "http://10.0.0.1/secret.png" });
         return response.end();
+      case "/unavailable.png":
+        response.writeHead(503, { "content-type": "text/plain", "retry-after": "60" });
+        return response.end("busy");
       case "/missing.png":
         response.writeHead(404, { "content-type": "text/plain" });
         return response.end("not found");

@@ -38,7 +38,7 @@ export function registerImageJobs(runner: JobRunner, settings: ImageJobSettings 
       if (!outcome.ok) log.info("image refused", { url, reason: outcome.detail });
     },
     onGiveUp: async (tx, { url }, error) => {
-      await storeFailedImage(tx, url, "이미지를 가져오지 못했습니다. 주소가 응답하지 않습니다.", error);
+      await storeFailedImage(tx, url, "이미지를 가져오지 못했습니다. 여러 번 시도했지만 이미지 주소가 제대로 응답하지 않았습니다.", error);
     },
   });
 }

@@ -137,6 +137,23 @@ describe("the bad input set: each failure is recorded, the placeholder stays, no
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(300 * 1024 * 1024);
   }, 30_000);
 
+  test("a passing failure (503) is retried, then stored as failed after the last attempt", async () => {
+    const url = host.url("/unavailable.png");
+    await requestImages([url]);
+    const jobRunner = new JobRunner();
+    registerImageJobs(jobRunner, { fetch: { timeoutMs: 5_000 }, backoffMs: 1 });
+    // Each retry is due a millisecond later: a few rounds of the runner see all three attempts.
+    for (let round = 0; round < 10 && (await imageState(url))?.status === "pending"; round++) {
+      await jobRunner.runDue();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const state = await imageState(url);
+    expect(state?.status).toBe("failed");
+    expect(state?.failure).toBe("이미지를 가져오지 못했습니다. 여러 번 시도했지만 이미지 주소가 제대로 응답하지 않았습니다.");
+    expect(state?.failureDetail).toMatch(/http status 503/);
+    expect(host.server.requests.filter((path) => path === "/unavailable.png")).toHaveLength(3);
+  });
+
   test("the 50 MB answer is cut off near the cap", () => {
     expect(host.hugeBytesSent()).toBeLessThan(IMAGE_LIMITS.maxBytes + 8 * 1024 * 1024);
   });

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
-import { imageFiles, images } from "#app/db/schema.ts";
+import { externalProducts, imageFiles, images, products, wholesalers } from "#app/db/schema.ts";
 import { enqueueJobs, notifyJobs } from "#app/features/jobs/job-store.server.ts";
 import { type ImageSizeName, type ImageView, parseImageFileName } from "#app/lib/images.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -64,35 +64,43 @@ async function markPending(tx: Tx, values: ReturnType<typeof sql>[]) {
   return fresh.length;
 }
 
+/** The tables whose rows name a picture, and the column that does. */
+const PICTURE_COLUMNS = [
+  { table: products, id: products.id, url: products.imageUrl },
+  { table: externalProducts, id: externalProducts.id, url: externalProducts.imageUrl },
+  { table: wholesalers, id: wholesalers.id, url: wholesalers.logoUrl },
+] as const;
+
 /**
- * At start: every image address of products, external products and suppliers that has no row yet
- * (rows saved before this feature, or a crash between a save and its request). Idempotent: a second
- * start finds nothing to add. Works through the table in batches, so PGlite keeps answering requests.
+ * At start: every picture address of products, external products and suppliers that has no row yet (rows
+ * saved before this feature, a crash between a save and its request, or a restored backup, which leaves the
+ * picture tables out). Idempotent: a second start finds nothing to add. Each table is walked once by its
+ * primary key, 1,000 rows a query with a pause between them, so a large catalogue costs one linear pass and
+ * PGlite keeps answering requests meanwhile.
  */
 export async function requestMissingImages(): Promise<number> {
   let total = 0;
-  for (;;) {
-    const added = await db().transaction(async (tx) => {
-      const missing = await tx.execute<{ url: string }>(sql`
-        SELECT DISTINCT s.url FROM (
-          SELECT image_url AS url FROM products
-          UNION SELECT image_url FROM external_products
-          UNION SELECT logo_url FROM wholesalers
-        ) s
-        WHERE s.url ~* '^https?://' AND NOT EXISTS (SELECT 1 FROM images i WHERE i.source_url = s.url)
-        LIMIT 500`);
-      if (missing.rows.length === 0) return 0;
-      const urls = sources(missing.rows.map((row) => row.url));
-      // An address the pattern let through but that does not parse gets a failed row, or it would be
-      // selected again on every round.
-      const unusable = missing.rows.map((row) => row.url).filter((url) => !urls.includes(url));
-      for (const url of unusable) await storeFailedImage(tx, url, "이미지 주소가 올바르지 않습니다.", "invalid url");
-      const added = urls.length > 0 ? await markPending(tx, urls.map((url) => sql`(${url})`)) : 0;
-      return added + unusable.length;
-    });
-    total += added;
-    if (added === 0) break;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+  for (const { table, id, url } of PICTURE_COLUMNS) {
+    for (let after = 0; ; ) {
+      const rows = await db()
+        .select({ id, url })
+        .from(table)
+        .where(gt(id, after))
+        .orderBy(id)
+        .limit(1000);
+      if (rows.length === 0) break;
+      after = rows.at(-1)!.id;
+      const wanted = sources(rows.map((row) => row.url));
+      if (wanted.length > 0) {
+        total += await db().transaction((tx) =>
+          markPending(
+            tx,
+            wanted.map((sourceUrl) => sql`(${sourceUrl})`),
+          ),
+        );
+      }
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
   }
   if (total > 0) notifyJobs();
   return total;
