@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { externalProducts, imageFiles, images, products, wholesalers } from "#app/db/schema.ts";
 import { enqueueJobs, notifyJobs } from "#app/features/jobs/job-store.server.ts";
@@ -32,10 +32,7 @@ export async function requestImages(urls: readonly (string | null | undefined)[]
   const added = await db().transaction(async (tx) => {
     let count = 0;
     for (let i = 0; i < wanted.length; i += 500) {
-      count += await markPending(
-        tx,
-        wanted.slice(i, i + 500).map((sourceUrl) => sql`(${sourceUrl})`),
-      );
+      count += await markPending(tx, wanted.slice(i, i + 500));
     }
     return count;
   });
@@ -55,11 +52,13 @@ export async function requestImagesAfterSave(urls: readonly (string | null | und
   }
 }
 
-async function markPending(tx: Tx, values: ReturnType<typeof sql>[]) {
-  const result = await tx.execute<{ source_url: string }>(sql`
-    INSERT INTO images (source_url) VALUES ${sql.join(values, sql`, `)}
-    ON CONFLICT (source_url) DO NOTHING RETURNING source_url`);
-  const fresh = result.rows.map((row) => ({ url: row.source_url }));
+/** Only the addresses this insert added get a job: of two servers saving the same address, one queues it. */
+async function markPending(tx: Tx, urls: string[]) {
+  const fresh = await tx
+    .insert(images)
+    .values(urls.map((sourceUrl) => ({ sourceUrl })))
+    .onConflictDoNothing({ target: images.sourceUrl })
+    .returning({ url: images.sourceUrl });
   await enqueueJobs(tx, IMAGE_FETCH_KIND, fresh, { maxAttempts: IMAGE_FETCH_ATTEMPTS });
   return fresh.length;
 }
@@ -92,12 +91,7 @@ export async function requestMissingImages(): Promise<number> {
       after = rows.at(-1)!.id;
       const wanted = sources(rows.map((row) => row.url));
       if (wanted.length > 0) {
-        total += await db().transaction((tx) =>
-          markPending(
-            tx,
-            wanted.map((sourceUrl) => sql`(${sourceUrl})`),
-          ),
-        );
+        total += await db().transaction((tx) => markPending(tx, wanted));
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
