@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import { currentDatabase, db, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
+import { registerImageJobs, requestImagesAtStart } from "#app/features/images/image-jobs.server.ts";
 import { type JobKind, JobRunner, purgeJobsKind } from "#app/features/jobs/job-runner.server.ts";
+import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
 import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
-import { backgroundSettled } from "#app/lib/background.server.ts";
+import { backgroundSettled, runInBackground } from "#app/lib/background.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { PURGE_INTERVAL_MS, purgeExpired } from "#app/lib/housekeeping.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -40,15 +42,21 @@ const purgeExpiredKind: JobKind<unknown> = {
 };
 
 /**
- * The job runner of this process (docs/decisions/0019): housekeeping always, the site checks unless
- * LINK_CHECK=0. Other kinds (image processing) are registered here too.
+ * The job runner of this process (docs/decisions/0019): housekeeping and our copies of outside
+ * pictures (docs/decisions/0023) always, the site checks unless LINK_CHECK=0.
  */
 function startJobs(config: ReturnType<typeof env>) {
   runner = new JobRunner();
   runner.register(purgeJobsKind).schedule({ name: "jobs.purge", kind: purgeJobsKind.kind, every: "day" });
   runner.register(purgeExpiredKind).schedule({ name: "housekeeping.purge-expired", kind: purgeExpiredKind.kind, every: PURGE_INTERVAL_MS });
+  registerImageJobs(runner);
   if (config.LINK_CHECK === "1") registerSiteChecks(runner, { days: config.LINK_CHECK_DAYS });
   runner.start();
+  // Rows saved before the image pipeline (or just before a crash) get their pictures requested once.
+  runInBackground("images requested at start", async () => {
+    await requestImagesAtStart();
+    await requestImagesOfAllNotes();
+  });
 }
 
 /**

@@ -39,6 +39,7 @@ export default [
   route("admin/external-products/:id/edit", "routes/admin/external-product-edit.tsx"),
 
   route("api/og-image", "routes/api/og-image.ts"),
+  route("images/:file", "routes/public/image.ts"),
 
   route("seller-info", "routes/public/seller-info.tsx"),
   route("tools/margin", "routes/tools/margin.tsx"),

@@ -37,3 +37,19 @@ export function includesEditor(files: string[], buildDir = process.env.BUILD_DIR
 export function imagesWithoutSize(html: string) {
   return [...html.matchAll(/<img\b[^>]*>/gi)].map((m) => m[0]).filter((tag) => !/\swidth="\d+"/i.test(tag) || !/\sheight="\d+"/i.test(tag));
 }
+
+/**
+ * The `<img>` tags of a page's HTML that would make the browser ask another site: a `src` or a `srcset`
+ * candidate that is an absolute or protocol-relative address. Our pictures are same-origin paths
+ * (`/images/…`, `/ads/…`) or `data:`; CSP `img-src 'self' data:` would refuse the rest anyway.
+ */
+export function imagesFromElsewhere(html: string) {
+  return [...html.matchAll(/<img\b[^>]*>/gi)]
+    .map((m) => m[0])
+    .filter((tag) => {
+      const src = /\ssrc="([^"]*)"/i.exec(tag)?.[1] ?? "";
+      const srcset = /\ssrcset="([^"]*)"/i.exec(tag)?.[1] ?? "";
+      const candidates = [src, ...srcset.split(",").map((entry) => entry.trim().split(/\s+/)[0] ?? "")].filter(Boolean);
+      return candidates.some((address) => /^([a-z][a-z0-9+.-]*:|\/\/|\\\\)/i.test(address.trim()) && !/^data:/i.test(address.trim()));
+    });
+}

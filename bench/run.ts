@@ -1,7 +1,8 @@
-// npm run bench [-- --quick] [-- --only terms]: throughput, latency, search timing, page weight and
+// npm run bench [-- --quick] [-- --only terms|images]: throughput, latency, search timing, page weight and
 // Lighthouse of the production build on 127.0.0.1, on PGlite and (when reachable) PostgreSQL, and the
 // supplier-terms routes (/list with three filters, /compare with four suppliers) at 10,000 and 100,000
-// suppliers. Writes bench/results/latest.json (bench/results/terms.json with --only terms).
+// suppliers, and the image pipeline (bench/images.ts). Writes bench/results/latest.json
+// (bench/results/terms.json with --only terms, bench/results/images.json with --only images or a full run).
 import fs from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -14,6 +15,7 @@ import { withDatabase } from "../scripts/with-database.ts";
 import { firstLoadJs, includesEditor } from "./page-weight.ts";
 import { LIGHTHOUSE_PAGES, lighthouse } from "./lighthouse.ts";
 import { listToReference, load } from "./load.ts";
+import { imagesBench } from "./images.ts";
 import { termRatios, termTargets } from "./terms.ts";
 import { timeSearchClasses } from "./search-timing.ts";
 import { printScale, scaleBench } from "./scale.ts";
@@ -111,6 +113,10 @@ async function termsOnly() {
 
 async function main() {
   if (args.only === "terms") return termsOnly();
+  if (args.only === "images") {
+    await imagesBench();
+    process.exit(0);
+  }
   const started = Date.now();
   ensureBuild();
   const kinds: Target["kind"][] = ["pglite"];
@@ -184,6 +190,9 @@ async function main() {
     results.scale = await scaleBench({ port: PORT });
     printScale(results.scale as Awaited<ReturnType<typeof scaleBench>>);
   }
+  // The image pipeline needs no server or catalogue: about a minute, in processes of its own.
+  const images = await imagesBench();
+  results.images = { peakRssMb: images.peakRssMb, card: images.card, productsPageKb: images.productsPageKb };
   results.seconds = Math.round((Date.now() - started) / 1000);
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync("bench/results/latest.json", `${JSON.stringify(results, null, 2)}\n`);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { ImageVariant } from "#app/lib/images.ts";
 import { FACTS, INTEGRATION_VALUES, PRICE_POLICY_VALUES, RETURNS_VALUES, YES_NO } from "./term-values.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -453,6 +454,51 @@ export const ogImageCache = pgTable("og_image_cache", {
   imageUrl: text("image_url"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
 });
+
+/** Bytes as PostgreSQL `bytea`; PGlite hands back a Uint8Array, node-postgres a Buffer: both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Pictures of other sites (product images, supplier logos) as we serve them from our own origin
+ * (features/images, docs/decisions/0023): one row per source address, made `pending` when a row that
+ * names it is saved, then `ready` (hash and sizes) or `failed` (why, in Korean and for the operator).
+ */
+export const images = pgTable(
+  "images",
+  {
+    sourceUrl: text("source_url").primaryKey(),
+    status: text("status", { enum: ["pending", "ready", "failed"] }).notNull().default("pending"),
+    /** 32 hex characters of the source bytes' SHA-256: the file names under /images/. */
+    hash: text("hash"),
+    sizes: jsonb("sizes").$type<ImageVariant[]>().notNull().default([]),
+    /** What an admin reads (Korean), and the technical reason for the operator (English). */
+    failure: text("failure"),
+    failureDetail: text("failure_detail"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("images_hash_idx").on(t.hash)],
+);
+
+/**
+ * The WebP files themselves, in the database so every app server on one PostgreSQL serves every picture
+ * (decision 20); shared by sources with the same bytes.
+ */
+export const imageFiles = pgTable(
+  "image_files",
+  {
+    hash: text("hash").notNull(),
+    size: text("size").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    body: bytea("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.hash, t.size] })],
+);
 
 /** Small key/value facts about this database, e.g. whether demo content was loaded once. */
 export const appMeta = pgTable("app_meta", {

@@ -36,3 +36,11 @@ it("refuses to start with a configuration whose legal details are missing or mal
   const badDate = await load({ ...shipped, legal: { ...shipped.legal, privacyEffectiveDate: "2026/12/01" } });
   expect(badDate).toThrow(/legal\.privacyEffectiveDate YYYY-MM-DD 형식의 날짜여야 합니다/);
 });
+
+it("refuses an ad picture on another site: pages load pictures from their own origin only", async () => {
+  for (const image of ["https://ads.example.com/a.png", "//ads.example.com/a.png", "ads/a.png"]) {
+    const read = await load({ ...shipped, ads: shipped.ads.map((ad: { image: string }, i: number) => (i === 0 ? { ...ad, image } : ad)) });
+    expect(read).toThrow(/ads\.0\.image must be a path on this site/);
+  }
+  expect((await load(shipped))().ads[0]?.image).toMatch(/^\/ads\//);
+});

@@ -7,7 +7,9 @@ const adSchema = z.object({
   name: z.string().min(1),
   description: z.string(),
   price: z.number().int().nonnegative(),
-  image: z.string().min(1),
+  // A file this site serves (public/ads/…): pages load pictures from their own origin only (CSP
+  // `img-src 'self' data:`, docs/decisions/0023), so an address on another site would never show.
+  image: z.string().regex(/^\/(?![/\\])/, "must be a path on this site such as /ads/water.svg (이 사이트의 경로여야 합니다)"),
   link: z.url({ protocol: /^https?$/ }),
 });
 

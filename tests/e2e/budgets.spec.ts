@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { firstLoadJs, imagesWithoutSize, includesEditor } from "../../bench/page-weight.ts";
+import { firstLoadJs, imagesFromElsewhere, imagesWithoutSize, includesEditor } from "../../bench/page-weight.ts";
+import { startStandInImages } from "../stand-in-images.ts";
+import { signUp } from "./fixtures.ts";
 
 // Issue 6: at most 130 KB (130,000 bytes) of JavaScript, gzip-compressed, before a public page is
 // interactive, and never the rich-text editor. Measured from the production build the server runs
@@ -65,4 +67,66 @@ test("the image check can see a missing size", () => {
     '<img alt="" src="/b.webp" width="80">',
   ]);
   expect(imagesWithoutSize('<img src="/c.webp" height="10" width="auto">')).toHaveLength(1);
+});
+
+// Issue 16: the visitor's browser never loads a picture from another site. A product saved with an
+// outside picture (a stand-in host on 127.0.0.1) shows our /images/ copy once the job has made it.
+test("pictures come from our own origin: an outside picture becomes /images/… with its size", async ({ page, request }) => {
+  const host = await startStandInImages({ photoCount: 1 });
+  try {
+    await signUp(page);
+    const name = `사진 상품 ${Date.now().toString(36)}`;
+    await page.goto("/add");
+    await page.getByLabel("상품명").fill(name);
+    await page.getByLabel("이미지 URL").fill(host.url("/photo-0.jpg"));
+    await page.getByRole("button", { name: "등록하기" }).click();
+    await expect(page.getByText("상품이 등록되었습니다.")).toBeVisible();
+
+    const listing = `/products?q=${encodeURIComponent(name)}`;
+    // The job runs in the server's own runner: pending (placeholder) first, then our copy.
+    await expect
+      .poll(async () => /<img\b[^>]*src="\/images\/[0-9a-f]{32}-card\.webp"/.test(await (await request.get(listing)).text()), { timeout: 45_000 })
+      .toBe(true);
+
+    const outside: string[] = [];
+    page.on("request", (sent) => {
+      if (!sent.url().startsWith(new URL(page.url()).origin) && !sent.url().startsWith("data:")) outside.push(sent.url());
+    });
+    await page.goto(listing);
+    const picture = page.getByRole("article").filter({ hasText: name }).locator("img");
+    await expect(picture).toHaveAttribute("width", "400");
+    await expect(picture).toHaveAttribute("height", "300");
+    await expect(picture).toHaveAttribute("srcset", /-card\.webp 400w, \/images\/[0-9a-f]{32}-detail\.webp 800w$/);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(outside).toEqual([]);
+    const requestsToHost = host.server.requests.length;
+
+    const file = await request.get((await picture.getAttribute("src")) ?? "");
+    expect(file.status()).toBe(200);
+    expect(file.headers()["content-type"]).toBe("image/webp");
+    expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await file.body()).length).toBeLessThanOrEqual(25 * 1024);
+    expect((await request.get("/images/..%2F..%2Fpackage.json")).status()).toBe(404);
+    expect((await request.get(`/images/${"0".repeat(32)}-card.webp`)).status()).toBe(404);
+
+    const remote: Record<string, string[]> = {};
+    for (const path of [listing, ...(await publicPages(request))]) {
+      const found = imagesFromElsewhere(await (await request.get(path)).text());
+      if (found.length) remote[path] = found;
+    }
+    expect(remote).toEqual({});
+    // The picture was fetched once, by the server; showing it asked the host nothing more.
+    expect(host.server.requests.length).toBe(requestsToHost);
+    expect(host.server.requests.filter((path) => path === "/photo-0.jpg")).toHaveLength(1);
+  } finally {
+    await host.close();
+  }
+});
+
+test("the outside-picture check can see a remote address", () => {
+  expect(
+    imagesFromElsewhere(
+      '<img src="/images/a-card.webp" width="1" height="1"><img src="https://img.example.com/a.jpg"><img src="/x.webp" srcset="/x.webp 1x, //cdn.example.com/x.webp 2x"><img src="data:image/png;base64,AA==">',
+    ),
+  ).toEqual(['<img src="https://img.example.com/a.jpg">', '<img src="/x.webp" srcset="/x.webp 1x, //cdn.example.com/x.webp 2x">']);
 });

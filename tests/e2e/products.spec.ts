@@ -89,7 +89,8 @@ test("register, edit (then /products after a second) and delete with a confirmat
   const card = cardOf(page, name);
   await expect(card).toContainText("12,000원");
   await expect(card).toContainText("보온 보냉이 되는 500ml 텀블러");
-  // The hotlinked image cannot load here: the card falls back to the drawn placeholder.
+  // The server cannot fetch img.example.com here: until a copy of its own is ready (never, in this test) the
+  // card shows the drawn placeholder, and the browser never asks img.example.com itself.
   await expect(card.locator("img")).toHaveCount(0);
 
   await card.getByRole("button", { name: "수정" }).click();

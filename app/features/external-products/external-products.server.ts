@@ -3,6 +3,7 @@ import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { countForPaging } from "#app/db/paging.server.ts";
 import { externalProducts } from "#app/db/schema.ts";
+import { requestImagesAfterSave } from "#app/features/images/images.server.ts";
 import { lookupOgImage } from "#app/features/link-preview/og-image.server.ts";
 import type { Page } from "#app/features/products/products.server.ts";
 import { parseSearchQuery, searchFields } from "#app/features/search/korean-search.ts";
@@ -78,6 +79,7 @@ export async function createExternalProduct(input: ExternalProductInput): Promis
     .values({ ...input, imageUrl, ...searchFields(input.title) })
     .returning({ id: externalProducts.id });
   if (!row) throw new Error("insert returned no row");
+  await requestImagesAfterSave([imageUrl]);
   return row.id;
 }
 
@@ -91,7 +93,9 @@ export async function updateExternalProduct(id: number, input: ExternalProductIn
     .set({ ...input, imageUrl, ...searchFields(input.title), updatedAt: new Date() })
     .where(eq(externalProducts.id, id))
     .returning({ id: externalProducts.id });
-  return rows.length > 0 ? "done" : "not-found";
+  if (rows.length === 0) return "not-found";
+  await requestImagesAfterSave([imageUrl]);
+  return "done";
 }
 
 export async function deleteExternalProduct(id: number): Promise<"done" | "not-found"> {
@@ -132,7 +136,7 @@ export async function previewImport(fileName: string, bytes: Uint8Array): Promis
  */
 export async function applyImport(rows: ImportRow[]): Promise<{ added: number; skipped: number }> {
   const images = await lookUpImages(rows);
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     const urls = rows.map((row) => row.productUrl);
     const taken = new Set(
       (await tx.select({ productUrl: externalProducts.productUrl }).from(externalProducts).where(inArray(externalProducts.productUrl, urls))).map(
@@ -156,6 +160,8 @@ export async function applyImport(rows: ImportRow[]): Promise<{ added: number; s
     }
     return { added: fresh.length, skipped: rows.length - fresh.length };
   });
+  await requestImagesAfterSave(rows.map((row) => images.get(row.productUrl) || row.imageUrl));
+  return result;
 }
 
 async function lookUpImages(rows: ImportRow[]): Promise<Map<string, string>> {

@@ -34,6 +34,8 @@ export type SafeFetchOptions = {
    * `page`: read the body up to the cap and keep what arrived (a site check needs the title and text).
    */
   read?: "head" | "page";
+  /** Sent as Accept (default: HTML). */
+  accept?: string;
 };
 
 export type FetchedPage = { url: URL; html: string };
@@ -149,6 +151,72 @@ export async function fetchPage(pageUrl: string | URL, options: SafeFetchOptions
   return { ok: false, kind: "redirects", url, hop: maxRedirects };
 }
 
+/** What one image fetch found: the bytes of a 2xx `image/*` answer within the cap, or why not. */
+export type BytesOutcome =
+  | { ok: true; url: URL; contentType: string; body: Buffer }
+  | { ok: false; kind: FetchFailureKind | "status" | "content-type"; url: URL | null; status?: number; contentType?: string; error?: unknown };
+
+/**
+ * One GET for a picture (features/images), through the same rules as a page: the address policy on every
+ * hop, the checked DNS, the socket backstop, one deadline for all redirects, and the byte cap after
+ * decompression (the socket is cut when the cap passes). Only a 2xx answer whose Content-Type is
+ * `image/*` is read at all. Never throws.
+ */
+export async function fetchImageBytes(imageUrl: string | URL, options: SafeFetchOptions & { maxBytes: number }): Promise<BytesOutcome> {
+  const allowList = allowedHosts();
+  let url: URL;
+  try {
+    url = checkUrlPolicy(imageUrl, allowList);
+  } catch (error) {
+    return { ok: false, kind: "refused", url: null, error };
+  }
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
+  const requestOptions = { ...options, accept: options.accept ?? "image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9" };
+
+  for (let hop = 0; hop <= maxRedirects; hop += 1) {
+    let response: IncomingMessage;
+    try {
+      response = await requestOnce(url, allowList, signal, requestOptions);
+    } catch (error) {
+      return { ok: false, kind: signal.aborted ? "timeout" : failureKindOf(error), url, error };
+    }
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (REDIRECT_STATUSES.has(status) && location) {
+      response.destroy();
+      if (hop === maxRedirects) return { ok: false, kind: "redirects", url };
+      try {
+        url = checkUrlPolicy(new URL(location, url), allowList);
+      } catch (error) {
+        return { ok: false, kind: "refused", url, error };
+      }
+      continue;
+    }
+    const contentType = (response.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+    if (status < 200 || status > 299) {
+      response.destroy();
+      return { ok: false, kind: "status", url, status, contentType };
+    }
+    if (!contentType.startsWith("image/")) {
+      response.destroy();
+      return { ok: false, kind: "content-type", url, status, contentType };
+    }
+    // A declared length over the cap is refused before a byte of the body is read.
+    const declared = Number(response.headers["content-length"] ?? Number.NaN);
+    if (Number.isFinite(declared) && declared > options.maxBytes) {
+      response.destroy();
+      return { ok: false, kind: "too-large", url, status, contentType };
+    }
+    const read = await readBody(response, options.maxBytes, signal, "bytes");
+    if (read.ended === "end") return { ok: true, url, contentType, body: read.body };
+    const kind: FetchFailureKind = read.ended === "cap" ? "too-large" : read.ended === "timeout" ? "timeout" : "network";
+    return { ok: false, kind, url, status, contentType };
+  }
+  return { ok: false, kind: "redirects", url };
+}
+
 const DNS_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EAI_NONAME", "EAI_NODATA", "ENODATA", "ESERVFAIL"]);
 const CONNECT_CODES = new Set(["ECONNREFUSED", "ENETUNREACH", "EHOSTUNREACH", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EADDRNOTAVAIL", "ENETDOWN", "EHOSTDOWN"]);
 
@@ -182,7 +250,7 @@ function requestOnce(url: URL, allowList: Set<string>, signal: AbortSignal, opti
       path: `${url.pathname}${url.search}`,
       method: "GET",
       headers: {
-        Accept: "text/html,application/xhtml+xml;q=0.9",
+        Accept: options.accept ?? "text/html,application/xhtml+xml;q=0.9",
         "Accept-Encoding": "gzip, deflate, br",
         "Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5",
         "User-Agent": options.userAgent ?? USER_AGENT,
@@ -239,7 +307,7 @@ type BodyRead = { body: Buffer; ended: "end" | "head" | "cap" | "timeout" | "err
  * answer costs at most the cap), the deadline passes, or (in `head` mode) the head is complete
  * (</head> or <body>). Compressed bodies are capped after decompression too.
  */
-function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSignal, mode: "head" | "page"): Promise<BodyRead> {
+function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSignal, mode: "head" | "page" | "bytes"): Promise<BodyRead> {
   return new Promise((resolve) => {
     let source: Readable = response;
     const encoding = String(response.headers["content-encoding"] ?? "identity").trim().toLowerCase();
@@ -279,7 +347,7 @@ function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSign
         return finish("cap");
       }
       chunks.push(chunk);
-      if (headEnded) return;
+      if (headEnded || mode === "bytes") return;
       // Tag names are ASCII, so latin1 is enough to spot them whatever the page's charset.
       const text = tail + chunk.toString("latin1");
       if (/<\/head\s*>|<body[\s>]/i.test(text)) {

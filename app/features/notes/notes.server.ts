@@ -1,8 +1,9 @@
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, gt, like, sql } from "drizzle-orm";
 import { descNullsLast } from "#app/db/order.ts";
 import { db } from "#app/db/client.server.ts";
 import { sellerNotes, user } from "#app/db/schema.ts";
 import { noteExcerpt, sanitizeNoteHtml } from "./note-html.server.ts";
+import { requestImagesOfNotes, requestNoteImages } from "./note-images.server.ts";
 
 export const NOTES_PAGE_SIZE = 20;
 
@@ -67,22 +68,43 @@ type NoteWrite = { title: string; content: string };
 
 /** Stores a note; the HTML is sanitised here too, so nothing reaches the table unsanitised. */
 export async function createNote({ title, content, authorId }: NoteWrite & { authorId: string | null }) {
-  const [row] = await db()
-    .insert(sellerNotes)
-    .values({ title, content: sanitizeNoteHtml(content), authorId })
-    .returning({ id: sellerNotes.id });
+  const html = sanitizeNoteHtml(content);
+  const [row] = await db().insert(sellerNotes).values({ title, content: html, authorId }).returning({ id: sellerNotes.id });
   if (!row) throw new Error("note insert returned no row");
+  await requestNoteImages(html);
   return row.id;
 }
 
 /** Changes title and body only: createdAt and the author stay, updatedAt moves. False when the note is gone. */
 export async function updateNote({ id, title, content }: NoteWrite & { id: number }) {
+  const html = sanitizeNoteHtml(content);
   const rows = await db()
     .update(sellerNotes)
-    .set({ title, content: sanitizeNoteHtml(content), updatedAt: new Date() })
+    .set({ title, content: html, updatedAt: new Date() })
     .where(eq(sellerNotes.id, id))
     .returning({ id: sellerNotes.id });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await requestNoteImages(html);
+  return true;
+}
+
+/**
+ * At start: the pictures of every note, requested once (addresses already known are skipped). Notes are
+ * few and written by admins, so they are read whole, a hundred at a time.
+ */
+export async function requestImagesOfAllNotes() {
+  let added = 0;
+  for (let after = 0; ; ) {
+    const rows = await db()
+      .select({ id: sellerNotes.id, content: sellerNotes.content })
+      .from(sellerNotes)
+      .where(and(gt(sellerNotes.id, after), like(sellerNotes.content, "%<img%")))
+      .orderBy(sellerNotes.id)
+      .limit(100);
+    if (rows.length === 0) return added;
+    added += await requestImagesOfNotes(rows.map((row) => row.content));
+    after = rows.at(-1)!.id;
+  }
 }
 
 export async function deleteNote(id: number) {

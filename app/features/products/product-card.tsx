@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { formatWon } from "#app/lib/format.ts";
+import type { ImageView } from "#app/lib/images.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import { DeleteProductButton } from "./delete-product-button.tsx";
 import { ProductImage } from "./product-image.tsx";
@@ -7,7 +8,8 @@ import { ProductImage } from "./product-image.tsx";
 export type ProductCardView = {
   id: number;
   name: string;
-  imageUrl: string;
+  /** Our copy of the picture, when it is ready (features/images). */
+  image: ImageView | null;
   summary: string;
   price: number | null;
   siteUrl: string;
@@ -15,7 +17,7 @@ export type ProductCardView = {
   canDelete: boolean;
 };
 
-export type ExternalProductCardView = { id: number; title: string; productUrl: string; imageUrl: string; price: string };
+export type ExternalProductCardView = { id: number; title: string; productUrl: string; image: ImageView | null; price: string };
 
 const outside = { target: "_blank", rel: "noopener noreferrer" } as const;
 const cardClass = "flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm";
@@ -25,7 +27,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardVi
   const site = safeHttpUrl(product.siteUrl);
   return (
     <article className={cardClass}>
-      <ProductImage src={product.imageUrl} eager={eager} />
+      <ProductImage image={product.image} eager={eager} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 font-semibold text-slate-900">
           {site ? (
@@ -66,7 +68,7 @@ export function ExternalProductCard({ product, eager = false }: { product: Exter
   const link = safeHttpUrl(product.productUrl);
   const body = (
     <>
-      <ProductImage src={product.imageUrl} eager={eager} />
+      <ProductImage image={product.image} eager={eager} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="line-clamp-2 font-semibold text-slate-900">{product.title}</h3>
         {product.price ? <p className="mt-auto font-bold text-rose-600">{product.price}</p> : null}

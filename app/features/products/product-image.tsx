@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { safeHttpUrl } from "#app/lib/safe-url.ts";
+import { type ImageView, imagePath, variantOf } from "#app/lib/images.ts";
 
 /** Drawn here, not fetched: a card without a picture (or with a broken one) still looks finished. */
 export function ImagePlaceholder() {
@@ -14,32 +14,41 @@ export function ImagePlaceholder() {
   );
 }
 
+/** The card grid's column widths (gridClass): one column on phones, up to four on wide screens. */
+const CARD_SIZES = "(min-width: 1536px) 25vw, (min-width: 1280px) 33vw, (min-width: 640px) 50vw, 100vw";
+
 /**
- * A product picture from a user-entered address: only http(s) is ever rendered, it never sends our
- * address as a referrer, and a missing or failed picture becomes the local placeholder. An image that
- * failed before React hydrated is caught on mount (its error event has already fired).
+ * A product picture: our own copy (docs/decisions/0023), never the outside address the owner typed, so
+ * the visitor's browser asks no other site. Until the copy is ready, after it failed, or if the file
+ * does not load, the local placeholder shows. An image that failed before React hydrated is caught on
+ * mount (its error event has already fired).
  */
-export function ProductImage({ src, eager = false }: { src: string; eager?: boolean }) {
-  const url = safeHttpUrl(src);
+export function ProductImage({ image, eager = false }: { image: ImageView | null | undefined; eager?: boolean }) {
+  const card = variantOf(image, "card");
+  const detail = variantOf(image, "detail");
+  const src = image && card ? imagePath(image.hash, "card") : null;
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
 
   useEffect(() => {
     const img = ref.current;
-    setFailed(Boolean(img?.complete && img.naturalWidth === 0 && url));
-  }, [url]);
+    setFailed(Boolean(img?.complete && img.naturalWidth === 0 && src));
+  }, [src]);
 
-  if (!url || failed) return <ImagePlaceholder />;
+  if (!image || !card || !src || failed) return <ImagePlaceholder />;
+  // The larger size only when it is larger: a small source gives both sizes the same pixels.
+  const srcSet = detail && detail.width > card.width ? `${src} ${card.width}w, ${imagePath(image.hash, "detail")} ${detail.width}w` : undefined;
   return (
     <img
       ref={ref}
-      src={url}
+      src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? CARD_SIZES : undefined}
       alt=""
-      width={400}
-      height={300}
+      width={card.width}
+      height={card.height}
       loading={eager ? "eager" : "lazy"}
       decoding="async"
-      referrerPolicy="no-referrer"
       onError={() => setFailed(true)}
       className="aspect-[4/3] w-full bg-slate-100 object-cover"
     />

@@ -3,6 +3,7 @@ import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { countForPaging } from "#app/db/paging.server.ts";
 import { products } from "#app/db/schema.ts";
+import { requestImagesAfterSave } from "#app/features/images/images.server.ts";
 import { parseSearchQuery, searchFields } from "#app/features/search/korean-search.ts";
 import { pageCondition, type SearchSql, searchSql } from "#app/features/search/search-sql.server.ts";
 import type { ProductInput } from "./product-schema.ts";
@@ -73,6 +74,7 @@ export async function createProduct(input: ProductInput, owner: Pick<Actor, "id"
     .values({ ...input, ...searchFields(input.name), createdBy: owner.id })
     .returning({ id: products.id });
   if (!row) throw new Error("insert returned no row");
+  await requestImagesAfterSave([input.imageUrl]);
   return row.id;
 }
 
@@ -91,7 +93,9 @@ export async function updateProduct({ id, userId, input }: { id: number; userId:
     .set({ ...input, ...searchFields(input.name), updatedAt: new Date() })
     .where(and(eq(products.id, id), eq(products.createdBy, userId)))
     .returning({ id: products.id });
-  return rows.length > 0 ? "done" : refusal(id);
+  if (rows.length === 0) return refusal(id);
+  await requestImagesAfterSave([input.imageUrl]);
+  return "done";
 }
 
 /** The owner deletes their own product; an admin may delete any (moderation, docs/decisions/0009). */

@@ -37,7 +37,7 @@ export function WholesalerCard({ wholesaler, eager = false, actions, siteDown = 
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md">
       <div className="flex items-center gap-3">
-        <WholesalerLogo name={wholesaler.name} src={wholesaler.logoUrl} eager={eager} />
+        <WholesalerLogo name={wholesaler.name} image={wholesaler.logo} eager={eager} />
         <div className="min-w-0">
           <h2 className="truncate text-base font-semibold text-slate-900" title={name}>
             {name}

@@ -1,6 +1,7 @@
 import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { type Db, db, type Tx } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
+import { requestImagesAfterSave } from "#app/features/images/images.server.ts";
 import { searchFields } from "#app/features/search/korean-search.ts";
 import { siteHostOf } from "./site-host.ts";
 import { type Actor, recordChanges, SYSTEM_ACTOR } from "./wholesaler-history.server.ts";
@@ -105,7 +106,7 @@ function reportOf(plan: ImportPlan, applied: PlannedRow[]): ImportReport {
  * their reasons; 변경 rows get only the listed changes. Running the same file again changes nothing.
  */
 export async function applyImport(rows: ImportRow[], choice: RowChoice, actor: Actor = SYSTEM_ACTOR): Promise<{ plan: ImportPlan; report: ImportReport }> {
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     // Two imports at once would both add the same new supplier: they take turns instead.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('wholesaler-import'))`);
     const current = await plan(tx, rows);
@@ -158,4 +159,7 @@ export async function applyImport(rows: ImportRow[], choice: RowChoice, actor: A
     }
     return { plan: current, report: reportOf(current, applied) };
   });
+  // The logos of added and changed suppliers, once the rows exist.
+  await requestImagesAfterSave(rows.map((row) => row.values.logoUrl));
+  return result;
 }

@@ -1,3 +1,4 @@
+import type { ImageView } from "#app/lib/images.ts";
 import type { WholesalerTerms } from "./wholesaler-terms.ts";
 
 /** What a card on /list shows. */
@@ -10,6 +11,8 @@ export type WholesalerCard = {
   category: string;
   siteUrl: string;
   logoUrl: string;
+  /** Our copy of the logo when it is ready (features/images); left out where no logo is shown. */
+  logo?: ImageView | null;
   views: number;
   /** The known-true terms as bits (db/term-values.ts FACTS), for the card's small labels. */
   factMask: number;

@@ -4,6 +4,7 @@ import { descNullsLast } from "#app/db/order.ts";
 import { countForPaging } from "#app/db/paging.server.ts";
 import { wholesalerViews, wholesalers } from "#app/db/schema.ts";
 import { type Fact, masksWithAll } from "#app/db/term-values.ts";
+import { requestImagesAfterSave } from "#app/features/images/images.server.ts";
 import { parseSearchQuery, searchFields } from "#app/features/search/korean-search.ts";
 import { pageCondition, searchSql } from "#app/features/search/search-sql.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
@@ -217,7 +218,7 @@ type SaveOptions = { terms?: WholesalerTerms; actor?: Actor; source?: string };
  * With terms, `조건 확인일` is today unless the form gave one (checkedDayAfterSave).
  */
 export async function createWholesaler(input: AdminWholesalerInput, { terms = UNKNOWN_TERMS, actor = SYSTEM_ACTOR, source = "admin-form" }: SaveOptions = {}) {
-  return db().transaction(async (tx) => {
+  const id = await db().transaction(async (tx) => {
     const [row] = await tx
       .insert(wholesalers)
       .values({
@@ -233,6 +234,8 @@ export async function createWholesaler(input: AdminWholesalerInput, { terms = UN
     await recordChanges(tx, { wholesalerId: row!.id, action: "create", source, actor, before: null, after: row! });
     return row!.id;
   });
+  await requestImagesAfterSave([input.logoUrl]);
+  return id;
 }
 
 /**
@@ -240,7 +243,7 @@ export async function createWholesaler(input: AdminWholesalerInput, { terms = UN
  * such wholesaler. The stored row is read under a row lock, so `조건 확인일` follows what changed.
  */
 export async function updateWholesaler(id: number, input: AdminWholesalerInput, { terms, actor = SYSTEM_ACTOR }: SaveOptions = {}) {
-  return db().transaction(async (tx) => {
+  const saved = await db().transaction(async (tx) => {
     const [before] = await tx.select().from(wholesalers).where(eq(wholesalers.id, id)).for("update");
     if (!before) return false;
     const [after] = await tx
@@ -259,11 +262,13 @@ export async function updateWholesaler(id: number, input: AdminWholesalerInput, 
     await recordChanges(tx, { wholesalerId: id, action: "update", source: "admin-form", actor, before, after: after! });
     return true;
   });
+  if (saved) await requestImagesAfterSave([input.logoUrl]);
+  return saved;
 }
 
 /** The simple form (/admin/add): views start at 0 and the creation time is the server's. */
 export async function createSimpleWholesaler(input: SimpleWholesalerInput, actor: Actor = SYSTEM_ACTOR) {
-  return db().transaction(async (tx) => {
+  const id = await db().transaction(async (tx) => {
     const [row] = await tx
       .insert(wholesalers)
       .values({
@@ -279,6 +284,8 @@ export async function createSimpleWholesaler(input: SimpleWholesalerInput, actor
     await recordChanges(tx, { wholesalerId: row!.id, action: "create", source: "simple-form", actor, before: null, after: row! });
     return row!.id;
   });
+  await requestImagesAfterSave([input.image]);
+  return id;
 }
 
 /** 공개: a waiting supplier becomes public (its review reason is cleared), with a history row. False for an unknown id. */

@@ -4,6 +4,7 @@ import { deleteNoteAction } from "#app/features/notes/note-actions.server.ts";
 import { NoteBody } from "#app/features/notes/note-body.tsx";
 import { noteExcerpt, sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
 import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
+import { withOwnNoteImages } from "#app/features/notes/note-images.server.ts";
 import { getNote } from "#app/features/notes/notes.server.ts";
 import { parseIdParam } from "#app/lib/form-fields.ts";
 import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
@@ -22,9 +23,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // The contract sends a missing note back to the list rather than to an error page.
   if (!note) throw await redirectWithToast("/sellernote", { type: "info", message: NOTE_NOT_FOUND });
   const user = await getUser(request);
-  // Stored HTML was sanitised on write; it is sanitised again here, right before it is rendered.
-  const html = sanitizeNoteHtml(note.content);
-  const description = noteExcerpt(html, 150) || note.title;
+  // Stored HTML was sanitised on write; it is sanitised again here, right before it is rendered, and its
+  // pictures then point at our own copies (features/notes/note-images.server.ts).
+  const sanitized = sanitizeNoteHtml(note.content);
+  const html = await withOwnNoteImages(sanitized);
+  const description = noteExcerpt(sanitized, 150) || note.title;
   const url = absoluteUrl(`/sellernote/${note.id}`);
   const publisher = siteConfig().siteName;
   return {

@@ -1,3 +1,4 @@
+import { imagesFor } from "#app/features/images/images.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { data, Link, useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
@@ -28,19 +29,22 @@ export async function loader({ request }: Route.LoaderArgs) {
     listProducts({ q, page: parsePageParam(url.searchParams.get("page")), countCap: PUBLIC_COUNT_CAP }),
     listExternalProducts({ q, page: parsePageParam(url.searchParams.get("epage")), countCap: PUBLIC_COUNT_CAP }),
   ]);
+  // Both lists' pictures in one query; the outside addresses stay on the server.
+  const pictures = await imagesFor([...productPage.items, ...externalPage.items].map((item) => item.imageUrl));
   return {
     q,
     signedIn: Boolean(user),
     products: {
       ...productPage,
       // Owner ids stay on the server: the page only learns what this visitor may do with each card.
-      items: productPage.items.map(({ createdBy, ...product }) => ({
+      items: productPage.items.map(({ createdBy, imageUrl, ...product }) => ({
         ...product,
+        image: pictures.get(imageUrl) ?? null,
         canEdit: canEditProduct({ createdBy }, user),
         canDelete: canDeleteProduct({ createdBy }, user),
       })),
     },
-    external: externalPage,
+    external: { ...externalPage, items: externalPage.items.map(({ imageUrl, ...item }) => ({ ...item, image: pictures.get(imageUrl) ?? null })) },
   };
 }
 

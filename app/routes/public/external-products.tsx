@@ -4,6 +4,7 @@ import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { listExternalProducts } from "#app/features/external-products/external-products.server.ts";
+import { imagesFor } from "#app/features/images/images.server.ts";
 import { ExternalProductCard, gridClass } from "#app/features/products/product-card.tsx";
 import { parsePageParam } from "#app/lib/form-fields.ts";
 import { Pager } from "#app/components/pager.tsx";
@@ -20,7 +21,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
   const result = await listExternalProducts({ q, page: parsePageParam(url.searchParams.get("page")), countCap: PUBLIC_COUNT_CAP });
-  return { q, ...result };
+  const pictures = await imagesFor(result.items.map((item) => item.imageUrl));
+  // The outside address stays on the server: the page only shows our copy.
+  return { q, ...result, items: result.items.map(({ imageUrl, ...item }) => ({ ...item, image: pictures.get(imageUrl) ?? null })) };
 }
 
 export default function ExternalProducts({ loaderData }: Route.ComponentProps) {

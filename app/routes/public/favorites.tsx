@@ -4,6 +4,7 @@ import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { favoriteAction, listFavorites } from "#app/features/favorites/favorites.server.ts";
+import { imagesFor } from "#app/features/images/images.server.ts";
 import { WHOLESALER_GRID_CLASS, WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
 import { WholesalerCardActions } from "#app/features/wholesalers/wholesaler-card-actions.tsx";
 import { requireUser } from "#app/lib/auth.server.ts";
@@ -18,7 +19,9 @@ export const meta: Route.MetaFunction = () => [...pageMeta({ title: "찜한 도�
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const page = parsePageParam(new URL(request.url).searchParams.get("page"));
-  return listFavorites(user.id, page);
+  const result = await listFavorites(user.id, page);
+  const logos = await imagesFor(result.items.map((item) => item.logoUrl));
+  return { ...result, items: result.items.map((item) => ({ ...item, logo: logos.get(item.logoUrl) ?? null })) };
 }
 
 /** 찜하기 / 찜 해제 from any page; changes only the signed-in user's list (anonymous: 401). */

@@ -3,6 +3,7 @@ import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SkeletonGrid } from "#app/components/skeleton-card.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
+import { imagesFor } from "#app/features/images/images.server.ts";
 import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-notes.tsx";
 import { downAmong } from "#app/features/site-checks/site-checks.server.ts";
 import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
@@ -40,8 +41,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (searchParams.has("toggle") || searchParams.has("current-category")) throw redirect(listHref(params));
   const [result, user] = await Promise.all([listWholesalers({ ...params, countCap: PUBLIC_COUNT_CAP }), getUser(request)]);
   const ids = result.items.map((item) => item.id);
-  const [favorites, down] = await Promise.all([user ? favoriteIdsAmong(user.id, ids) : null, downAmong(ids)]);
-  return { ...params, ...result, favorites, siteDownIds: [...down], regulatoryNotes: notesForCategory(params.category) };
+  const [favorites, down, logos] = await Promise.all([
+    user ? favoriteIdsAmong(user.id, ids) : null,
+    downAmong(ids),
+    imagesFor(result.items.map((item) => item.logoUrl)),
+  ]);
+  const items = result.items.map((item) => ({ ...item, logo: logos.get(item.logoUrl) ?? null }));
+  return { ...params, ...result, items, favorites, siteDownIds: [...down], regulatoryNotes: notesForCategory(params.category) };
 }
 
 export default function List({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { NO_CATEGORY_LABEL } from "#app/features/categories/categories.ts";
+import { imagesFor } from "#app/features/images/images.server.ts";
 import { countsAsView, visitorKey } from "#app/features/wholesalers/view-count.server.ts";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { SupplierSellingHelp } from "#app/features/regulatory/regulatory-notes.tsx";
@@ -34,9 +35,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [found, user] = await Promise.all([loadWholesalerForDetail(request, id, visitor), getUser(request)]);
   if (!found) throw new Response(NOT_FOUND, { status: 404 });
   const { createdAt: _created, updatedAt, ...wholesaler } = found.wholesaler;
-  const [site, favorites] = await Promise.all([siteStatusOf(id), user ? favoriteIdsAmong(user.id, [id]) : null]);
+  const [site, favorites, logos] = await Promise.all([siteStatusOf(id), user ? favoriteIdsAmong(user.id, [id]) : null, imagesFor([wholesaler.logoUrl])]);
   return {
-    wholesaler,
+    wholesaler: { ...wholesaler, logo: logos.get(wholesaler.logoUrl) ?? null },
     waiting: found.waiting,
     favorites,
     // Korean calendar days, formatted on the server (the same text whatever the browser's zone).
@@ -112,7 +113,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
         ← 목록으로
       </Link>
       <header className="mt-4 flex items-center gap-4">
-        <WholesalerLogo name={w.name} src={w.logoUrl} size={80} eager />
+        <WholesalerLogo name={w.name} image={w.logo} size={80} eager />
         <div className="min-w-0">
           <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900">{name}</h1>
           <div className="mt-2">

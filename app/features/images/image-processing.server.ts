@@ -1,0 +1,160 @@
+import { createHash } from "node:crypto";
+import sharp, { type Metadata, type ResizeOptions } from "sharp";
+import { type BytesOutcome, fetchImageBytes, type SafeFetchOptions } from "#app/features/link-preview/safe-fetch.server.ts";
+import { IMAGE_SIZE_NAMES, IMAGE_SIZES, type ImageSizeName } from "#app/lib/images.ts";
+
+/**
+ * One outside picture → our WebP files (docs/decisions/0023). Everything here treats the bytes as
+ * hostile: the fetch is capped in bytes and time, the decoder in pixels, only raster formats are
+ * decoded (an SVG can carry scripts and links to other sites), animations give their first frame, and
+ * the output carries no metadata (sharp writes none unless asked; EXIF orientation is applied first).
+ */
+
+export const IMAGE_LIMITS = {
+  /** The fetch stops reading (and closes the socket) past this many bytes. */
+  maxBytes: 10 * 1024 * 1024,
+  /**
+   * Decoded pixels at most: 24 megapixels is a 6000×4000 camera photo, about 96 MB as RGBA. A few KB of
+   * PNG can declare 30,000×30,000 (3.6 GB decoded): refused from its header, before decoding.
+   */
+  maxPixels: 24_000_000,
+  timeoutMs: 15_000,
+} as const;
+
+/**
+ * WebP quality per size, below sharp's default 80: a card is 400×300 and one of 24 on /products, so it
+ * must stay under 25 KB even from a detailed 12-megapixel photo (docs/performance.md "Images"); a logo
+ * is small and often lettering, which shows artefacts first.
+ */
+const WEBP_QUALITY: Record<ImageSizeName, number> = { logo: 80, card: 60, detail: 60 };
+
+/**
+ * A card over this is encoded again at `RETRY_QUALITY`: grain and fine texture in a large photo survive
+ * the downscale and can push a card past 25 KB at quality 60 (two of the bench's 24 photos did).
+ */
+const CARD_MAX_BYTES = 24 * 1024;
+const RETRY_QUALITY = 45;
+
+// One libvips thread and no operation cache: a job's memory stays that of one picture, and the two
+// cores stay with the requests.
+sharp.concurrency(1);
+sharp.cache(false);
+
+const RASTER_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
+
+export type ImageFile = { size: ImageSizeName; width: number; height: number; body: Buffer };
+
+/**
+ * `permanent`: no retry can change the answer (not a picture, too big, refused address); otherwise the
+ * job tries again later. `reason` is Korean for the admin, `detail` English for the operator's log.
+ */
+export type ProcessOutcome =
+  | { ok: true; hash: string; files: ImageFile[] }
+  | { ok: false; permanent: boolean; reason: string; detail: string };
+
+const fail = (permanent: boolean, reason: string, detail: string): ProcessOutcome => ({ ok: false, permanent, reason, detail });
+
+export type ImageFetchOptions = Pick<SafeFetchOptions, "resolve" | "connect" | "signal" | "timeoutMs">;
+
+/** Fetches `url` through the SSRF-safe fetcher and makes its sizes. Never throws. */
+export async function fetchAndProcessImage(url: string, options: ImageFetchOptions = {}): Promise<ProcessOutcome> {
+  const fetched = await fetchImageBytes(url, {
+    ...options,
+    timeoutMs: options.timeoutMs ?? IMAGE_LIMITS.timeoutMs,
+    maxBytes: IMAGE_LIMITS.maxBytes,
+    userAgent: "DomaeDirectory-Images/1.0",
+  });
+  if (!fetched.ok) return fetchFailure(fetched);
+  if (fetched.contentType === "image/svg+xml") return fail(true, "SVG 이미지는 사용할 수 없습니다.", "svg refused (content type)");
+  return processImage(fetched.body);
+}
+
+function fetchFailure(outcome: Extract<BytesOutcome, { ok: false }>): ProcessOutcome {
+  switch (outcome.kind) {
+    case "content-type":
+      return fail(true, `이미지가 아닌 응답입니다 (${outcome.contentType || "형식 없음"}).`, `not an image: ${outcome.contentType || "no content type"}`);
+    case "too-large":
+      return fail(true, `이미지 파일이 ${IMAGE_LIMITS.maxBytes / 1024 / 1024}MB를 넘습니다.`, `over ${IMAGE_LIMITS.maxBytes} bytes`);
+    case "refused":
+      return fail(true, "이 주소에서는 이미지를 가져올 수 없습니다.", "refused by the address policy");
+    case "tls":
+      return fail(true, "보안 연결(HTTPS)을 맺지 못했습니다.", "tls handshake or certificate failed");
+    case "redirects":
+      return fail(true, "이미지 주소가 너무 여러 번 다른 주소로 넘깁니다.", "too many redirects");
+    case "protocol":
+      return fail(true, "이미지 주소가 올바른 HTTP 응답을 보내지 않았습니다.", "not valid HTTP");
+    case "status": {
+      const status = outcome.status ?? 0;
+      // A server error or a rate limit may pass; a 404 or 403 will not.
+      const permanent = status < 500 && status !== 429 && status !== 408;
+      return fail(permanent, `이미지 주소가 오류를 돌려주었습니다 (HTTP ${status}).`, `http status ${status}`);
+    }
+    default:
+      return fail(false, "이미지를 가져오지 못했습니다. 잠시 후 다시 시도합니다.", `fetch failed: ${outcome.kind}`);
+  }
+}
+
+const decoderOptions = { limitInputPixels: IMAGE_LIMITS.maxPixels, pages: 1, failOn: "error" } as const;
+
+/** Decodes `bytes` (first frame only) and makes every size as WebP. Never throws. */
+export async function processImage(bytes: Buffer): Promise<ProcessOutcome> {
+  let meta: Metadata;
+  try {
+    // Reads the header only, so no pixel limit is needed yet: the declared size is checked below, with
+    // its numbers in the message, and the decoder keeps `limitInputPixels` as the backstop.
+    meta = await sharp(bytes, { limitInputPixels: false, pages: 1 }).metadata();
+  } catch (error) {
+    return fail(true, "이미지 파일을 읽을 수 없습니다.", `unreadable: ${messageOf(error)}`);
+  }
+  if (meta.format === "svg") return fail(true, "SVG 이미지는 사용할 수 없습니다.", "svg refused (content)");
+  if (!RASTER_FORMATS.has(meta.format ?? "")) return fail(true, "지원하지 않는 이미지 형식입니다.", `unsupported format: ${meta.format}`);
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (width < 1 || height < 1) return fail(true, "이미지 파일을 읽을 수 없습니다.", "no dimensions");
+  if (width * height > IMAGE_LIMITS.maxPixels) {
+    return fail(true, `이미지 크기가 너무 큽니다 (${width.toLocaleString("ko-KR")}×${height.toLocaleString("ko-KR")} 픽셀).`, `over ${IMAGE_LIMITS.maxPixels} pixels: ${width}x${height}`);
+  }
+
+  // EXIF orientations 5–8 turn the picture a quarter: its upright width is the stored height.
+  const upright = (meta.orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
+  const files: ImageFile[] = [];
+  try {
+    for (const size of IMAGE_SIZE_NAMES) {
+      // Resized once to raw pixels (at most 800×800×4 bytes), then encoded; a second encoding is cheap.
+      const pixels = await sharp(bytes, decoderOptions).autoOrient().resize(targetOf(size, upright)).raw().toBuffer({ resolveWithObject: true });
+      const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } };
+      const encode = (quality: number) => sharp(pixels.data, raw).webp({ quality, effort: 4 }).toBuffer();
+      let body = await encode(WEBP_QUALITY[size]);
+      if (size === "card" && body.length > CARD_MAX_BYTES) body = await encode(RETRY_QUALITY);
+      files.push({ size, width: pixels.info.width, height: pixels.info.height, body });
+    }
+  } catch (error) {
+    return fail(true, "이미지 파일을 읽을 수 없습니다.", `decode failed: ${messageOf(error)}`);
+  }
+  return { ok: true, hash: contentHash(bytes), files };
+}
+
+/**
+ * How one size is cut. `inside` keeps the whole picture within the box; `cover` cuts it to the box's
+ * shape (the cards show 4:3) at the box's size or, for a smaller source, the largest such cut it holds:
+ * never enlarged, always the cards' shape.
+ */
+function targetOf(size: ImageSizeName, source: { width: number; height: number }): ResizeOptions {
+  const box = IMAGE_SIZES[size];
+  if (box.fit === "inside") return { width: box.width, height: box.height, fit: "inside", withoutEnlargement: true };
+  const scale = Math.min(1, source.width / box.width, source.height / box.height);
+  return {
+    width: Math.max(1, Math.floor(box.width * scale)),
+    height: Math.max(1, Math.floor(box.height * scale)),
+    fit: "cover",
+    position: "attention",
+  };
+}
+
+export function contentHash(bytes: Buffer) {
+  return createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+}
+
+function messageOf(error: unknown) {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 300);
+}

@@ -1,0 +1,210 @@
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { db } from "#app/db/client.server.ts";
+import { externalProducts, imageFiles, images, jobs, products, wholesalers } from "#app/db/schema.ts";
+import { JobRunner } from "#app/features/jobs/job-runner.server.ts";
+import { createProduct } from "#app/features/products/products.server.ts";
+import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
+import { IMAGE_SIZE_NAMES, imagePath } from "#app/lib/images.ts";
+import { type StandInImages, startStandInImages } from "#tests/stand-in-images.ts";
+import { withTestDatabase } from "#tests/test-database.ts";
+import { registerImageJobs } from "./image-jobs.server.ts";
+import { IMAGE_LIMITS, processImage } from "./image-processing.server.ts";
+import { IMAGE_FETCH_KIND, imageFileResponse, imageState, imagesFor, requestImages, requestMissingImages, withImages } from "./images.server.ts";
+
+withTestDatabase();
+
+let host: StandInImages;
+
+beforeAll(async () => {
+  host = await startStandInImages();
+}, 60_000);
+
+afterAll(async () => {
+  await host?.close();
+});
+
+beforeEach(async () => {
+  await db().delete(jobs);
+  await db().delete(images);
+  await db().delete(imageFiles);
+  await db().delete(products);
+  await db().delete(externalProducts);
+  await db().delete(wholesalers);
+});
+
+function runner() {
+  const jobRunner = new JobRunner();
+  registerImageJobs(jobRunner, { fetch: { timeoutMs: 10_000 } });
+  return jobRunner;
+}
+
+const owner = async () => {
+  const id = `img-owner-${Math.random().toString(36).slice(2)}`;
+  await db().execute(sql`INSERT INTO "user" (id, name, email, email_verified, created_at, updated_at) VALUES (${id}, '사진', ${`${id}@example.com`}, true, now(), now())`);
+  return { id };
+};
+
+describe("a saved picture becomes our own WebP files", () => {
+  test("a product saved with an image address: pending, then ready in every size, served from /images/", async () => {
+    const url = host.url("/photo-0.jpg");
+    await createProduct({ name: "사진 상품", imageUrl: url, summary: "", price: null, siteUrl: "" }, await owner());
+    expect((await imageState(url))?.status).toBe("pending");
+    expect((await imagesFor([url])).size).toBe(0);
+
+    expect(await runner().runDue()).toBe(1);
+    const state = await imageState(url);
+    expect(state).toMatchObject({ status: "ready", failure: null });
+    const view = (await imagesFor([url])).get(url);
+    expect(view?.variants.map((v) => v.size)).toEqual(IMAGE_SIZE_NAMES);
+    // 1600×1200 source: the card cut to 4:3, the logo and detail kept whole inside 160 and 800 px.
+    expect(view?.variants).toEqual([
+      { size: "logo", width: 160, height: 120 },
+      { size: "card", width: 400, height: 300 },
+      { size: "detail", width: 800, height: 600 },
+    ]);
+
+    const response = await imageFileResponse(`${view!.hash}-card.webp`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.length).toBeLessThanOrEqual(25 * 1024);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width: 400, height: 300 });
+    expect(imagePath(view!.hash, "card")).toBe(`/images/${view!.hash}-card.webp`);
+  });
+
+  test("saving the same address again (or another row with it) fetches nothing twice", async () => {
+    const url = host.url("/photo-1.jpg");
+    const before = host.server.requests.length;
+    await createWholesaler({ name: "로고 도매", category: "", siteUrl: "", contact: "", logoUrl: url, summary: "" });
+    await createWholesaler({ name: "로고 도매 2", category: "", siteUrl: "", contact: "", logoUrl: url, summary: "" });
+    expect(await requestImages([url, url])).toBe(0);
+    await runner().runDue();
+    expect(host.server.requests.length - before).toBe(1);
+    expect((await imageState(url))?.status).toBe("ready");
+  });
+
+  test("metadata is stripped and the EXIF orientation applied", async () => {
+    const source = await sharp({ create: { width: 300, height: 600, channels: 3, background: "#0ea5e9" } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: "숨겨진 정보", Artist: "someone@example.com" } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(source).metadata()).exif).toBeDefined();
+    const outcome = await processImage(source);
+    if (!outcome.ok) throw new Error(outcome.detail);
+    for (const file of outcome.files) {
+      const meta = await sharp(file.body).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+    }
+    // Orientation 6 turns the 300×600 picture into 600×300: the logo size shows it.
+    expect(outcome.files.find((f) => f.size === "logo")).toMatchObject({ width: 160, height: 80 });
+  });
+});
+
+describe("the bad input set: each failure is recorded, the placeholder stays, nothing crashes", () => {
+  const cases: [string, () => string, RegExp][] = [
+    ["an HTML page", () => host.url("/page.html"), /^이미지가 아닌 응답입니다 \(text\/html\)\.$/],
+    ["a 50 MB PNG (cut off by the byte cap)", () => host.url("/huge.png"), /10MB를 넘습니다/],
+    ["a 30,000×30,000 PNG of a few KB", () => host.url("/bomb.png"), /이미지 크기가 너무 큽니다 \(30,000×30,000 픽셀\)/],
+    ["an SVG with a script", () => host.url("/script.svg"), /^SVG 이미지는 사용할 수 없습니다\.$/],
+    ["an SVG labelled image/png", () => host.url("/disguised-svg.png"), /^SVG 이미지는 사용할 수 없습니다\.$/],
+    ["a redirect to a private address", () => host.url("/to-private.png"), /^이 주소에서는 이미지를 가져올 수 없습니다\.$/],
+    ["a TLS error (https to a plain-HTTP port)", () => host.url("/photo-0.jpg").replace("http:", "https:"), /^보안 연결\(HTTPS\)을 맺지 못했습니다\.$/],
+    ["a 404", () => host.url("/missing.png"), /HTTP 404/],
+  ];
+
+  test.each(cases)("%s", async (_name, urlOf, reason) => {
+    const url = urlOf();
+    await db().insert(products).values({ name: "나쁜 이미지", imageUrl: url });
+    expect(await requestMissingImages()).toBe(1);
+    const rssBefore = process.memoryUsage().rss;
+    await runner().runDue();
+    const state = await imageState(url);
+    expect(state?.status).toBe("failed");
+    expect(state?.failure).toMatch(reason);
+    expect(state?.failureDetail).toBeTruthy();
+    // The job itself is done (the failure is its result, not a crash to retry).
+    const [job] = await db().select().from(jobs).where(eq(jobs.kind, IMAGE_FETCH_KIND));
+    expect(job?.state).toBe("done");
+    // The page keeps its placeholder: no picture for this address.
+    const [row] = await withImages([{ imageUrl: url }], (item) => item.imageUrl, "image");
+    expect(row?.image).toBeNull();
+    // No bad file raised the process's memory by more than a couple of decoded pictures.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(300 * 1024 * 1024);
+  }, 30_000);
+
+  test("a passing failure (503) is retried, then stored as failed after the last attempt", async () => {
+    const url = host.url("/unavailable.png");
+    await requestImages([url]);
+    const jobRunner = new JobRunner();
+    registerImageJobs(jobRunner, { fetch: { timeoutMs: 5_000 }, backoffMs: 1 });
+    // Each retry is due a millisecond later: a few rounds of the runner see all three attempts.
+    for (let round = 0; round < 10 && (await imageState(url))?.status === "pending"; round++) {
+      await jobRunner.runDue();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const state = await imageState(url);
+    expect(state?.status).toBe("failed");
+    expect(state?.failure).toBe("이미지를 가져오지 못했습니다. 여러 번 시도했지만 이미지 주소가 제대로 응답하지 않았습니다.");
+    expect(state?.failureDetail).toMatch(/http status 503/);
+    expect(host.server.requests.filter((path) => path === "/unavailable.png")).toHaveLength(3);
+  });
+
+  test("the 50 MB answer is cut off near the cap", () => {
+    expect(host.hugeBytesSent()).toBeLessThan(IMAGE_LIMITS.maxBytes + 8 * 1024 * 1024);
+  });
+
+  test("an animated GIF of 500 frames gives its first frame only, well inside the pixel cap", async () => {
+    const url = host.url("/animated.gif");
+    // 500 frames of 400×400 are 80 million pixels: decoding them all would pass the 24 million cap.
+    expect(500 * 400 * 400).toBeGreaterThan(IMAGE_LIMITS.maxPixels);
+    await requestImages([url]);
+    await runner().runDue();
+    const state = await imageState(url);
+    expect(state?.status).toBe("ready");
+    const response = await imageFileResponse(`${state!.hash}-detail.webp`);
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect(meta.pages ?? 1).toBe(1);
+    expect([meta.width, meta.height]).toEqual([400, 400]);
+  });
+});
+
+describe("existing rows and the file route", () => {
+  test("the catch-up at start requests each address without a row once, and is idempotent", async () => {
+    await db()
+      .insert(products)
+      .values([
+        { name: "a", imageUrl: host.url("/photo-2.jpg") },
+        { name: "b", imageUrl: host.url("/photo-2.jpg") },
+        { name: "c", imageUrl: "" },
+        { name: "d", imageUrl: "javascript:alert(1)" },
+      ]);
+    await db().insert(externalProducts).values({ title: "e", productUrl: "https://shop.example.com/e", imageUrl: host.url("/photo-3.jpg") });
+    await db().insert(wholesalers).values({ name: "f", logoUrl: host.url("/photo-3.jpg") });
+    await db().insert(images).values({ sourceUrl: host.url("/photo-1.jpg"), status: "failed", failure: "x" });
+    await db().insert(wholesalers).values({ name: "g", logoUrl: host.url("/photo-1.jpg") });
+
+    expect(await requestMissingImages()).toBe(2);
+    expect(await requestMissingImages()).toBe(0);
+    const queued = await db().select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, IMAGE_FETCH_KIND));
+    expect(queued.map((j) => (j.payload as { url: string }).url).sort()).toEqual([host.url("/photo-2.jpg"), host.url("/photo-3.jpg")]);
+  });
+
+  test.each([
+    ["../../etc/passwd"],
+    ["..%2F..%2Fetc%2Fpasswd"],
+    [`${"a".repeat(32)}-card.webp`],
+    [`${"a".repeat(32)}-huge.webp`],
+    [`${"A".repeat(32)}-card.webp`],
+    ["0123456789abcdef0123456789abcdef-card.png"],
+    [""],
+  ])("/images/%s is a 404", async (name) => {
+    const response = await imageFileResponse(name);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe("이미지를 찾을 수 없습니다.");
+  });
+});

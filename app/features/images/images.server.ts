@@ -1,0 +1,180 @@
+import { and, eq, gt, inArray } from "drizzle-orm";
+import { db, type Tx } from "#app/db/client.server.ts";
+import { externalProducts, imageFiles, images, products, wholesalers } from "#app/db/schema.ts";
+import { enqueueJobs, notifyJobs } from "#app/features/jobs/job-store.server.ts";
+import { type ImageSizeName, type ImageView, parseImageFileName } from "#app/lib/images.ts";
+import { log } from "#app/lib/log.server.ts";
+import { safeHttpUrl } from "#app/lib/safe-url.ts";
+import type { ImageFile } from "./image-processing.server.ts";
+
+/**
+ * Our own copies of outside pictures (docs/decisions/0023): which source addresses have one, asking for
+ * the missing ones, and the files /images/ serves. Pages look their pictures up here, a page's worth
+ * in one query; the fetching and resizing is the `images.fetch` job (image-jobs.server.ts).
+ */
+
+export const IMAGE_FETCH_KIND = "images.fetch";
+export const IMAGE_FETCH_ATTEMPTS = 3;
+
+/** The addresses worth fetching: http(s) only, each once, exactly as stored (the key pages look up). */
+function sources(urls: readonly (string | null | undefined)[]) {
+  return [...new Set(urls.filter((url): url is string => Boolean(url && safeHttpUrl(url))))];
+}
+
+/**
+ * Marks each new address `pending` and queues one fetch for it; addresses already known (pending,
+ * ready or failed) are left alone, so saving a row twice fetches once. Call after the row's own write
+ * has committed: a crash in between is caught up by `requestMissingImages` at the next start.
+ */
+export async function requestImages(urls: readonly (string | null | undefined)[]): Promise<number> {
+  const wanted = sources(urls);
+  if (wanted.length === 0) return 0;
+  const added = await db().transaction(async (tx) => {
+    let count = 0;
+    for (let i = 0; i < wanted.length; i += 500) {
+      count += await markPending(tx, wanted.slice(i, i + 500));
+    }
+    return count;
+  });
+  if (added > 0) notifyJobs();
+  return added;
+}
+
+/**
+ * `requestImages` after a save that has already committed: a failure here is logged, never turned into
+ * an error page for a save that worked (the next start requests what is missing).
+ */
+export async function requestImagesAfterSave(urls: readonly (string | null | undefined)[]) {
+  try {
+    await requestImages(urls);
+  } catch (error) {
+    log.error("image request failed", { error });
+  }
+}
+
+/** Only the addresses this insert added get a job: of two servers saving the same address, one queues it. */
+async function markPending(tx: Tx, urls: string[]) {
+  const fresh = await tx
+    .insert(images)
+    .values(urls.map((sourceUrl) => ({ sourceUrl })))
+    .onConflictDoNothing({ target: images.sourceUrl })
+    .returning({ url: images.sourceUrl });
+  await enqueueJobs(tx, IMAGE_FETCH_KIND, fresh, { maxAttempts: IMAGE_FETCH_ATTEMPTS });
+  return fresh.length;
+}
+
+/** The tables whose rows name a picture, and the column that does. */
+const PICTURE_COLUMNS = [
+  { table: products, id: products.id, url: products.imageUrl },
+  { table: externalProducts, id: externalProducts.id, url: externalProducts.imageUrl },
+  { table: wholesalers, id: wholesalers.id, url: wholesalers.logoUrl },
+] as const;
+
+/**
+ * At start: every picture address of products, external products and suppliers that has no row yet (rows
+ * saved before this feature, a crash between a save and its request, or a restored backup, which leaves the
+ * picture tables out). Idempotent: a second start finds nothing to add. Each table is walked once by its
+ * primary key, 1,000 rows a query with a pause between them, so a large catalogue costs one linear pass and
+ * PGlite keeps answering requests meanwhile.
+ */
+export async function requestMissingImages(): Promise<number> {
+  let total = 0;
+  for (const { table, id, url } of PICTURE_COLUMNS) {
+    for (let after = 0; ; ) {
+      const rows = await db()
+        .select({ id, url })
+        .from(table)
+        .where(gt(id, after))
+        .orderBy(id)
+        .limit(1000);
+      if (rows.length === 0) break;
+      after = rows.at(-1)!.id;
+      const wanted = sources(rows.map((row) => row.url));
+      if (wanted.length > 0) {
+        total += await db().transaction((tx) => markPending(tx, wanted));
+      }
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+  if (total > 0) notifyJobs();
+  return total;
+}
+
+/** The ready pictures among `urls`, by source address: one query for a whole page. */
+export async function imagesFor(urls: readonly (string | null | undefined)[]): Promise<Map<string, ImageView>> {
+  const wanted = sources(urls);
+  const found = new Map<string, ImageView>();
+  if (wanted.length === 0) return found;
+  const rows = await db()
+    .select({ sourceUrl: images.sourceUrl, hash: images.hash, sizes: images.sizes })
+    .from(images)
+    .where(and(inArray(images.sourceUrl, wanted), eq(images.status, "ready")));
+  for (const row of rows) if (row.hash) found.set(row.sourceUrl, { hash: row.hash, variants: row.sizes });
+  return found;
+}
+
+/** `items` with their picture (`null` while pending, after a failure, or without an address). */
+export async function withImages<T, K extends string>(items: T[], urlOf: (item: T) => string, key: K): Promise<(T & Record<K, ImageView | null>)[]> {
+  const found = await imagesFor(items.map(urlOf));
+  return items.map((item) => ({ ...item, [key]: found.get(urlOf(item)) ?? null }) as T & Record<K, ImageView | null>);
+}
+
+export type ImageState = { sourceUrl: string; status: "pending" | "ready" | "failed"; hash: string | null; failure: string | null; failureDetail: string | null };
+
+export async function imageState(sourceUrl: string): Promise<ImageState | null> {
+  const [row] = await db()
+    .select({ sourceUrl: images.sourceUrl, status: images.status, hash: images.hash, failure: images.failure, failureDetail: images.failureDetail })
+    .from(images)
+    .where(eq(images.sourceUrl, sourceUrl));
+  return row ?? null;
+}
+
+/** Stores a finished picture: its files (shared with any source of the same bytes) and its row. */
+export async function storeReadyImage(tx: Tx, sourceUrl: string, hash: string, files: ImageFile[]) {
+  await tx
+    .insert(imageFiles)
+    .values(files.map((file) => ({ hash, size: file.size, width: file.width, height: file.height, body: file.body })))
+    .onConflictDoNothing();
+  const sizes = files.map(({ size, width, height }) => ({ size, width, height }));
+  await tx
+    .insert(images)
+    .values({ sourceUrl, status: "ready", hash, sizes })
+    .onConflictDoUpdate({ target: images.sourceUrl, set: { status: "ready", hash, sizes, failure: null, failureDetail: null, updatedAt: new Date() } });
+}
+
+export async function storeFailedImage(tx: Tx, sourceUrl: string, failure: string, failureDetail: string) {
+  await tx
+    .insert(images)
+    .values({ sourceUrl, status: "failed", failure, failureDetail })
+    .onConflictDoUpdate({ target: images.sourceUrl, set: { status: "failed", failure, failureDetail: failureDetail.slice(0, 1000), updatedAt: new Date() } });
+}
+
+/** The bytes /images/<hash>-<size>.webp answers with, or null. */
+export async function imageFile(hash: string, size: ImageSizeName): Promise<Buffer | null> {
+  const [row] = await db()
+    .select({ body: imageFiles.body })
+    .from(imageFiles)
+    .where(and(eq(imageFiles.hash, hash), eq(imageFiles.size, size)));
+  return row?.body ?? null;
+}
+
+const NOT_FOUND_HEADERS = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" };
+
+/**
+ * GET /images/<hash>-<size>.webp: a file of ours, kept by browsers and shared caches for a year (a name
+ * is a content hash, so its bytes never change). Any other name is a 404 before the database is asked;
+ * the name is matched against a fixed pattern and looked up as a key, never used as a path.
+ */
+export async function imageFileResponse(fileName: string | undefined) {
+  const parsed = parseImageFileName(fileName ?? "");
+  const body = parsed ? await imageFile(parsed.hash, parsed.size) : null;
+  if (!body) return new Response("이미지를 찾을 수 없습니다.", { status: 404, headers: NOT_FOUND_HEADERS });
+  return new Response(new Uint8Array(body), {
+    headers: {
+      "Content-Type": "image/webp",
+      "Content-Length": String(body.length),
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
