@@ -133,6 +133,7 @@ const NOT_PUBLIC_PAGES = new Set([
   "/favorites", // sign-in required, noindex
   "/admin-login",
   "/api/og-image",
+  "/images/:file", // our copies of pictures, not pages
   "/sitemap.xml",
   "/robots.txt",
   "/*",
