@@ -1,5 +1,6 @@
 import net from "node:net";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
 
 /**
  * Stand-ins for a mail server, on 127.0.0.1 and started by the test: a real SMTP server (the
@@ -123,4 +124,37 @@ export function mailSubject(mail: ReceivedMail): string {
         : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))), "latin1").toString("utf8"),
     )
     .trim();
+}
+
+/**
+ * For a Vitest file whose code sends mail: a stand-in started before its tests and named in SMTP_URL, closed after
+ * them. The returned object reads the running stand-in.
+ */
+export function useSmtpStandIn(): SmtpStandIn {
+  let started: SmtpStandIn | undefined;
+  const current = () => {
+    if (!started) throw new Error("the SMTP stand-in starts in beforeAll");
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startSmtpServer();
+    process.env.SMTP_URL = started.url;
+  });
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    await started?.close();
+  });
+  return {
+    get port() {
+      return current().port;
+    },
+    get url() {
+      return current().url;
+    },
+    get received() {
+      return current().received;
+    },
+    nextMail: (match) => current().nextMail(match),
+    close: () => current().close(),
+  };
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest";
+import { afterEach, expect, test, vi } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { session, user, userTokens } from "#app/db/schema.ts";
 import { getUser } from "#app/lib/auth.server.ts";
@@ -7,7 +7,7 @@ import { backgroundSettled } from "#app/lib/background.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { loader as resetPageLoader } from "#app/routes/auth/reset-password.tsx";
 import { asResponse, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
-import { mailText, type SmtpStandIn, startSilentServer, startSmtpServer } from "#tests/smtp.ts";
+import { mailText, startSilentServer, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { forgotPasswordAction, resetPasswordAction } from "./account-actions.server.ts";
 import { LINK_EXPIRED, RESET_REQUESTED } from "./account-schema.ts";
@@ -16,15 +16,7 @@ import { RESET_MAILS_PER_ADDRESS_PER_HOUR } from "./password-reset.server.ts";
 
 withTestDatabase();
 
-let smtp: SmtpStandIn;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await smtp.close();
-});
+const smtp = useSmtpStandIn();
 afterEach(() => vi.restoreAllMocks());
 
 const PASSWORD = "correct-horse-9";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
+import { afterEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { rateLimits, user, userTokens } from "#app/db/schema.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
@@ -8,7 +8,7 @@ import { backgroundSettled } from "#app/lib/background.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { loader as verifyPageLoader } from "#app/routes/auth/verify-email.tsx";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
-import { mailSubject, mailText, type SmtpStandIn, startSmtpServer } from "#tests/smtp.ts";
+import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { accountAction, verifyEmailAction } from "./account-actions.server.ts";
 import { LINK_EXPIRED } from "./account-schema.ts";
@@ -17,15 +17,7 @@ import { notifyRepeatedLoginFailures, promoteToAdmin } from "./users.server.ts";
 
 withTestDatabase();
 
-let smtp: SmtpStandIn;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  process.env.SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  delete process.env.SMTP_URL;
-  await smtp.close();
-});
+const smtp = useSmtpStandIn();
 afterEach(() => {
   delete process.env.ADMIN_EMAILS;
 });
