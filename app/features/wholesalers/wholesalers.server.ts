@@ -218,23 +218,26 @@ type SaveOptions = { terms?: WholesalerTerms; actor?: Actor; source?: string };
  * With terms, `조건 확인일` is today unless the form gave one (checkedDayAfterSave).
  */
 export async function createWholesaler(input: AdminWholesalerInput, { terms = UNKNOWN_TERMS, actor = SYSTEM_ACTOR, source = "admin-form" }: SaveOptions = {}) {
+  const values = {
+    name: input.name,
+    category: input.category,
+    contact: input.contact,
+    summary: input.summary,
+    ...derived(input.name, input.siteUrl, input.logoUrl),
+    ...terms,
+    termsCheckedAt: checkedDayAfterSave(null, terms),
+  };
+  return insertWholesaler(values, { source, actor, logoUrl: input.logoUrl });
+}
+
+/** One new row and its `create` history row in one transaction, then its logo asked for (images). */
+async function insertWholesaler(values: typeof wholesalers.$inferInsert, { source, actor, logoUrl }: { source: string; actor: Actor; logoUrl: string }) {
   const id = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(wholesalers)
-      .values({
-        name: input.name,
-        category: input.category,
-        contact: input.contact,
-        summary: input.summary,
-        ...derived(input.name, input.siteUrl, input.logoUrl),
-        ...terms,
-        termsCheckedAt: checkedDayAfterSave(null, terms),
-      })
-      .returning();
+    const [row] = await tx.insert(wholesalers).values(values).returning();
     await recordChanges(tx, { wholesalerId: row!.id, action: "create", source, actor, before: null, after: row! });
     return row!.id;
   });
-  await requestImagesAfterSave([input.logoUrl]);
+  await requestImagesAfterSave([logoUrl]);
   return id;
 }
 
@@ -268,24 +271,16 @@ export async function updateWholesaler(id: number, input: AdminWholesalerInput, 
 
 /** The simple form (/admin/add): views start at 0 and the creation time is the server's. */
 export async function createSimpleWholesaler(input: SimpleWholesalerInput, actor: Actor = SYSTEM_ACTOR) {
-  const id = await db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(wholesalers)
-      .values({
-        name: input.name,
-        category: input.category,
-        delivery: input.delivery,
-        purchase: input.purchase,
-        international: input.international,
-        contact: input.contact,
-        ...derived(input.name, input.website, input.image),
-      })
-      .returning();
-    await recordChanges(tx, { wholesalerId: row!.id, action: "create", source: "simple-form", actor, before: null, after: row! });
-    return row!.id;
-  });
-  await requestImagesAfterSave([input.image]);
-  return id;
+  const values = {
+    name: input.name,
+    category: input.category,
+    delivery: input.delivery,
+    purchase: input.purchase,
+    international: input.international,
+    contact: input.contact,
+    ...derived(input.name, input.website, input.image),
+  };
+  return insertWholesaler(values, { source: "simple-form", actor, logoUrl: input.image });
 }
 
 /** 공개: a waiting supplier becomes public (its review reason is cleared), with a history row. False for an unknown id. */
