@@ -3,8 +3,8 @@ import { Form, useNavigation } from "react-router";
 import { TextAreaField, TextField } from "#app/components/form-field.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { CATEGORIES } from "#app/features/categories/categories.ts";
-import type { FormFailure } from "#app/lib/form-kit.ts";
-import { WHOLESALER_LIMITS } from "./wholesaler-schema.ts";
+import { type FormFailure, inputHints } from "#app/lib/form-kit.ts";
+import { adminWholesalerFormSchema } from "./wholesaler-schema.ts";
 import { WholesalerTermsFields } from "./wholesaler-terms-fields.tsx";
 
 /** The form's values: the text fields, and the terms (`integration` is a list of checked values). */
@@ -47,6 +47,15 @@ export function useResetAfterSave(result: { ok: boolean } | undefined, intent: s
   return form;
 }
 
+// `required`, `maxLength` and `inputMode` come from the schema the action checks.
+const ADMIN_TEXT_FIELDS = [
+  { name: "name", label: "이름" },
+  { name: "category", label: "카테고리", list: "admin-wholesaler-categories", hint: "목록에서 고르거나 직접 입력하세요." },
+  { name: "siteUrl", label: "사이트 URL", placeholder: "https://", hint: "https://를 빼고 입력하면 자동으로 붙습니다." },
+  { name: "contact", label: "연락처" },
+  { name: "logoUrl", label: "로고 URL", placeholder: "https://" },
+] as const;
+
 type Props = {
   defaults?: Partial<AdminWholesalerValues>;
   result?: FormFailure;
@@ -71,39 +80,20 @@ export function AdminWholesalerForm({ defaults = {}, result, submitLabel, pendin
     <Form method="post" ref={form} className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" noValidate>
       <input type="hidden" name="intent" value="save" />
       <div key={version} className="grid gap-4 md:grid-cols-2">
-        <TextField label="이름" name="name" defaultValue={value("name")} error={errors.name} maxLength={WHOLESALER_LIMITS.name} autoComplete="off" />
-        <TextField
-          label="카테고리"
-          name="category"
-          defaultValue={value("category")}
-          error={errors.category}
-          maxLength={WHOLESALER_LIMITS.category}
-          list="admin-wholesaler-categories"
-          autoComplete="off"
-          hint="목록에서 고르거나 직접 입력하세요."
-        />
-        <TextField
-          label="사이트 URL"
-          name="siteUrl"
-          defaultValue={value("siteUrl")}
-          error={errors.siteUrl}
-          inputMode="url"
-          maxLength={WHOLESALER_LIMITS.url}
-          placeholder="https://"
-          hint="https://를 빼고 입력하면 자동으로 붙습니다."
-        />
-        <TextField label="연락처" name="contact" defaultValue={value("contact")} error={errors.contact} maxLength={WHOLESALER_LIMITS.contact} />
-        <TextField
-          label="로고 URL"
-          name="logoUrl"
-          defaultValue={value("logoUrl")}
-          error={errors.logoUrl}
-          inputMode="url"
-          maxLength={WHOLESALER_LIMITS.url}
-          placeholder="https://"
-        />
+        {ADMIN_TEXT_FIELDS.map(({ name, label, ...shown }) => (
+          <TextField
+            key={name}
+            label={label}
+            name={name}
+            defaultValue={value(name)}
+            error={errors[name]}
+            autoComplete="off"
+            {...inputHints(adminWholesalerFormSchema, name)}
+            {...shown}
+          />
+        ))}
         <div className="md:col-span-2">
-          <TextAreaField label="요약" name="summary" defaultValue={value("summary")} error={errors.summary} maxLength={WHOLESALER_LIMITS.summary} rows={3} />
+          <TextAreaField label="요약" name="summary" defaultValue={value("summary")} error={errors.summary} {...inputHints(adminWholesalerFormSchema, "summary")} rows={3} />
         </div>
         <div className="md:col-span-2">
           <WholesalerTermsFields values={result?.values ?? defaults} errors={errors} />
