@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { favorites, user, wholesalers } from "#app/db/schema.ts";
-import { signInAction, signUpAction } from "#app/features/users/auth-actions.server.ts";
+import { signInAction, } from "#app/features/users/auth-actions.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import * as favoritesPage from "#app/routes/public/favorites.tsx";
 import * as list from "#app/routes/public/list.tsx";
@@ -10,6 +10,7 @@ import * as detail from "#app/routes/public/wholesaler-detail.tsx";
 import { LEAK_PATTERN, naughtyStrings, OWN_BAD_INPUTS, sqlInjectionPayloads } from "#tests/corpora.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
+import { signedUpCookie } from "#tests/accounts.ts";
 
 withTestDatabase();
 
@@ -19,19 +20,14 @@ let alice = "";
 let bob = "";
 let ids: number[] = [];
 
-async function signUp(email: string) {
-  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: PASSWORD })));
-  return cookiesFrom(new Response(null, { headers: res.headers }));
-}
-
 async function signIn(email: string) {
   const res = asResponse(await signInAction(formRequest("/login", { email, password: PASSWORD }), { adminOnly: false }));
   return cookiesFrom(new Response(null, { headers: res.headers }));
 }
 
 beforeAll(async () => {
-  alice = await signUp("alice@example.com");
-  bob = await signUp("bob@example.com");
+  alice = await signedUpCookie("alice@example.com");
+  bob = await signedUpCookie("bob@example.com");
 });
 
 beforeEach(async () => {
@@ -88,7 +84,7 @@ test("찜하기 and 찜 해제 change only the signed-in user's own list, newest
 
 test("favourites survive signing out and in again (a new session)", async () => {
   const email = "returning@example.com";
-  const firstSession = await signUp(email);
+  const firstSession = await signedUpCookie(email);
   await save(firstSession, { intent: "add", id: String(ids[1]), js: "1" });
   await save(firstSession, { intent: "add", id: String(ids[0]), js: "1" });
   const secondSession = await signIn(email);
@@ -117,7 +113,7 @@ test("anonymous visitors are refused (401 for a write, /login?redirectTo=/favori
 });
 
 test("favourites go with their supplier and with their user; the list pages with the one pager", async () => {
-  const carol = await signUp("carol@example.com");
+  const carol = await signedUpCookie("carol@example.com");
   for (let i = 0; i < 45; i++) {
     const id = await createWholesaler({ name: `많은 찜 ${i}`, category: "", siteUrl: "", contact: "", logoUrl: "", summary: "" });
     await save(carol, { intent: "add", id: String(id), js: "1" });

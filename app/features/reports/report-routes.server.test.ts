@@ -2,14 +2,14 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { correctionRequests, rateLimits, user, wholesalers } from "#app/db/schema.ts";
-import { signUpAction } from "#app/features/users/auth-actions.server.ts";
 import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import * as root from "#app/root.tsx";
 import * as adminReports from "#app/routes/admin/reports.tsx";
 import * as reportPage from "#app/routes/public/wholesaler-report.tsx";
-import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
+import { signedUpCookie } from "#tests/accounts.ts";
 import { REPORT_RECEIVED } from "./report-schema.ts";
 import { REPORTS_PER_ADDRESS } from "./report-actions.server.ts";
 
@@ -18,11 +18,6 @@ withTestDatabase();
 let adminCookie = "";
 let userCookie = "";
 let supplier = 0;
-
-async function signUp(email: string) {
-  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9" })));
-  return cookiesFrom(new Response(null, { headers: res.headers }));
-}
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
 const send = (fields: Record<string, string>, init: { cookie?: string; ip?: string; id?: string } = {}) => {
@@ -33,9 +28,9 @@ const stored = () => db().select().from(correctionRequests);
 const valid = { reason: "wrong", body: "연락처가 바뀌었습니다: 02-000-0000" };
 
 beforeAll(async () => {
-  adminCookie = await signUp("boss@example.com");
+  adminCookie = await signedUpCookie("boss@example.com");
   await promoteToAdmin("boss@example.com");
-  userCookie = await signUp("seller@example.com");
+  userCookie = await signedUpCookie("seller@example.com");
 });
 
 beforeEach(async () => {
@@ -102,7 +97,7 @@ describe("sending a correction request", () => {
   });
 
   test("a deleted account's requests are kept without it", async () => {
-    const leaving = await signUp("leaving@example.com");
+    const leaving = await signedUpCookie("leaving@example.com");
     expect((await send(valid, { cookie: leaving, ip: "10.0.0.3" })).status).toBe(200);
     await db().delete(user).where(eq(user.email, "leaving@example.com"));
     const [kept] = await stored();

@@ -9,9 +9,10 @@ import { loader as resetPageLoader } from "#app/routes/auth/reset-password.tsx";
 import { asResponse, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { mailText, startSilentServer, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
+import { signedUpCookie } from "#tests/accounts.ts";
 import { forgotPasswordAction, resetPasswordAction } from "./account-actions.server.ts";
 import { LINK_EXPIRED, RESET_REQUESTED } from "./account-schema.ts";
-import { signInAction, signUpAction } from "./auth-actions.server.ts";
+import { signInAction, } from "./auth-actions.server.ts";
 import { RESET_MAILS_PER_ADDRESS_PER_HOUR } from "./password-reset.server.ts";
 
 withTestDatabase();
@@ -21,12 +22,6 @@ afterEach(() => vi.restoreAllMocks());
 
 const PASSWORD = "correct-horse-9";
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
-
-async function signUp(email: string) {
-  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: PASSWORD })));
-  expect(res.status).toBe(302);
-  return cookiesFrom(new Response(null, { headers: res.headers }));
-}
 
 async function login(email: string, password: string) {
   const res = asResponse(await signInAction(formRequest("/login", { email, password }), { adminOnly: false }));
@@ -52,7 +47,7 @@ const resetRequest = (url: URL | string, newPassword: string, cookie?: string) =
 
 test("a reset link from the mail sets a new password once, ends every session and goes to /login with the message", async () => {
   const email = "forgetful@example.com";
-  const firstBrowser = await signUp(email);
+  const firstBrowser = await signedUpCookie(email);
   const secondBrowser = (await login(email, PASSWORD)).cookie;
   const link = await requestLink(email);
 
@@ -90,7 +85,7 @@ test("a reset link from the mail sets a new password once, ends every session an
 
 test("a wrong, expired or 10 KB token gets `링크가 만료되었거나 이미 사용되었습니다.`, never a 500", async () => {
   const email = "expired@example.com";
-  await signUp(email);
+  await signedUpCookie(email);
   const link = await requestLink(email);
   await db().update(userTokens).set({ expiresAt: sql`now() - interval '1 second'` });
 
@@ -107,7 +102,7 @@ test("a wrong, expired or 10 KB token gets `링크가 만료되었거나 이미 
 
 test("a too-short new password is refused with the field's message and keeps the link usable", async () => {
   const email = "short@example.com";
-  await signUp(email);
+  await signedUpCookie(email);
   const link = await requestLink(email);
   const short = asResponse(await resetPasswordAction(resetRequest(link, "1234567")));
   expect(short.status).toBe(400);
@@ -116,7 +111,7 @@ test("a too-short new password is refused with the field's message and keeps the
 });
 
 test("known and unknown addresses get the same answer; only the known one gets a mail", async () => {
-  await signUp("known@example.com");
+  await signedUpCookie("known@example.com");
   const before = smtp.received.length;
   const known = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email: "known@example.com" })));
   const unknown = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email: "nobody@example.com" })));
@@ -129,7 +124,7 @@ test("known and unknown addresses get the same answer; only the known one gets a
 });
 
 test("a filled honeypot gets 400 and no mail; a malformed address gets the field's message", async () => {
-  await signUp("honey@example.com");
+  await signedUpCookie("honey@example.com");
   const before = smtp.received.length;
   const bot = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email: "honey@example.com", nickname_confirm: "x" })));
   expect(bot.status).toBe(400);
@@ -142,7 +137,7 @@ test("a filled honeypot gets 400 and no mail; a malformed address gets the field
 
 test(`one address receives at most ${RESET_MAILS_PER_ADDRESS_PER_HOUR} reset mails an hour, and the page says the same every time`, async () => {
   const email = "flooded@example.com";
-  await signUp(email);
+  await signedUpCookie(email);
   const before = smtp.received.filter((m) => m.to.includes(email)).length;
   for (let i = 0; i < RESET_MAILS_PER_ADDRESS_PER_HOUR + 2; i++) {
     const answer = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email }, { ip: `10.0.0.${i}` })));
@@ -163,7 +158,7 @@ test("an SMTP server that never answers: the page answers the same at once, the 
   }) as typeof process.stderr.write);
   try {
     process.env.SMTP_URL = silent.url;
-    await signUp("patient@example.com");
+    await signedUpCookie("patient@example.com");
     const answer = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email: "patient@example.com" })));
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ ok: true, message: RESET_REQUESTED });

@@ -10,9 +10,9 @@ import { loader as verifyPageLoader } from "#app/routes/auth/verify-email.tsx";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
+import { signedUpCookie } from "#tests/accounts.ts";
 import { accountAction, verifyEmailAction } from "./account-actions.server.ts";
 import { LINK_EXPIRED } from "./account-schema.ts";
-import { signUpAction } from "./auth-actions.server.ts";
 import { notifyRepeatedLoginFailures, promoteToAdmin } from "./users.server.ts";
 
 withTestDatabase();
@@ -22,14 +22,7 @@ afterEach(() => {
   delete process.env.ADMIN_EMAILS;
 });
 
-const PASSWORD = "correct-horse-9";
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
-
-async function signUp(email: string) {
-  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: PASSWORD })));
-  expect(res.status).toBe(302);
-  return cookiesFrom(new Response(null, { headers: res.headers }));
-}
 
 async function roleOf(email: string) {
   const [row] = await db().select({ role: user.role, emailVerified: user.emailVerified }).from(user).where(eq(user.email, email));
@@ -47,7 +40,7 @@ async function verificationLink(email: string, after = 0) {
 
 test("an ADMIN_EMAILS address is a plain user until its owner opens the confirmation link (decisions 30)", async () => {
   process.env.ADMIN_EMAILS = "boss@example.com";
-  const cookie = await signUp("boss@example.com");
+  const cookie = await signedUpCookie("boss@example.com");
   expect(await roleOf("boss@example.com")).toEqual({ role: "user", emailVerified: false });
   expect((await caught(() => requireAdmin(formRequest("/admin", {}, { cookie })))).status).toBe(403);
 
@@ -72,7 +65,7 @@ test("an ADMIN_EMAILS address is a plain user until its owner opens the confirma
 
 test("whoever signs up first with a listed address gains nothing without the mailbox; the link expires after 24 hours", async () => {
   process.env.ADMIN_EMAILS = "owner@example.com";
-  const squatter = await signUp("owner@example.com");
+  const squatter = await signedUpCookie("owner@example.com");
   const link = await verificationLink("owner@example.com");
   const [issued] = await db().select().from(userTokens).where(eq(userTokens.purpose, "verify-email"));
   expect(issued!.expiresAt.getTime() - issued!.createdAt.getTime()).toBeGreaterThan(24 * 3_600_000 - 60_000);
@@ -89,12 +82,12 @@ test("whoever signs up first with a listed address gains nothing without the mai
 });
 
 test("/account offers a new confirmation mail to a listed address that is not an admin yet, and to nobody else", async () => {
-  const plain = await signUp("plain@example.com");
+  const plain = await signedUpCookie("plain@example.com");
   expect((await caught(() => accountAction(formRequest("/account", { intent: "send-verification" }, { cookie: plain })))).status).toBe(400);
 
   process.env.ADMIN_EMAILS = "late@example.com";
   const before = smtp.received.length;
-  const cookie = await signUp("late@example.com");
+  const cookie = await signedUpCookie("late@example.com");
   await verificationLink("late@example.com", before);
   const resend = asResponse(await accountAction(formRequest("/account", { intent: "send-verification" }, { cookie })));
   expect(resend.data).toMatchObject({ ok: true, intent: "send-verification" });
@@ -109,14 +102,14 @@ test("/account offers a new confirmation mail to a listed address that is not an
 });
 
 test("npm run admin still promotes an account directly", async () => {
-  await signUp("cli@example.com");
+  await signedUpCookie("cli@example.com");
   expect(await promoteToAdmin("CLI@example.com")).toBe(true);
   expect((await roleOf("cli@example.com"))?.role).toBe("admin");
   expect(await promoteToAdmin("missing@example.com")).toBe(false);
 });
 
 test("notifyRepeatedLoginFailures mails the owner at most once an hour, counted in the database, and nobody for an unknown address", async () => {
-  await signUp("guessed@example.com");
+  await signedUpCookie("guessed@example.com");
   expect(await notifyRepeatedLoginFailures("nobody@example.com")).toBe(false);
   expect(await notifyRepeatedLoginFailures("GUESSED@example.com")).toBe(true);
   const mail = await smtp.nextMail((m) => m.to.includes("guessed@example.com") && mailSubject(m).includes("로그인 실패"));

@@ -2,7 +2,6 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
-import { signUpAction } from "#app/features/users/auth-actions.server.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import * as addSimple from "#app/routes/admin/add-wholesaler.tsx";
 import * as adminHome from "#app/routes/admin/admin-home.tsx";
@@ -13,8 +12,9 @@ import * as form from "#app/routes/admin/wholesaler-form.tsx";
 import * as adminList from "#app/routes/admin/wholesalers.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
 import * as list from "#app/routes/public/list.tsx";
-import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
+import { signedUpCookie } from "#tests/accounts.ts";
 import { listWholesalerDates } from "#app/features/sitemap/sitemap.server.ts";
 import { createWholesaler, listWholesalers } from "./wholesalers.server.ts";
 
@@ -25,15 +25,10 @@ const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 let adminCookie = "";
 let userCookie = "";
 
-async function signUp(email: string) {
-  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9" })));
-  return cookiesFrom(new Response(null, { headers: res.headers }));
-}
-
 beforeAll(async () => {
-  adminCookie = await signUp("boss@example.com");
+  adminCookie = await signedUpCookie("boss@example.com");
   await promoteToAdmin("boss@example.com");
-  userCookie = await signUp("seller@example.com");
+  userCookie = await signedUpCookie("seller@example.com");
 });
 
 beforeEach(async () => {
