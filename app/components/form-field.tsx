@@ -1,4 +1,6 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { z } from "zod";
+import { type FieldErrors, inputHints } from "#app/lib/form-kit.ts";
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200";
@@ -32,6 +34,29 @@ export function TextField({ label, name, error, hint, ...input }: FieldProps & I
       {error ? <p id={`${id}-error`} className="mt-1 text-sm text-rose-600">{error}</p> : null}
     </div>
   );
+}
+
+/** One line of a field list: the name and label, plus what only the page says (placeholder, hint, datalist id). */
+export type TextFieldSpec = { name: string; label: string; placeholder?: string; hint?: string; list?: string };
+
+/**
+ * A form's single-line fields from a list, each with `required`, `maxLength` and `inputMode` read off the schema
+ * its action checks, so the page and the action cannot disagree.
+ */
+export function SchemaTextFields({
+  schema,
+  fields,
+  value,
+  errors,
+}: {
+  schema: z.ZodObject;
+  fields: readonly TextFieldSpec[];
+  value: (name: string) => string;
+  errors: FieldErrors;
+}) {
+  return fields.map(({ name, label, ...shown }) => (
+    <TextField key={name} label={label} name={name} defaultValue={value(name)} error={errors[name]} autoComplete="off" {...inputHints(schema, name)} {...shown} />
+  ));
 }
 
 export function TextAreaField({ label, name, error, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {

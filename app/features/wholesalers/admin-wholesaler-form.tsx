@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { TextAreaField, TextField } from "#app/components/form-field.tsx";
+import { SchemaTextFields, TextAreaField } from "#app/components/form-field.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { CATEGORIES } from "#app/features/categories/categories.ts";
 import { type FormFailure, inputHints } from "#app/lib/form-kit.ts";
@@ -80,18 +80,7 @@ export function AdminWholesalerForm({ defaults = {}, result, submitLabel, pendin
     <Form method="post" ref={form} className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm" noValidate>
       <input type="hidden" name="intent" value="save" />
       <div key={version} className="grid gap-4 md:grid-cols-2">
-        {ADMIN_TEXT_FIELDS.map(({ name, label, ...shown }) => (
-          <TextField
-            key={name}
-            label={label}
-            name={name}
-            defaultValue={value(name)}
-            error={errors[name]}
-            autoComplete="off"
-            {...inputHints(adminWholesalerFormSchema, name)}
-            {...shown}
-          />
-        ))}
+        <SchemaTextFields schema={adminWholesalerFormSchema} fields={ADMIN_TEXT_FIELDS} value={value} errors={errors} />
         <div className="md:col-span-2">
           <TextAreaField label="요약" name="summary" defaultValue={value("summary")} error={errors.summary} {...inputHints(adminWholesalerFormSchema, "summary")} rows={3} />
         </div>

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
-import { TextField } from "#app/components/form-field.tsx";
+import { SchemaTextFields } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { AdminNav } from "#app/components/admin-nav.tsx";
@@ -8,7 +8,7 @@ import { CategoryOptions, FormAlert, useResetAfterSave } from "#app/features/who
 import { addSimpleWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { simpleWholesalerSchema } from "#app/features/wholesalers/wholesaler-schema.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
-import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
+import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/add-wholesaler";
 
@@ -47,18 +47,7 @@ export default function AddWholesaler({ actionData }: Route.ComponentProps) {
       <Form method="post" ref={form} className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <input type="hidden" name="intent" value="add" />
         <div key={result ? JSON.stringify(result.values) : "empty"} className="grid gap-4 md:grid-cols-2">
-          {SIMPLE_FIELDS.map(({ name, label, ...shown }) => (
-            <TextField
-              key={name}
-              label={label}
-              name={name}
-              defaultValue={value(name)}
-              error={errors[name]}
-              autoComplete="off"
-              {...inputHints(simpleWholesalerSchema, name)}
-              {...shown}
-            />
-          ))}
+          <SchemaTextFields schema={simpleWholesalerSchema} fields={SIMPLE_FIELDS} value={value} errors={errors} />
         </div>
         <CategoryOptions id="simple-wholesaler-categories" />
         <FormAlert message={result?.message} />
