@@ -3,6 +3,7 @@ import { SubmitButton } from "#app/components/submit-button.tsx";
 import { ROW_STATUSES, type RowStatus } from "./wholesaler-import-limits.ts";
 import type { ImportPlan, PlannedRow } from "./wholesaler-import-plan.ts";
 import type { ImportReport } from "./wholesaler-import.server.ts";
+import { AdminTable } from "#app/components/admin-table.tsx";
 
 const STATUS_TONE: Record<RowStatus, string> = {
   추가: "bg-emerald-50 text-emerald-800 ring-emerald-200",
@@ -71,6 +72,8 @@ function PreviewRow({ row }: { row: PlannedRow }) {
 }
 
 /** The counts per status, in the contract's order. */
+const PREVIEW_COLUMNS = ["가져오기", { label: "행", align: "right" }, "이름", "사이트 주소", "카테고리", "상태", "사유"] as const;
+
 export function StatusCounts({ counts }: { counts: ImportPlan["counts"] }) {
   return (
     <ul className="flex flex-wrap gap-2 text-sm" aria-label="상태별 행 수">
@@ -98,41 +101,11 @@ export function ImportPreview({ plan, fileName, content }: { plan: ImportPlan; f
       <p className="text-sm text-slate-600">
         체크한 행만 가져옵니다. <strong>검토 필요</strong> 행은 체크해서 가져오면 공개하지 않고 검토 대기에 둡니다. 중복과 오류 행은 가져오지 않습니다.
       </p>
-      <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <caption className="sr-only">가져오기 미리 보기: 행마다 상태와 사유</caption>
-          <thead className="bg-slate-50 text-left text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                가져오기
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                행
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                이름
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                사이트 주소
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                카테고리
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                상태
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                사유
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {plan.rows.map((row) => (
-              <PreviewRow key={row.row} row={row} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable columns={PREVIEW_COLUMNS} caption="가져오기 미리 보기: 행마다 상태와 사유" cell="px-3 py-2">
+        {plan.rows.map((row) => (
+          <PreviewRow key={row.row} row={row} />
+        ))}
+      </AdminTable>
       {applicable ? (
         <SubmitButton intent="apply" pendingLabel="가져오는 중...">
           가져오기 실행

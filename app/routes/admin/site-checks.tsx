@@ -11,6 +11,7 @@ import { FAILURE_LABELS } from "#app/features/site-checks/site-status-labels.ts"
 import { formatDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/site-checks";
+import { AdminTable } from "#app/components/admin-table.tsx";
 
 export const meta: Route.MetaFunction = () => [...pageMeta({ title: "사이트 점검", description: "관리자 페이지" }), { name: "robots", content: "noindex" }];
 
@@ -70,80 +71,57 @@ export default function AdminSiteChecks({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <EmptyState message="등록된 도매처가 없습니다." />
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-slate-600">
-              <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  도매처
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  사이트 상태
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  마지막 확인
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  최근 결과
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  <span className="sr-only">점검</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((item) => (
-                <tr key={item.id} className="align-top">
-                  <td className="max-w-[16rem] px-4 py-2">
-                    <Link id={`site-${item.id}-name`} to={`/admin/wholesaler-edit/${item.id}`} className="font-medium text-slate-900 hover:underline">
-                      {item.name.trim() || "이름 없음"}
-                    </Link>
-                    <div className="truncate text-xs text-slate-500">{item.siteUrl || "사이트 주소 없음"}</div>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-2">
-                    <SiteStatusBadge status={item.status} />
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-2 tabular-nums">{item.checkedAt ? formatDate(item.checkedAt) : "없음"}</td>
-                  <td className="px-4 py-2">
-                    {item.history.length === 0 ? (
-                      <span className="text-slate-500">{item.pending ? "점검 대기 중" : "기록 없음"}</span>
-                    ) : (
-                      <details>
-                        <summary className="cursor-pointer">
-                          {resultText(item.history[0]!)}
-                          {item.pending ? " · 점검 대기 중" : ""}
-                        </summary>
-                        <ol className="mt-1 space-y-0.5 text-xs text-slate-600">
-                          {item.history.map((check) => (
-                            <li key={check.checkedAt.toString()}>
-                              {formatDate(check.checkedAt)} {resultText(check)}
-                              {check.finalUrl && check.outcome === "moved" ? ` → ${check.finalUrl}` : ""}
-                            </li>
-                          ))}
-                        </ol>
-                      </details>
-                    )}
-                  </td>
-                  <td className="px-4 py-2 text-right">
-                    {enabled && item.siteUrl ? (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="check" />
-                        <input type="hidden" name="id" value={item.id} />
-                        <button
-                          type="submit"
-                          aria-describedby={`site-${item.id}-name`}
-                          className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-                        >
-                          지금 점검
-                        </button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={["도매처", "사이트 상태", "마지막 확인", "최근 결과", { label: "점검", hidden: true }]}>
+          {items.map((item) => (
+            <tr key={item.id} className="align-top">
+              <td className="max-w-[16rem] px-4 py-2">
+                <Link id={`site-${item.id}-name`} to={`/admin/wholesaler-edit/${item.id}`} className="font-medium text-slate-900 hover:underline">
+                  {item.name.trim() || "이름 없음"}
+                </Link>
+                <div className="truncate text-xs text-slate-500">{item.siteUrl || "사이트 주소 없음"}</div>
+              </td>
+              <td className="whitespace-nowrap px-4 py-2">
+                <SiteStatusBadge status={item.status} />
+              </td>
+              <td className="whitespace-nowrap px-4 py-2 tabular-nums">{item.checkedAt ? formatDate(item.checkedAt) : "없음"}</td>
+              <td className="px-4 py-2">
+                {item.history.length === 0 ? (
+                  <span className="text-slate-500">{item.pending ? "점검 대기 중" : "기록 없음"}</span>
+                ) : (
+                  <details>
+                    <summary className="cursor-pointer">
+                      {resultText(item.history[0]!)}
+                      {item.pending ? " · 점검 대기 중" : ""}
+                    </summary>
+                    <ol className="mt-1 space-y-0.5 text-xs text-slate-600">
+                      {item.history.map((check) => (
+                        <li key={check.checkedAt.toString()}>
+                          {formatDate(check.checkedAt)} {resultText(check)}
+                          {check.finalUrl && check.outcome === "moved" ? ` → ${check.finalUrl}` : ""}
+                        </li>
+                      ))}
+                    </ol>
+                  </details>
+                )}
+              </td>
+              <td className="px-4 py-2 text-right">
+                {enabled && item.siteUrl ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="check" />
+                    <input type="hidden" name="id" value={item.id} />
+                    <button
+                      type="submit"
+                      aria-describedby={`site-${item.id}-name`}
+                      className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+                    >
+                      지금 점검
+                    </button>
+                  </Form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       <Pager page={page} pageCount={pageCount} label="사이트 점검 페이지" />
     </>
