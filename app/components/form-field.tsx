@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import type { z } from "zod";
 import { type FieldErrors, inputHints } from "#app/lib/form-kit.ts";
 
@@ -57,6 +57,32 @@ export function SchemaTextFields({
   return fields.map(({ name, label, ...shown }) => (
     <TextField key={name} label={label} name={name} defaultValue={value(name)} error={errors[name]} autoComplete="off" {...inputHints(schema, name)} {...shown} />
   ));
+}
+
+/** A file to upload (the import pages): the label, the types the page reads and, below it, what the file must hold. */
+export function FileField({ label, name, accept, help }: { label: string; name: string; accept: string; help?: ReactNode }) {
+  const id = `field-${name}`;
+  return (
+    <div className="flex-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="file"
+        required
+        accept={accept}
+        aria-describedby={help ? `${id}-help` : undefined}
+        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:font-medium"
+      />
+      {help ? (
+        <p id={`${id}-help`} className="mt-2 text-xs leading-relaxed text-slate-500">
+          {help}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 export function TextAreaField({ label, name, error, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {

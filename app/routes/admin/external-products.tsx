@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
-import { TextField } from "#app/components/form-field.tsx";
+import { FileField, TextField } from "#app/components/form-field.tsx";
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { adminExternalProductsAction } from "#app/features/external-products/external-product-actions.server.ts";
@@ -88,24 +88,17 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
           </h2>
           <Form method="post" encType="multipart/form-data" className="space-y-4">
             <input type="hidden" name="intent" value="preview-import" />
-            <div>
-              <label htmlFor="import-file" className="block text-sm font-medium text-slate-800">
-                가져올 파일 (JSON 또는 CSV)
-              </label>
-              <input
-                id="import-file"
-                name="file"
-                type="file"
-                required
-                accept=".json,.csv,application/json,text/csv"
-                aria-describedby="import-help"
-                className="mt-1 block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-medium"
-              />
-              <p id="import-help" className="mt-2 text-xs leading-relaxed text-slate-500">
-                열(항목) 이름: <code>title</code>(필수), <code>productUrl</code>(필수), <code>imageUrl</code>, <code>price</code>. JSON은 객체의 배열, CSV는
-                첫 줄에 열 이름을 적어 주세요. 최대 {IMPORT_MAX_ROWS}개, {IMPORT_MAX_BYTES / 1_000_000}MB까지 가져올 수 있고, 적용 전에 미리 보기를 보여 드립니다.
-              </p>
-            </div>
+            <FileField
+              label="가져올 파일 (JSON 또는 CSV)"
+              name="file"
+              accept=".json,.csv,application/json,text/csv"
+              help={
+                <>
+                  열(항목) 이름: <code>title</code>(필수), <code>productUrl</code>(필수), <code>imageUrl</code>, <code>price</code>. JSON은 객체의 배열, CSV는
+                  첫 줄에 열 이름을 적어 주세요. 최대 {IMPORT_MAX_ROWS}개, {IMPORT_MAX_BYTES / 1_000_000}MB까지 가져올 수 있고, 적용 전에 미리 보기를 보여 드립니다.
+                </>
+              }
+            />
             <button type="submit" className={buttonClass} disabled={busy("preview-import")}>
               {busy("preview-import") ? "읽는 중..." : "미리 보기"}
             </button>

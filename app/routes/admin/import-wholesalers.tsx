@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { toast } from "sonner";
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
+import { FileField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { ImportPreview, ImportReportView } from "#app/features/wholesalers/import-preview.tsx";
@@ -70,19 +71,11 @@ export default function ImportWholesalers({ actionData }: Route.ComponentProps) 
           }}
         >
           <input type="hidden" name="intent" value="preview" />
-          <div className="flex-1">
-            <label htmlFor="import-file" className="block text-sm font-medium text-slate-800">
-              가져올 파일 (CSV 또는 JSON)
-            </label>
-            <input
-              id="import-file"
-              type="file"
-              name="file"
-              required
-              accept=".csv,.tsv,.txt,.json,text/csv,text/tab-separated-values,text/plain,application/json"
-              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-            />
-          </div>
+          <FileField
+            label="가져올 파일 (CSV 또는 JSON)"
+            name="file"
+            accept=".csv,.tsv,.txt,.json,text/csv,text/tab-separated-values,text/plain,application/json"
+          />
           <SubmitButton intent="preview" pendingLabel="확인 중...">
             미리 보기
           </SubmitButton>
