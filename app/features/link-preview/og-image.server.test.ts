@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
+import { beforeAll, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { ogImageCache } from "#app/db/schema.ts";
 import { signUpAction } from "#app/features/users/auth-actions.server.ts";
@@ -7,33 +7,20 @@ import { loader } from "#app/routes/api/og-image.ts";
 import { asResponse, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { lookupOgImage, UnsafeUrlError } from "./og-image.server.ts";
-import { fakeNetwork, type LocalServer, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
+import { fakeNetwork, setAllowHosts, stubResolver } from "#tests/network.ts";
+import { useCanaryAndShop } from "#tests/canary.ts";
 
 withTestDatabase();
 
-let canary: LocalServer;
-let shop: LocalServer;
+const { canary, shop } = useCanaryAndShop((request, response) => {
+  response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+  if (request.url?.startsWith("/plain")) return response.end("<html><head><title>이미지 없음</title></head><body></body></html>");
+  setTimeout(() => response.end(`<html><head><meta property="og:image" content="/img/a.png?v=1&amp;s=2"></head></html>`), 20);
+});
 /** The shop as the allowance names it: "localhost" resolves through the system's hosts file, no network. */
 let shopOrigin: string;
-
-beforeAll(async () => {
-  canary = await startServer();
-  shop = await startServer((request, response) => {
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    if (request.url?.startsWith("/plain")) return response.end("<html><head><title>이미지 없음</title></head><body></body></html>");
-    setTimeout(() => response.end(`<html><head><meta property="og:image" content="/img/a.png?v=1&amp;s=2"></head></html>`), 20);
-  });
+beforeAll(() => {
   shopOrigin = `http://localhost:${shop.port}`;
-});
-
-afterAll(async () => {
-  await canary.close();
-  await shop.close();
-});
-
-afterEach(() => {
-  setAllowHosts("");
-  expect(canary.connections(), "connections to the canary").toBe(0);
 });
 
 async function signedIn(email: string) {

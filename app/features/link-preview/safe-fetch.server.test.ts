@@ -1,103 +1,89 @@
 import zlib from "node:zlib";
-import { afterAll, afterEach, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { UnsafeUrlError } from "./address-policy.server.ts";
 import { findOgImage } from "./og-meta.ts";
 import { checkedLookup, fetchHtmlHead, type SafeFetchOptions } from "./safe-fetch.server.ts";
-import { blockedCorpus, corpusAvailable, fakeNetwork, type LocalServer, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
+import { blockedCorpus, corpusAvailable, fakeNetwork, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
+import { useCanaryAndShop } from "#tests/canary.ts";
 
-let canary: LocalServer;
-let shop: LocalServer;
 const endless = { closed: 0 };
 
 const OG_PAGE = `<!doctype html><html><head><title>상품</title><meta content="/img/a.png" property="og:image"></head><body>본문</body></html>`;
 
-beforeAll(async () => {
-  canary = await startServer();
-  shop = await startServer((request, response) => {
-    const url = new URL(request.url ?? "/", "http://shop");
-    const hop = /^\/hop\/(\d+)$/.exec(url.pathname);
-    if (hop) {
-      const left = Number(hop[1]);
-      response.writeHead(302, { location: left > 1 ? `/hop/${left - 1}` : "/page" });
+// Every test ends with an untouched canary: no URL of any case reached it (useCanaryAndShop checks).
+const { canary, shop } = useCanaryAndShop((request, response) => {
+  const url = new URL(request.url ?? "/", "http://shop");
+  const hop = /^\/hop\/(\d+)$/.exec(url.pathname);
+  if (hop) {
+    const left = Number(hop[1]);
+    response.writeHead(302, { location: left > 1 ? `/hop/${left - 1}` : "/page" });
+    return response.end();
+  }
+  const slowHop = /^\/slow-hop\/(\d+)$/.exec(url.pathname);
+  if (slowHop) {
+    const left = Number(slowHop[1]);
+    setTimeout(() => {
+      response.writeHead(302, { location: left > 1 ? `/slow-hop/${left - 1}` : "/page" });
+      response.end();
+    }, 400);
+    return;
+  }
+  switch (url.pathname) {
+    case "/page":
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      return response.end(OG_PAGE);
+    case "/to": // redirect to whatever ?location= says
+      response.writeHead(302, { location: url.searchParams.get("location") ?? "/" });
       return response.end();
+    case "/json":
+      response.writeHead(200, { "content-type": "application/json" });
+      return response.end(`{"og:image":"/img/a.png"}`);
+    case "/no-type":
+      response.writeHead(200);
+      return response.end(OG_PAGE);
+    case "/missing":
+      response.writeHead(404, { "content-type": "text/html" });
+      return response.end(OG_PAGE);
+    case "/big": {
+      // 3 MB of <head> before the tag: the fetcher must give up at 2 MB.
+      response.writeHead(200, { "content-type": "text/html" });
+      response.write(`<html><head><script>${"x".repeat(3 * 1024 * 1024)}</script>`);
+      return response.end(`<meta property="og:image" content="/late.png"></head></html>`);
     }
-    const slowHop = /^\/slow-hop\/(\d+)$/.exec(url.pathname);
-    if (slowHop) {
-      const left = Number(slowHop[1]);
-      setTimeout(() => {
-        response.writeHead(302, { location: left > 1 ? `/slow-hop/${left - 1}` : "/page" });
-        response.end();
-      }, 400);
-      return;
+    case "/endless": {
+      response.writeHead(200, { "content-type": "text/html" });
+      response.write("<html><head>");
+      const chunk = `<!-- ${"y".repeat(64 * 1024)} -->`;
+      const pump = () => {
+        while (!response.destroyed && response.write(chunk)) {}
+        if (!response.destroyed) response.once("drain", pump);
+      };
+      response.on("close", () => {
+        endless.closed += 1;
+      });
+      return pump();
     }
-    switch (url.pathname) {
-      case "/page":
-        response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-        return response.end(OG_PAGE);
-      case "/to": // redirect to whatever ?location= says
-        response.writeHead(302, { location: url.searchParams.get("location") ?? "/" });
-        return response.end();
-      case "/json":
-        response.writeHead(200, { "content-type": "application/json" });
-        return response.end(`{"og:image":"/img/a.png"}`);
-      case "/no-type":
-        response.writeHead(200);
-        return response.end(OG_PAGE);
-      case "/missing":
-        response.writeHead(404, { "content-type": "text/html" });
-        return response.end(OG_PAGE);
-      case "/big": {
-        // 3 MB of <head> before the tag: the fetcher must give up at 2 MB.
-        response.writeHead(200, { "content-type": "text/html" });
-        response.write(`<html><head><script>${"x".repeat(3 * 1024 * 1024)}</script>`);
-        return response.end(`<meta property="og:image" content="/late.png"></head></html>`);
-      }
-      case "/endless": {
-        response.writeHead(200, { "content-type": "text/html" });
-        response.write("<html><head>");
-        const chunk = `<!-- ${"y".repeat(64 * 1024)} -->`;
-        const pump = () => {
-          while (!response.destroyed && response.write(chunk)) {}
-          if (!response.destroyed) response.once("drain", pump);
-        };
-        response.on("close", () => {
-          endless.closed += 1;
-        });
-        return pump();
-      }
-      case "/slow":
-        response.writeHead(200, { "content-type": "text/html" });
-        response.write("<html><head>");
-        return; // never finishes
-      case "/gzip":
-        response.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" });
-        return response.end(zlib.gzipSync(OG_PAGE));
-      case "/gzip-bomb":
-        response.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" });
-        return response.end(zlib.gzipSync(Buffer.alloc(20 * 1024 * 1024, " ")));
-      case "/euc-kr": {
-        // <meta property="og:image" content="https://cdn.example.com/상품.png"> in EUC-KR (상 = BBF3, 품 = C7B0)
-        const before = Buffer.from(`<html><head><meta http-equiv="Content-Type" content="text/html; charset=euc-kr"><meta property="og:image" content="https://cdn.example.com/`, "latin1");
-        const after = Buffer.from(`.png"></head></html>`, "latin1");
-        response.writeHead(200, { "content-type": "text/html" });
-        return response.end(Buffer.concat([before, Buffer.from([0xbb, 0xf3, 0xc7, 0xb0]), after]));
-      }
-      default:
-        response.writeHead(404);
-        return response.end();
+    case "/slow":
+      response.writeHead(200, { "content-type": "text/html" });
+      response.write("<html><head>");
+      return; // never finishes
+    case "/gzip":
+      response.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" });
+      return response.end(zlib.gzipSync(OG_PAGE));
+    case "/gzip-bomb":
+      response.writeHead(200, { "content-type": "text/html", "content-encoding": "gzip" });
+      return response.end(zlib.gzipSync(Buffer.alloc(20 * 1024 * 1024, " ")));
+    case "/euc-kr": {
+      // <meta property="og:image" content="https://cdn.example.com/상품.png"> in EUC-KR (상 = BBF3, 품 = C7B0)
+      const before = Buffer.from(`<html><head><meta http-equiv="Content-Type" content="text/html; charset=euc-kr"><meta property="og:image" content="https://cdn.example.com/`, "latin1");
+      const after = Buffer.from(`.png"></head></html>`, "latin1");
+      response.writeHead(200, { "content-type": "text/html" });
+      return response.end(Buffer.concat([before, Buffer.from([0xbb, 0xf3, 0xc7, 0xb0]), after]));
     }
-  });
-});
-
-afterAll(async () => {
-  await canary.close();
-  await shop.close();
-});
-
-afterEach(() => {
-  setAllowHosts("");
-  // Every test ends with an untouched canary: no URL of any case reached it.
-  expect(canary.connections(), "connections to the canary").toBe(0);
+    default:
+      response.writeHead(404);
+      return response.end();
+  }
 });
 
 /** Runs one fetch; the answer is "refused" (UnsafeUrlError), null, or the og:image found. */
