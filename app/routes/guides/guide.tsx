@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+
 import { findGuide } from "#content/guides/all-guides.ts";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { GuideArticle } from "#app/features/guides/guide-article.tsx";
@@ -6,6 +6,7 @@ import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
+import { BackLink } from "#app/components/back-link.tsx";
 import type { Route } from "./+types/guide";
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -43,11 +44,7 @@ export const meta: Route.MetaFunction = (args) => {
 export default function GuidePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <nav aria-label="이동 경로" className="mb-4 text-sm">
-        <Link to="/seller-info" className="text-blue-700 underline">
-          ← 셀러 정보센터
-        </Link>
-      </nav>
+      <BackLink to="/seller-info">셀러 정보센터</BackLink>
       <GuideArticle guide={loaderData.guide} />
       <JsonLd data={loaderData.jsonLd} />
     </>

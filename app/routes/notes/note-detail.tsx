@@ -15,6 +15,7 @@ import { formatDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { BackLink } from "#app/components/back-link.tsx";
 import type { Route } from "./+types/note-detail";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -63,11 +64,7 @@ export default function NoteDetail({ loaderData, actionData }: Route.ComponentPr
   const { note, isAdmin, jsonLd } = loaderData;
   return (
     <>
-      <nav aria-label="이동 경로" className="mb-4 text-sm">
-        <Link to="/sellernote" className="text-blue-700 underline">
-          ← 셀러 노트 목록
-        </Link>
-      </nav>
+      <BackLink to="/sellernote">셀러 노트 목록</BackLink>
       <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <header className="border-b border-slate-100 pb-5">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{note.title}</h1>
