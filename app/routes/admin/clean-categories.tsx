@@ -1,7 +1,8 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { AdminNav } from "#app/components/admin-nav.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
 import { cleanCategoriesAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -19,8 +20,6 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function CleanCategories({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const running = navigation.state === "submitting";
   return (
     <>
       <PageHeading>카테고리 정리</PageHeading>
@@ -35,13 +34,7 @@ export default function CleanCategories({ actionData }: Route.ComponentProps) {
           <li>기타와 그 밖의 카테고리는 그대로 둡니다.</li>
         </ul>
         <Form method="post">
-          <button
-            type="submit"
-            disabled={running}
-            className="rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
-          >
-            카테고리 정리 실행
-          </button>
+          <SubmitButton>카테고리 정리 실행</SubmitButton>
         </Form>
       </div>
       {actionData ? (

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FileField, TextField } from "#app/components/form-field.tsx";
 import { AdminNav } from "#app/components/admin-nav.tsx";
@@ -34,12 +34,9 @@ export function action({ request }: Route.ActionArgs) {
   return adminExternalProductsAction(request);
 }
 
-const buttonClass = "rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60";
 const alertClass = "rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700";
 
 export default function AdminExternalProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const formError = failureOf(actionData);
   const field = (name: keyof typeof externalProductSchema.shape) => ({
     name,
@@ -99,9 +96,9 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
                 </>
               }
             />
-            <button type="submit" className={buttonClass} disabled={busy("preview-import")}>
-              {busy("preview-import") ? "읽는 중..." : "미리 보기"}
-            </button>
+            <SubmitButton intent="preview-import" pendingLabel="읽는 중...">
+              미리 보기
+            </SubmitButton>
           </Form>
         </section>
       </div>
@@ -167,9 +164,9 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
               <Form method="post">
                 <input type="hidden" name="intent" value="apply-import" />
                 <input type="hidden" name="payload" value={preview.payload} />
-                <button type="submit" className={buttonClass} disabled={busy("apply-import")}>
-                  {busy("apply-import") ? "가져오는 중..." : `${preview.rows.length}개 가져오기`}
-                </button>
+                <SubmitButton intent="apply-import" pendingLabel="가져오는 중...">
+                  {`${preview.rows.length}개 가져오기`}
+                </SubmitButton>
               </Form>
             ) : (
               <p className="text-sm text-slate-700">추가할 수 있는 상품이 없습니다.</p>
