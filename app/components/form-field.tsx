@@ -110,8 +110,16 @@ export function HoneypotField({ name }: { name: string }) {
 
 type Option = { value: string; label: string };
 
-/** A labelled `<select>` with its error beside it, like TextField. */
-export function SelectField({ label, name, error, hint, options, ...select }: FieldProps & { options: readonly Option[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+/** A labelled `<select>` with its error beside it, like TextField; `placeholder` is a first choice that cannot be sent. */
+export function SelectField({
+  label,
+  name,
+  error,
+  hint,
+  options,
+  placeholder,
+  ...select
+}: FieldProps & { options: readonly Option[]; placeholder?: string } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = select.id ?? `field-${name}`;
   return (
     <div>
@@ -126,6 +134,11 @@ export function SelectField({ label, name, error, hint, options, ...select }: Fi
         aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
         {...select}
       >
+        {placeholder ? (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        ) : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
-import { HoneypotField, TextAreaField } from "#app/components/form-field.tsx";
+import { HoneypotField, SelectField, TextAreaField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { loadReportPage, submitReportAction } from "#app/features/reports/report-actions.server.ts";
@@ -28,6 +28,8 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
   return actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 }
 
+const REASON_OPTIONS = Object.entries(REPORT_REASONS).map(([value, label]) => ({ value, label }));
+
 export default function WholesalerReport({ loaderData, actionData }: Route.ComponentProps) {
   const { wholesaler } = loaderData;
   const failure = failureOf(actionData);
@@ -51,34 +53,15 @@ export default function WholesalerReport({ loaderData, actionData }: Route.Compo
             고칩니다.
           </p>
           <HoneypotField name={HONEYPOT_FIELD} />
-          <div>
-            <label htmlFor="field-reason" className="block text-sm font-medium text-slate-800">
-              사유
-            </label>
-            <select
-              id="field-reason"
-              name="reason"
-              required
-              defaultValue={failedValue(failure, "reason") ?? ""}
-              aria-invalid={failure?.errors.reason ? true : undefined}
-              aria-describedby={failure?.errors.reason ? "field-reason-error" : undefined}
-              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200"
-            >
-              <option value="" disabled>
-                사유를 골라 주세요
-              </option>
-              {Object.entries(REPORT_REASONS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-            {failure?.errors.reason ? (
-              <p id="field-reason-error" className="mt-1 text-sm text-rose-600">
-                {failure.errors.reason}
-              </p>
-            ) : null}
-          </div>
+          <SelectField
+            label="사유"
+            name="reason"
+            required
+            placeholder="사유를 골라 주세요"
+            options={REASON_OPTIONS}
+            defaultValue={failedValue(failure, "reason") ?? ""}
+            error={failure?.errors.reason}
+          />
           <TextAreaField
             label="내용"
             name="body"
