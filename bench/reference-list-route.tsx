@@ -6,7 +6,7 @@
  */
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
-import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
+import { Pager } from "#app/components/pager.tsx";
 import { WHOLESALER_GRID_CLASS, WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
 import { WholesalerCardActions } from "#app/features/wholesalers/wholesaler-card-actions.tsx";
 import { listHref, parseListParams, WHOLESALERS_PER_PAGE } from "#app/features/wholesalers/wholesaler-list-params.ts";
@@ -62,7 +62,7 @@ export default function ReferenceList() {
           />
         ))}
       </ul>
-      <ListPager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} />
+      <Pager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} keepScroll={false} />
     </>
   );
 }

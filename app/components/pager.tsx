@@ -11,10 +11,12 @@ type Props = {
   label?: string;
   /** The URL of a page; by default the current URL with `param` set (other lists and the search kept). */
   hrefFor?: (page: number) => string;
+  /** Stay where the reader is (a page with two lists); a page that is one list starts the next page at the top. */
+  keepScroll?: boolean;
 };
 
 /** The one pager: 이전 · up to five page numbers · 다음, as plain links (the page lives in the URL). */
-export function Pager({ page, pageCount, totalIsCapped = false, param = "page", label = "페이지 이동", hrefFor }: Props) {
+export function Pager({ page, pageCount, totalIsCapped = false, param = "page", label = "페이지 이동", hrefFor, keepScroll = true }: Props) {
   const location = useLocation();
   if (pageCount <= 1) return null;
   const href =
@@ -35,7 +37,7 @@ export function Pager({ page, pageCount, totalIsCapped = false, param = "page", 
   return (
     <nav aria-label={label} className="mt-8 flex flex-wrap items-center justify-center gap-1.5">
       {current > 1 ? (
-        <Link to={href(current - 1)} preventScrollReset className={idle}>
+        <Link to={href(current - 1)} preventScrollReset={keepScroll} className={idle}>
           이전
         </Link>
       ) : null}
@@ -45,13 +47,13 @@ export function Pager({ page, pageCount, totalIsCapped = false, param = "page", 
             {n}
           </span>
         ) : (
-          <Link key={n} to={href(n)} preventScrollReset aria-label={`${n}페이지`} className={idle}>
+          <Link key={n} to={href(n)} preventScrollReset={keepScroll} aria-label={`${n}페이지`} className={idle}>
             {n}
           </Link>
         ),
       )}
       {current < pageCount ? (
-        <Link to={href(current + 1)} preventScrollReset className={idle}>
+        <Link to={href(current + 1)} preventScrollReset={keepScroll} className={idle}>
           다음
         </Link>
       ) : null}

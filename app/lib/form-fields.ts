@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseBusinessNumber } from "./business-number.ts";
 import { seoulDay } from "./format.ts";
 import { safeHttpUrl, withHttps } from "./safe-url.ts";
+import { stripControl } from "./control-characters.ts";
 
 /**
  * The field pieces every form schema is built from, so a rule is written once: single-line and
@@ -13,19 +14,6 @@ import { safeHttpUrl, withHttps } from "./safe-url.ts";
 export const URL_MAX = 2048;
 /** Ten hundred million won: anything above is a typo, not a wholesale price. */
 export const WON_MAX = 1_000_000_000;
-
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f]/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
-/**
- * PostgreSQL text cannot hold NUL, and nobody types the other control characters on purpose: in one
- * line they become spaces; multi-line text keeps its line breaks and tabs and loses the rest.
- */
-export function stripControl(value: string, { keepLines = false } = {}): string {
-  return keepLines ? value.replace(CONTROL_EXCEPT_LINES, "") : value.replace(CONTROL, " ");
-}
 
 /** Form values arrive as strings, or null/undefined when the field is missing: both read as text. */
 const asText = (value: unknown) => (value === null || value === undefined ? "" : value);

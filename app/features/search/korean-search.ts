@@ -6,6 +6,7 @@
  * grams of its lower-cased name and of the name's 초성 form; a query asks for rows containing all of
  * its own grams (`@>`, indexed) and then checks the real substring on those few rows.
  */
+import { stripControl } from "#app/lib/control-characters.ts";
 
 const CHOSUNG = ["ㄱ", "ㄲ", "ㄴ", "ㄷ", "ㄸ", "ㄹ", "ㅁ", "ㅂ", "ㅃ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅉ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ"];
 const SYLLABLE_FIRST = 0xac00;
@@ -68,8 +69,7 @@ export type SearchQuery = {
 /** Turns what a person typed into a query, or null for an empty search. */
 export function parseSearchQuery(raw: string | null | undefined): SearchQuery | null {
   // Control characters (a NUL above all, which PostgreSQL refuses in text) become spaces.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  const cleaned = (raw ?? "").replace(/[\u0000-\u001f\u007f]/g, " ");
+  const cleaned = stripControl(raw ?? "");
   const text = normalizeSearchText(cleaned.trim()).slice(0, MAX_QUERY_LENGTH).trim();
   if (!text) return null;
   const chosung = isChosungQuery(text);

@@ -1,6 +1,7 @@
 import { isCategory } from "#app/features/categories/categories.ts";
 import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
 import { FACTS, type Fact } from "#app/db/term-values.ts";
+import { stripControl } from "#app/lib/control-characters.ts";
 
 export const WHOLESALERS_PER_PAGE = 40;
 
@@ -40,8 +41,7 @@ function parseFacts(searchParams: URLSearchParams): Fact[] {
  */
 export function parseListParams(searchParams: URLSearchParams): WholesalerListParams {
   // No stored name holds a control character (PostgreSQL cannot even take NUL as a parameter).
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  const q = (searchParams.get("q") ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+  const q = stripControl(searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
   // A filter button sends no `category`: the form's hidden `current-category` keeps the chip's choice.
   const rawCategory = (searchParams.has("category") ? (searchParams.get("category") ?? "") : (searchParams.get("current-category") ?? "")).trim();
   const rawSort = searchParams.get("sort");

@@ -3,7 +3,7 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { AdminWholesalerForm } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { AdminWholesalerTable } from "#app/features/wholesalers/admin-wholesaler-table.tsx";
-import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
+import { Pager } from "#app/components/pager.tsx";
 import { deleteWholesalerAction, loadAdminWholesalerPage, saveWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
@@ -41,7 +41,7 @@ export default function AdminHome({ loaderData, actionData }: Route.ComponentPro
           등록된 도매처 <span className="text-sm font-normal text-slate-500">총 {total.toLocaleString("ko-KR")}곳 · 최근 등록순</span>
         </h2>
         {items.length ? <AdminWholesalerTable items={items} /> : <EmptyState />}
-        <ListPager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ page: n }, "/admin")} />
+        <Pager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ page: n }, "/admin")} keepScroll={false} />
       </section>
     </>
   );

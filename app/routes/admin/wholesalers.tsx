@@ -5,7 +5,7 @@ import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { AdminWholesalerTable } from "#app/features/wholesalers/admin-wholesaler-table.tsx";
-import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
+import { Pager } from "#app/components/pager.tsx";
 import { deleteWholesalerAction, loadAdminWholesalerPage } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
@@ -44,7 +44,7 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
       <AdminNav />
       <p className="mb-3 text-sm text-slate-600">총 {total.toLocaleString("ko-KR")}곳 · 최근 등록순</p>
       {items.length ? <AdminWholesalerTable items={items} /> : <EmptyState />}
-      <ListPager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ page: n }, "/admin/wholesaler")} />
+      <Pager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ page: n }, "/admin/wholesaler")} keepScroll={false} />
     </>
   );
 }

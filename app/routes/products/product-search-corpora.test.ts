@@ -4,7 +4,7 @@ import { db } from "#app/db/client.server.ts";
 import { user } from "#app/db/schema.ts";
 import { createExternalProduct } from "#app/features/external-products/external-products.server.ts";
 import { productSchema } from "#app/features/products/product-schema.ts";
-import { stripControl } from "#app/lib/form-fields.ts";
+import { stripControl } from "#app/lib/control-characters.ts";
 import { createProduct } from "#app/features/products/products.server.ts";
 import { normalizeSearchText } from "#app/features/search/korean-search.ts";
 import { getRequest } from "#tests/request.ts";

@@ -6,7 +6,7 @@ import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { imagesFor } from "#app/features/images/images.server.ts";
 import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-notes.tsx";
 import { downAmong } from "#app/features/site-checks/site-checks.server.ts";
-import { ListPager } from "#app/features/wholesalers/list-pager.tsx";
+import { Pager } from "#app/components/pager.tsx";
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { WHOLESALER_GRID_CLASS, WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
 import { WholesalerCardActions } from "#app/features/wholesalers/wholesaler-card-actions.tsx";
@@ -89,7 +89,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
               />
             ))}
           </ul>
-          <ListPager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} />
+          <Pager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} keepScroll={false} />
         </>
       )}
     </>
