@@ -1,7 +1,8 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
 import { BODY_LIMITS, bodyClassOf, bodyLimitFor } from "./body-limits.ts";
-import { httpUrl, multiLine, parseIdParam, parsePageParam, singleLine, wholeNumber, wonAmount } from "./form-fields.ts";
+import { httpUrl, multiLine, singleLine, wholeNumber, wonAmount } from "./form-fields.ts";
+import { parseIdParam, parsePageParam } from "./url-params.ts";
 import { failureOf, inputHints } from "./form-kit.ts";
 import { formFailure, readForm, validateForm } from "./form.server.ts";
 

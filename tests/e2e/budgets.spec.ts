@@ -21,7 +21,24 @@ async function publicPages(request: import("@playwright/test").APIRequestContext
   const wholesaler = await firstLinkTo(request, "/list", /\/wholesaler\/\d+/);
   const note = await firstLinkTo(request, "/sellernote", /\/sellernote\/\d+/);
   const guide = await firstLinkTo(request, "/seller-info", /\/sellinginsight\/[a-z0-9-]+/);
-  return ["/list", "/products", "/search", "/external-products", wholesaler, "/seller-info", guide, "/sellernote", note, "/login", "/signup"];
+  return [
+    "/list",
+    "/products",
+    "/search",
+    "/external-products",
+    wholesaler,
+    `${wholesaler}/report`,
+    "/compare",
+    "/tools/margin",
+    "/seller-info",
+    guide,
+    "/sellernote",
+    note,
+    "/login",
+    "/signup",
+    "/terms",
+    "/privacy",
+  ];
 }
 
 test("every public page loads at most 130 KB of JavaScript and no editor code", async ({ request }) => {

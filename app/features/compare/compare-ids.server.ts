@@ -1,4 +1,4 @@
-import { parseIdParam } from "#app/lib/form-fields.ts";
+import { parseIdParam } from "#app/lib/url-params.ts";
 import { MAX_COMPARE } from "./compare-ids.ts";
 
 /** How much of an `ids` text is looked at: enough for any real choice, so 10,000 ids cost nothing. */

@@ -1,7 +1,7 @@
 import { createCookie } from "react-router";
 import { buttonPostAnswer } from "#app/lib/button-post.server.ts";
 import { env } from "#app/lib/env.server.ts";
-import { parseIdParam } from "#app/lib/form-fields.ts";
+import { parseIdParam } from "#app/lib/url-params.ts";
 import { wholesalerExists } from "#app/features/wholesalers/wholesalers.server.ts";
 import { MAX_COMPARE, TOO_MANY_MESSAGE } from "./compare-ids.ts";
 import { parseCompareIds } from "./compare-ids.server.ts";

@@ -5,7 +5,7 @@ import { favorites, wholesalers } from "#app/db/schema.ts";
 import type { WholesalerCard } from "#app/features/wholesalers/wholesaler-types.ts";
 import { cardColumns, publishedOnly } from "#app/features/wholesalers/wholesalers.server.ts";
 import { buttonPostAnswer } from "#app/lib/button-post.server.ts";
-import { parseIdParam } from "#app/lib/form-fields.ts";
+import { parseIdParam } from "#app/lib/url-params.ts";
 
 /**
  * A signed-in user's favourites (찜). Every function takes the user's id from the session (never from

@@ -1,8 +1,7 @@
-import { z } from "zod";
 import { FEE_PRESETS, findFeePreset } from "#content/fee-presets.ts";
 
 /**
- * The margin calculator's arithmetic and its one query schema, shared by the /tools/margin loader (no JavaScript)
+ * The margin calculator's arithmetic and the parsing of its query, shared by the /tools/margin loader (no JavaScript)
  * and the page component (live results as one types). Pure: no I/O, whole won in and out.
  *
  * Model (stated on the page): every amount a seller types includes VAT, as Korean prices are quoted.
@@ -84,69 +83,43 @@ export function computeMargin(input: MarginInput): MarginResult {
 // 10,000-character parameter costs nothing and is never echoed back whole.
 const MAX_RAW_LENGTH = 30;
 
-function wonAmount(object: string, min: number) {
-  return z.string().transform((raw, ctx) => {
-    const text = raw.trim();
-    if (text === "") {
-      ctx.addIssue({ code: "custom", message: `${object} 입력해 주세요.` });
-      return z.NEVER;
-    }
-    if (/^-\s*[\d,]+$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: `${min}원 이상으로 입력해 주세요.` });
-      return z.NEVER;
-    }
-    // Digits with optional thousands separators: 12000 or 12,000.
-    if (!/^(\d{1,3}(,\d{3})+|\d+)$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: "숫자만 입력해 주세요(원 단위, 소수점 없이)." });
-      return z.NEVER;
-    }
-    const digits = text.replace(/,/g, "").replace(/^0+(?=\d)/, "");
-    if (digits.length > 9 || Number(digits) > MAX_AMOUNT) {
-      ctx.addIssue({ code: "custom", message: "1억 원 이하로 입력해 주세요." });
-      return z.NEVER;
-    }
-    const value = Number(digits);
-    if (value < min) {
-      ctx.addIssue({ code: "custom", message: `${min}원 이상으로 입력해 주세요.` });
-      return z.NEVER;
-    }
-    return value;
-  });
+type Parsed = { ok: true; value: number } | { ok: false; error: string };
+
+// Plain parsers rather than a zod schema: the page recomputes as one types, and the schema library would add about
+// 20 KB to its JavaScript (the 130 KB first-load budget). The loader runs the same functions.
+function parseAmount(raw: string, object: string, min: number): Parsed {
+  const text = raw.trim();
+  if (text === "") return { ok: false, error: `${object} 입력해 주세요.` };
+  if (/^-\s*[\d,]+$/.test(text)) return { ok: false, error: `${min}원 이상으로 입력해 주세요.` };
+  // Digits with optional thousands separators: 12000 or 12,000.
+  if (!/^(\d{1,3}(,\d{3})+|\d+)$/.test(text)) return { ok: false, error: "숫자만 입력해 주세요(원 단위, 소수점 없이)." };
+  const digits = text.replace(/,/g, "").replace(/^0+(?=\d)/, "");
+  if (digits.length > 9 || Number(digits) > MAX_AMOUNT) return { ok: false, error: "1억 원 이하로 입력해 주세요." };
+  const value = Number(digits);
+  if (value < min) return { ok: false, error: `${min}원 이상으로 입력해 주세요.` };
+  return { ok: true, value };
 }
 
-const ratePercent = z.string().transform((raw, ctx) => {
+/** 6.63 or 6.63% → 663 hundredths of a percent. */
+function parseRate(raw: string): Parsed {
   const text = raw.trim().replace(/%$/, "").trim();
-  if (text === "") {
-    ctx.addIssue({ code: "custom", message: "판매 수수료율을 입력해 주세요." });
-    return z.NEVER;
-  }
-  if (/^-\s*\d/.test(text)) {
-    ctx.addIssue({ code: "custom", message: "0 이상으로 입력해 주세요." });
-    return z.NEVER;
-  }
+  if (text === "") return { ok: false, error: "판매 수수료율을 입력해 주세요." };
+  if (/^-\s*\d/.test(text)) return { ok: false, error: "0 이상으로 입력해 주세요." };
   const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) {
-    ctx.addIssue({ code: "custom", message: "숫자로 입력해 주세요(소수점 아래 두 자리까지, 예: 6.63)." });
-    return z.NEVER;
-  }
+  if (!match) return { ok: false, error: "숫자로 입력해 주세요(소수점 아래 두 자리까지, 예: 6.63)." };
   const hundredths = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
-  if (hundredths > 10_000) {
-    ctx.addIssue({ code: "custom", message: "100 이하로 입력해 주세요." });
-    return z.NEVER;
-  }
-  return hundredths;
-});
+  if (hundredths > 10_000) return { ok: false, error: "100 이하로 입력해 주세요." };
+  return { ok: true, value: hundredths };
+}
 
-/** The one schema of the /tools/margin query (values already read as text by readMarginValues). */
-export const marginQuerySchema = z.object({
-  price: wonAmount("판매가를", 1),
-  cost: wonAmount("공급가를", 0),
-  customerShipping: wonAmount("고객 배송비를", 0),
-  shipping: wonAmount("판매자 부담 배송비를", 0),
-  rate: ratePercent,
-  ad: wonAmount("광고비를", 0),
-  fee: z.enum(FEE_BASES),
-});
+/** What each amount field is called in its "입력해 주세요" message, and its smallest value. */
+const AMOUNT_RULES: Record<AmountField, { object: string; min: number }> = {
+  price: { object: "판매가를", min: 1 },
+  cost: { object: "공급가를", min: 0 },
+  customerShipping: { object: "고객 배송비를", min: 0 },
+  shipping: { object: "판매자 부담 배송비를", min: 0 },
+  ad: { object: "광고비를", min: 0 },
+};
 
 export type MarginErrors = Partial<Record<MarginField, string>>;
 export type MarginOutcome = { errors: MarginErrors; result: MarginResult | null };
@@ -177,17 +150,18 @@ export function withPresetRate(values: MarginValues): MarginValues {
 
 /** Validates the values and computes the result; a result only when every field is valid. */
 export function evaluateMargin(values: MarginValues): MarginOutcome {
-  const parsed = marginQuerySchema.safeParse(withPresetRate(values));
-  if (parsed.success) {
-    const { fee: _basis, rate, ...amounts } = parsed.data;
-    return { errors: {}, result: computeMargin({ ...amounts, rateHundredths: rate }) };
-  }
+  const checked = withPresetRate(values);
   const errors: MarginErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (typeof field === "string" && field !== "fee" && !errors[field as MarginField]) errors[field as MarginField] = issue.message;
+  const amounts = {} as Record<AmountField, number>;
+  for (const { name } of AMOUNT_FIELDS) {
+    const parsed = parseAmount(checked[name], AMOUNT_RULES[name].object, AMOUNT_RULES[name].min);
+    if (parsed.ok) amounts[name] = parsed.value;
+    else errors[name] = parsed.error;
   }
-  return { errors, result: null };
+  const rate = parseRate(checked.rate);
+  if (!rate.ok) errors.rate = rate.error;
+  if (!rate.ok || Object.keys(errors).length > 0) return { errors, result: null };
+  return { errors: {}, result: computeMargin({ ...amounts, rateHundredths: rate.value }) };
 }
 
 /** The shareable URL of a set of values (the GET form produces the same). */

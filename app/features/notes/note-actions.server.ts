@@ -7,7 +7,7 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { isBlankNoteHtml, plainTextToHtml, sanitizeNoteHtml } from "./note-html.server.ts";
 import { NOTE_BLANK_MESSAGE, NOTE_NOT_FOUND, noteSchema } from "./note-schema.ts";
 import { createNote, deleteNote, updateNote } from "./notes.server.ts";
-import { parseIdParam } from "#app/lib/form-fields.ts";
+import { parseIdParam } from "#app/lib/url-params.ts";
 
 const ADD_FAILED = "게시글 등록 중 오류가 발생했습니다.";
 const EDIT_FAILED = "수정 중 오류가 발생했습니다.";

@@ -3,7 +3,7 @@ import { data } from "react-router";
 import { getUser, requireAdmin, requireUser } from "#app/lib/auth.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { parseIdParam } from "#app/lib/form-fields.ts";
+import { parseIdParam } from "#app/lib/url-params.ts";
 import { formFailure, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { type ProductFormValues, productSchema } from "./product-schema.ts";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
 import { getWholesaler, isPublished } from "#app/features/wholesalers/wholesalers.server.ts";
 import { getUser, requireAdmin } from "#app/lib/auth.server.ts";
-import { parseIdParam, parsePageParam } from "#app/lib/form-fields.ts";
+import { parseIdParam, parsePageParam } from "#app/lib/url-params.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { clientAddress, hitRateLimit } from "#app/lib/rate-limit.server.ts";

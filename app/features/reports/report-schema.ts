@@ -1,15 +1,7 @@
 import { z } from "zod";
 import { multiLine } from "#app/lib/form-fields.ts";
+import { REPORT_BODY_MAX, REPORT_REASONS, type ReportReason } from "./report-reasons.ts";
 
-/** The reasons of a correction request: stored value → the words on the page (ui-contract.md). */
-export const REPORT_REASONS = {
-  unreachable: "사이트 연결 안 됨",
-  wrong: "정보가 틀림",
-  closed: "폐업·영업 중단",
-  other: "기타",
-} as const;
-export type ReportReason = keyof typeof REPORT_REASONS;
-export const REPORT_BODY_MAX = 1000;
 
 const reasonValues = Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]];
 

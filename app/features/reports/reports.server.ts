@@ -1,7 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { correctionRequests, wholesalers } from "#app/db/schema.ts";
-import type { ReportInput, ReportReason } from "./report-schema.ts";
+import type { ReportReason } from "./report-reasons.ts";
+import type { ReportInput } from "./report-schema.ts";
 
 /**
  * Correction requests (정보 수정 요청): visitors send them, admins handle them in a queue. The reporter is

@@ -1,6 +1,6 @@
 import { requireAdmin } from "#app/lib/auth.server.ts";
 import { env } from "#app/lib/env.server.ts";
-import { parseIdParam, parsePageParam } from "#app/lib/form-fields.ts";
+import { parseIdParam, parsePageParam } from "#app/lib/url-params.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";

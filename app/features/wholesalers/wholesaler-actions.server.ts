@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import { requireAdmin } from "#app/lib/auth.server.ts";
+import { parseIdParam } from "#app/lib/url-params.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { actorOf, historyOf } from "./wholesaler-history.server.ts";
 import { parseListParams } from "./wholesaler-list-params.ts";
-import { adminWholesalerFormSchema, parseWholesalerId, simpleWholesalerSchema } from "./wholesaler-schema.ts";
+import { adminWholesalerFormSchema, simpleWholesalerSchema } from "./wholesaler-schema.ts";
 import { termsFormValues } from "./wholesaler-terms.ts";
 import { termsToStore } from "./wholesaler-terms-schema.ts";
 import {
@@ -33,7 +34,7 @@ export async function deleteWholesalerAction(request: Request, form: FormData, f
   const admin = await requireAdmin(request);
   // The same list page (and page number) the delete came from.
   const back = postedFromPage(request, fallback);
-  const id = parseWholesalerId(String(form.get("id") ?? ""));
+  const id = parseIdParam(String(form.get("id") ?? ""));
   if (!id) return redirectWithToast(back, { type: "error", message: NOT_FOUND_MESSAGE });
   let deleted: boolean;
   try {
@@ -74,7 +75,7 @@ export async function saveWholesalerAction(request: Request, form: FormData, id?
 /** Loader of /admin/wholesaler-edit/{id}: a malformed id is a 404; an unknown one goes back to /admin. */
 export async function loadWholesalerForEdit(request: Request, rawId: string | undefined) {
   await requireAdmin(request);
-  const id = parseWholesalerId(rawId);
+  const id = parseIdParam(rawId);
   if (!id) throw new Response(NOT_FOUND_MESSAGE, { status: 404 });
   const wholesaler = await getWholesaler(id);
   if (!wholesaler) throw await redirectWithToast("/admin", { type: "error", message: NOT_FOUND_MESSAGE });

@@ -2,6 +2,7 @@ import { isCategory } from "#app/features/categories/categories.ts";
 import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
 import { FACTS, type Fact } from "#app/db/term-values.ts";
 import { stripControl } from "#app/lib/control-characters.ts";
+import { parsePageParam } from "#app/lib/url-params.ts";
 
 export const WHOLESALERS_PER_PAGE = 40;
 
@@ -46,8 +47,7 @@ export function parseListParams(searchParams: URLSearchParams): WholesalerListPa
   const rawCategory = (searchParams.has("category") ? (searchParams.get("category") ?? "") : (searchParams.get("current-category") ?? "")).trim();
   const rawSort = searchParams.get("sort");
   const sort = SORTS.find((s) => s.value === rawSort)?.value ?? "views";
-  const rawPage = searchParams.get("page") ?? "";
-  const page = /^[1-9][0-9]{0,5}$/.test(rawPage) ? Number(rawPage) : 1;
+  const page = parsePageParam(searchParams.get("page"));
   return { q, category: isCategory(rawCategory) ? rawCategory : "", sort, page, facts: parseFacts(searchParams) };
 }
 

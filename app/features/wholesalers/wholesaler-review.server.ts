@@ -13,8 +13,8 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { judgeAddress } from "./address-judge.ts";
 import { decodeImportBytes, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseImportText, tooLargeMessage } from "./wholesaler-import-file.ts";
 import { applyImport, type ImportPlan, type ImportReport, previewImport } from "./wholesaler-import.server.ts";
-import { parseWholesalerId } from "./wholesaler-schema.ts";
 import { getWholesaler, isPublished, listWaitingWholesalers, publishWholesaler, viewWholesaler } from "./wholesalers.server.ts";
+import { parseIdParam } from "#app/lib/url-params.ts";
 
 export const REVIEW_PATH = "/admin/review";
 const NOT_FOUND = "해당 도매처 정보를 찾을 수 없습니다.";
@@ -114,7 +114,7 @@ export async function publishWholesalerAction(request: Request, form: FormData, 
 export async function reviewFormOf(request: Request) {
   await requireAdmin(request);
   const form = await readForm(request);
-  return { form, intent: form.get("intent"), id: parseWholesalerId(String(form.get("id") ?? "")) };
+  return { form, intent: form.get("intent"), id: parseIdParam(String(form.get("id") ?? "")) };
 }
 
 /** /admin/review: the waiting suppliers with their stored reason and how their address reads now. */

@@ -61,9 +61,3 @@ export const simpleWholesalerSchema = z.object({
   image: siteAddress("이미지 URL", "이미지 URL을 입력해주세요."),
 });
 export type SimpleWholesalerInput = z.infer<typeof simpleWholesalerSchema>;
-/** A wholesaler id from the URL: a positive 32-bit integer written in plain digits, else null. */
-export function parseWholesalerId(value: string | null | undefined): number | null {
-  if (!value || !/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
-}

@@ -10,7 +10,7 @@ import { listExternalProducts } from "#app/features/external-products/external-p
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { parsePageParam } from "#app/lib/form-fields.ts";
+import { parsePageParam } from "#app/lib/url-params.ts";
 import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";

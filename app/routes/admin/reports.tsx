@@ -5,7 +5,7 @@ import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { handleReportAction, loadReportsQueue } from "#app/features/reports/report-actions.server.ts";
-import { REPORT_REASONS } from "#app/features/reports/report-schema.ts";
+import { REPORT_REASONS } from "#app/features/reports/report-reasons.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reports";

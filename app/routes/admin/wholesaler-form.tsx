@@ -4,11 +4,11 @@ import { AdminNav } from "#app/components/admin-nav.tsx";
 import { AdminWholesalerForm } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { WholesalerHistory } from "#app/features/wholesalers/wholesaler-history.tsx";
 import { loadWholesalerForEdit, NOT_FOUND_MESSAGE, saveWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
-import { parseWholesalerId } from "#app/features/wholesalers/wholesaler-schema.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/wholesaler-form";
+import { parseIdParam } from "#app/lib/url-params.ts";
 
 // One module for /admin/wholesaler-add (no id) and /admin/wholesaler-edit/{id}.
 
@@ -29,7 +29,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   let id: number | undefined;
   if (params.id !== undefined) {
-    const parsed = parseWholesalerId(params.id);
+    const parsed = parseIdParam(params.id);
     if (!parsed) throw new Response(NOT_FOUND_MESSAGE, { status: 404 });
     id = parsed;
   }

@@ -6,7 +6,7 @@ import { noteExcerpt, sanitizeNoteHtml } from "#app/features/notes/note-html.ser
 import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
 import { withOwnNoteImages } from "#app/features/notes/note-images.server.ts";
 import { getNote } from "#app/features/notes/notes.server.ts";
-import { parseIdParam } from "#app/lib/form-fields.ts";
+import { parseIdParam } from "#app/lib/url-params.ts";
 import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { DEFAULT_AUTHOR_NAME } from "#app/features/users/users.server.ts";

@@ -6,7 +6,7 @@ import { NoteForm } from "#app/features/notes/note-form.tsx";
 import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
 import { sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
 import { getNote } from "#app/features/notes/notes.server.ts";
-import { parseIdParam } from "#app/lib/form-fields.ts";
+import { parseIdParam } from "#app/lib/url-params.ts";
 import { requireAdmin } from "#app/lib/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/note-edit";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { NoteList } from "#app/features/notes/note-list.tsx";
 import { listNotes } from "#app/features/notes/notes.server.ts";
-import { parsePageParam } from "#app/lib/form-fields.ts";
+import { parsePageParam } from "#app/lib/url-params.ts";
 import { Pager } from "#app/components/pager.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { getUser } from "#app/lib/auth.server.ts";

@@ -9,7 +9,7 @@ import { listExternalProducts } from "#app/features/external-products/external-p
 import { useProductDeletion } from "#app/features/products/delete-product-button.tsx";
 import { deleteProductAction } from "#app/features/products/product-actions.server.ts";
 import { ExternalProductCard, gridClass, ProductCard } from "#app/features/products/product-card.tsx";
-import { parsePageParam } from "#app/lib/form-fields.ts";
+import { parsePageParam } from "#app/lib/url-params.ts";
 import { canDeleteProduct, canEditProduct, listProducts } from "#app/features/products/products.server.ts";
 import { Pager } from "#app/components/pager.tsx";
 import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";

@@ -8,7 +8,7 @@ import { imagesFor } from "#app/features/images/images.server.ts";
 import { WHOLESALER_GRID_CLASS, WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
 import { WholesalerCardActions } from "#app/features/wholesalers/wholesaler-card-actions.tsx";
 import { requireUser } from "#app/lib/auth.server.ts";
-import { parsePageParam } from "#app/lib/form-fields.ts";
+import { parsePageParam } from "#app/lib/url-params.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/favorites";

@@ -12,7 +12,6 @@ import { CategoryBadge, siteLinkOf } from "#app/features/wholesalers/wholesaler-
 import { WholesalerCardActions } from "#app/features/wholesalers/wholesaler-card-actions.tsx";
 import { termRows } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { WholesalerLogo } from "#app/features/wholesalers/wholesaler-logo.tsx";
-import { parseWholesalerId } from "#app/features/wholesalers/wholesaler-schema.ts";
 import { WaitingNotice } from "#app/features/wholesalers/waiting-notice.tsx";
 import { loadWholesalerForDetail, publishWholesalerAction, reviewFormOf } from "#app/features/wholesalers/wholesaler-review.server.ts";
 import { env } from "#app/lib/env.server.ts";
@@ -23,11 +22,12 @@ import { formatBusinessNumber } from "#app/lib/business-number.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import type { Route } from "./+types/wholesaler-detail";
+import { parseIdParam } from "#app/lib/url-params.ts";
 
 const NOT_FOUND = "도매처를 찾을 수 없습니다.";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const id = parseWholesalerId(params.id);
+  const id = parseIdParam(params.id);
   if (!id) throw new Response(NOT_FOUND, { status: 404 });
   // A person's first view today is counted as the row is read; repeat views, prefetches and bots only read.
   // A supplier waiting for review is a 404 for everyone but admins (and its views are not counted).
@@ -52,7 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const { form, intent } = await reviewFormOf(request);
   if (intent !== "publish") throw new Response("잘못된 요청입니다.", { status: 400 });
-  return publishWholesalerAction(request, form, parseWholesalerId(params.id), `/wholesaler/${params.id}`);
+  return publishWholesalerAction(request, form, parseIdParam(params.id), `/wholesaler/${params.id}`);
 }
 
 /** Reloading after a form post elsewhere on the page (e.g. 로그아웃) is not another view. */

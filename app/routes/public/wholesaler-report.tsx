@@ -4,9 +4,9 @@ import { HoneypotField, SelectField, TextAreaField } from "#app/components/form-
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { loadReportPage, submitReportAction } from "#app/features/reports/report-actions.server.ts";
-import { REPORT_REASONS, reportSchema } from "#app/features/reports/report-schema.ts";
+import { REPORT_BODY_MAX, REPORT_REASONS } from "#app/features/reports/report-reasons.ts";
 import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
-import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
+import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/wholesaler-report";
 
@@ -69,7 +69,8 @@ export default function WholesalerReport({ loaderData, actionData }: Route.Compo
             placeholder="무엇이 어떻게 다른지 적어 주세요. (예: 사이트 주소가 바뀌었습니다: https://…)"
             defaultValue={failedValue(failure, "body")}
             error={failure?.errors.body}
-            {...inputHints(reportSchema, "body")}
+            required
+            maxLength={REPORT_BODY_MAX}
           />
           {failure ? (
             <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
