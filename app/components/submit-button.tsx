@@ -1,8 +1,11 @@
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
 
+/** The primary action's look, for every submit button and for a link that is the page's main action. */
 export const PRIMARY_BUTTON_CLASS =
   "inline-flex items-center justify-center rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60";
+/** The same across the whole form (the narrow sign-in and account-recovery forms). */
+export const WIDE_BUTTON_CLASS = `${PRIMARY_BUTTON_CLASS} w-full`;
 
 /**
  * The form's submit button. While this form's submission is in flight (matched by the form's hidden

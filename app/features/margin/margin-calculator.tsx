@@ -3,6 +3,7 @@ import { FEE_PRESETS, findFeePreset } from "#content/fee-presets.ts";
 import { TextField } from "#app/components/form-field.tsx";
 import { formatDate, formatWon } from "#app/lib/format.ts";
 import { AMOUNT_FIELDS, evaluateMargin, type FeeBasis, formatTenthsPercent, type MarginField, type MarginValues, marginHref, visibleErrors } from "./margin.ts";
+import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 
 const selectClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200";
@@ -118,7 +119,7 @@ export function MarginCalculator({ initialValues, initiallySubmitted }: { initia
           {field("rate", "판매 수수료율(%)", "결제 금액(판매가 + 고객 배송비)에 매기는 요율, 부가세 포함")}
           {field("ad", "광고비(개당)", AMOUNT_FIELDS.find((f) => f.name === "ad")?.hint ?? "")}
         </div>
-        <button type="submit" className="inline-flex items-center justify-center rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700">
+        <button type="submit" className={PRIMARY_BUTTON_CLASS}>
           계산하기
         </button>
       </form>

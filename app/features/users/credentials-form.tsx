@@ -6,6 +6,7 @@ import { TextField } from "#app/components/form-field.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import type { AuthActionData } from "./auth-actions.server.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
+import { WIDE_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 
 type Props = { submitLabel: string; pendingLabel: string; redirectTo?: string | null; autoCompletePassword: "current-password" | "new-password" };
 
@@ -44,7 +45,7 @@ export function CredentialsForm({ submitLabel, pendingLabel, redirectTo, autoCom
       <button
         type="submit"
         disabled={pending}
-        className="w-full rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60"
+        className={WIDE_BUTTON_CLASS}
       >
         {pending ? pendingLabel : submitLabel}
       </button>

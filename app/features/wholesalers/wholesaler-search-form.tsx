@@ -4,6 +4,7 @@ import { ALL_CATEGORIES_LABEL, CATEGORIES } from "#app/features/categories/categ
 import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
 import { listHref, parseListParams, SORTS, type WholesalerListParams } from "./wholesaler-list-params.ts";
 import { TERM_FILTERS } from "./wholesaler-terms.ts";
+import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 
 /**
  * Search box, sort, category chips and term filters of /list: one GET form, so it works before
@@ -66,7 +67,7 @@ export function WholesalerSearchForm({ state }: { state: WholesalerListParams })
             type="submit"
             name="category"
             value={state.category}
-            className="rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700"
+            className={PRIMARY_BUTTON_CLASS}
           >
             검색
           </button>

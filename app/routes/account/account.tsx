@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { SubmitButton } from "#app/components/submit-button.tsx";
+import { PRIMARY_BUTTON_CLASS, SubmitButton } from "#app/components/submit-button.tsx";
 import { accountAction, accountLoader } from "#app/features/users/account-actions.server.ts";
 import { DELETE_CONFIRM_FIELD, DELETE_CONFIRM_MESSAGE, DISPLAY_NAME_MAX } from "#app/features/users/account-schema.ts";
 import { failedValue, failureOf } from "#app/lib/form-kit.ts";
@@ -52,7 +52,6 @@ function Outcome({ error, done }: { error?: string | null; done?: string | null 
   return null;
 }
 
-const BUTTON = "rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60";
 const DANGER_BUTTON = "rounded-lg bg-rose-600 px-5 py-2.5 font-semibold text-white hover:bg-rose-700 disabled:opacity-60";
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
@@ -84,7 +83,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               이 주소는 관리자 주소로 지정되어 있습니다. 확인 메일의 링크를 열면 관리자 권한이 적용됩니다.
             </p>
             <Outcome error={errorFor("send-verification")} done={doneFor("send-verification")} />
-            <SubmitButton intent="send-verification" pendingLabel="보내는 중..." className={BUTTON}>
+            <SubmitButton intent="send-verification" pendingLabel="보내는 중..." className={PRIMARY_BUTTON_CLASS}>
               확인 메일 다시 보내기
             </SubmitButton>
           </Form>
@@ -106,7 +105,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               error={failedIntent === "display-name" ? failure?.errors.displayName : undefined}
             />
             <Outcome error={failedIntent === "display-name" && !failure?.errors.displayName ? failure?.message : null} done={doneFor("display-name")} />
-            <SubmitButton intent="display-name" pendingLabel="저장 중..." className={BUTTON}>
+            <SubmitButton intent="display-name" pendingLabel="저장 중..." className={PRIMARY_BUTTON_CLASS}>
               저장
             </SubmitButton>
           </Form>
@@ -140,7 +139,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             error={failedIntent === "change-password" && !failure?.errors.currentPassword && !failure?.errors.newPassword ? failure?.message : null}
             done={doneFor("change-password")}
           />
-          <SubmitButton intent="change-password" pendingLabel="변경 중..." className={BUTTON}>
+          <SubmitButton intent="change-password" pendingLabel="변경 중..." className={PRIMARY_BUTTON_CLASS}>
             비밀번호 변경
           </SubmitButton>
         </Form>

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { HoneypotField, TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { SubmitButton } from "#app/components/submit-button.tsx";
+import { SubmitButton, WIDE_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { forgotPasswordAction } from "#app/features/users/account-actions.server.ts";
 import { forgotPasswordSchema } from "#app/features/users/account-schema.ts";
 import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
@@ -49,7 +49,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             {done}
           </p>
         ) : null}
-        <SubmitButton pendingLabel="보내는 중..." className="w-full rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60">
+        <SubmitButton pendingLabel="보내는 중..." className={WIDE_BUTTON_CLASS}>
           재설정 메일 보내기
         </SubmitButton>
       </Form>

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { SubmitButton } from "#app/components/submit-button.tsx";
+import { SubmitButton, WIDE_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { resetPasswordAction, resetPasswordLoader } from "#app/features/users/account-actions.server.ts";
 import { LINK_EXPIRED } from "#app/features/users/account-schema.ts";
 import { failureOf } from "#app/lib/form-kit.ts";
@@ -58,7 +58,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               {failure.message}
             </p>
           ) : null}
-          <SubmitButton pendingLabel="변경 중..." className="w-full rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60">
+          <SubmitButton pendingLabel="변경 중..." className={WIDE_BUTTON_CLASS}>
             비밀번호 변경
           </SubmitButton>
         </Form>

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { SubmitButton } from "#app/components/submit-button.tsx";
+import { SubmitButton, WIDE_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { verifyEmailAction, verifyEmailLoader } from "#app/features/users/account-actions.server.ts";
 import { LINK_EXPIRED } from "#app/features/users/account-schema.ts";
 import { failureOf } from "#app/lib/form-kit.ts";
@@ -49,7 +49,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
         ) : (
           <Form method="post" className="space-y-4">
             <p className="text-slate-700">아래 버튼을 누르면 이메일 주소 확인이 끝납니다.</p>
-            <SubmitButton pendingLabel="확인 중..." className="w-full rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700 disabled:opacity-60">
+            <SubmitButton pendingLabel="확인 중..." className={WIDE_BUTTON_CLASS}>
               이메일 주소 확인하기
             </SubmitButton>
           </Form>

@@ -23,6 +23,7 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import type { Route } from "./+types/wholesaler-detail";
 import { parseIdParam } from "#app/lib/url-params.ts";
+import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 
 const NOT_FOUND = "도매처를 찾을 수 없습니다.";
 
@@ -158,7 +159,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
             href={site}
             target="_blank"
             rel="noopener noreferrer"
-            className="inline-flex items-center rounded-lg bg-blue-600 px-5 py-2.5 font-semibold text-white hover:bg-blue-700"
+            className={PRIMARY_BUTTON_CLASS}
           >
             공식 웹사이트 방문
           </a>
