@@ -128,3 +128,12 @@ test("a write that is not a form gets 415; the large upload limit needs a sessio
   });
   expect(withSession.status).toBe(200);
 });
+
+test("pictures come only from our own origin, except in the seller-note editor where an admin pastes addresses", async () => {
+  const base = await start();
+  const imgSrc = async (path: string) => /img-src [^;]*/.exec((await fetch(`${base}${path}`)).headers.get("content-security-policy") ?? "")?.[0];
+  for (const path of ["/list", "/wholesaler/1", "/products", "/sellernote/1", "/admin/sellernote-addx", "/admin/sellernote-edit/1/x"]) {
+    expect(await imgSrc(path), path).toBe("img-src 'self' data:");
+  }
+  for (const path of ["/admin/sellernote-add", "/admin/sellernote-edit/12"]) expect(await imgSrc(path), path).toBe("img-src 'self' data: https:");
+});

@@ -26,6 +26,9 @@ export type AppOptions = {
 /** The Web Request React Router answers, built from Express's view of the request and its buffered body. */
 export type AppHandler = (request: globalThis.Request, res: Response) => Promise<globalThis.Response>;
 
+/** The admin's seller-note editor pages (app/routes.ts), the only pages that may show pictures from other sites. */
+const NOTE_EDITOR_PATH = /^\/admin\/sellernote-(add|edit\/\d+)\/?$/;
+
 export function createApp(options: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -50,8 +53,9 @@ export function createApp(options: AppOptions) {
         `script-src 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
         "style-src 'self' 'unsafe-inline'",
         // Pictures of other sites are served as our own copies (docs/decisions/0023): a page never
-        // makes the visitor's browser ask another site.
-        "img-src 'self' data:",
+        // makes the visitor's browser ask another site. The note editor is the exception: an admin pasting a
+        // picture's address sees it while writing (the saved note shows our copy once it is made).
+        NOTE_EDITOR_PATH.test(req.path) ? "img-src 'self' data: https:" : "img-src 'self' data:",
         "font-src 'self'",
         `connect-src 'self'${options.dev ? " ws:" : ""}`,
         "object-src 'none'",
