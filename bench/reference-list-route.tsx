@@ -7,8 +7,7 @@
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { Pager } from "#app/components/pager.tsx";
-import { WHOLESALER_GRID_CLASS, WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
-import { WholesalerCardActions } from "#app/features/wholesalers/wholesaler-card-actions.tsx";
+import { WholesalerCardGrid } from "#app/features/wholesalers/wholesaler-card-grid.tsx";
 import { listHref, parseListParams, WHOLESALERS_PER_PAGE } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
 import type { WholesalerCard as Card } from "#app/features/wholesalers/wholesaler-types.ts";
@@ -52,16 +51,7 @@ export default function ReferenceList() {
       <p className="mb-3 text-sm text-slate-600" aria-live="polite">
         총 {total.toLocaleString("ko-KR")}곳{totalIsCapped ? " 이상" : ""}
       </p>
-      <ul className={WHOLESALER_GRID_CLASS}>
-        {items.map((wholesaler, index) => (
-          <WholesalerCard
-            key={wholesaler.id}
-            wholesaler={wholesaler}
-            eager={index < 8}
-            actions={<WholesalerCardActions wholesalerId={wholesaler.id} favorites={favorites} />}
-          />
-        ))}
-      </ul>
+      <WholesalerCardGrid items={items} favorites={favorites} />
       <Pager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} keepScroll={false} />
     </>
   );

@@ -5,8 +5,7 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { favoriteAction, listFavorites } from "#app/features/favorites/favorites.server.ts";
 import { imagesFor } from "#app/features/images/images.server.ts";
-import { WHOLESALER_GRID_CLASS, WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
-import { WholesalerCardActions } from "#app/features/wholesalers/wholesaler-card-actions.tsx";
+import { WholesalerCardGrid } from "#app/features/wholesalers/wholesaler-card-grid.tsx";
 import { requireUser } from "#app/lib/auth.server.ts";
 import { parsePageParam } from "#app/lib/url-params.ts";
 import { readForm } from "#app/lib/form.server.ts";
@@ -51,11 +50,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mb-3 text-sm text-slate-600">총 {total.toLocaleString("ko-KR")}곳 · 최근 찜한 순</p>
-          <ul className={WHOLESALER_GRID_CLASS}>
-            {items.map((wholesaler, index) => (
-              <WholesalerCard key={wholesaler.id} wholesaler={wholesaler} eager={index < 8} actions={<WholesalerCardActions wholesalerId={wholesaler.id} favorites={ids} />} />
-            ))}
-          </ul>
+          <WholesalerCardGrid items={items} favorites={ids} />
           <Pager page={page} pageCount={pageCount} />
         </>
       )}

@@ -8,13 +8,12 @@ import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-not
 import { downAmong } from "#app/features/site-checks/site-checks.server.ts";
 import { Pager } from "#app/components/pager.tsx";
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
-import { WHOLESALER_GRID_CLASS, WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
-import { WholesalerCardActions } from "#app/features/wholesalers/wholesaler-card-actions.tsx";
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
 import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { notesForCategory } from "#content/regulatory-notes.ts";
 import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
+import { WholesalerCardGrid } from "#app/features/wholesalers/wholesaler-card-grid.tsx";
 import { getUser } from "#app/lib/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/list";
@@ -78,17 +77,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
             {state.category ? `${state.category} · ` : ""}
             {filterLabels.length ? `${filterLabels.join(", ")} · ` : ""}총 {total.toLocaleString("ko-KR")}곳{totalIsCapped ? " 이상" : ""}
           </p>
-          <ul className={WHOLESALER_GRID_CLASS}>
-            {items.map((wholesaler, index) => (
-              <WholesalerCard
-                key={wholesaler.id}
-                wholesaler={wholesaler}
-                eager={index < 8}
-                siteDown={siteDownIds.includes(wholesaler.id)}
-                actions={<WholesalerCardActions wholesalerId={wholesaler.id} favorites={favorites} />}
-              />
-            ))}
-          </ul>
+          <WholesalerCardGrid items={items} favorites={favorites} siteDownIds={siteDownIds} />
           <Pager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} keepScroll={false} />
         </>
       )}

@@ -1,0 +1,32 @@
+import { WHOLESALER_GRID_CLASS, WholesalerCard } from "./wholesaler-card.tsx";
+import { WholesalerCardActions } from "./wholesaler-card-actions.tsx";
+import type { WholesalerCard as Card } from "./wholesaler-types.ts";
+
+/**
+ * A page of supplier cards with their compare and favourite buttons (/list, /favorites and the bench's reference
+ * page). The first eight pictures load at once, the rest as they scroll in.
+ */
+export function WholesalerCardGrid({
+  items,
+  favorites,
+  siteDownIds = [],
+}: {
+  items: Card[];
+  /** The visitor's favourites among them, or null for an anonymous visitor. */
+  favorites: readonly number[] | null;
+  siteDownIds?: readonly number[];
+}) {
+  return (
+    <ul className={WHOLESALER_GRID_CLASS}>
+      {items.map((wholesaler, index) => (
+        <WholesalerCard
+          key={wholesaler.id}
+          wholesaler={wholesaler}
+          eager={index < 8}
+          siteDown={siteDownIds.includes(wholesaler.id)}
+          actions={<WholesalerCardActions wholesalerId={wholesaler.id} favorites={favorites} />}
+        />
+      ))}
+    </ul>
+  );
+}
