@@ -13,7 +13,7 @@ import { openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
 import { registerImageJobs } from "#app/features/images/image-jobs.server.ts";
 import { imageFile, imageState, requestImages } from "#app/features/images/images.server.ts";
 import { JobRunner } from "#app/features/jobs/job-runner.server.ts";
-import { BAD_IMAGES, photoLike, startStandInImages } from "#tests/stand-in-images.ts";
+import { BAD_IMAGES, shopPhotoSize, shopPhotos, startStandInImages } from "#tests/stand-in-images.ts";
 import { createPostgresDatabase, postgresReachable } from "./server-process.ts";
 
 const PAGE_CARDS = 24; // PRODUCTS_PER_PAGE: the first page of /products shows 24 product cards
@@ -34,16 +34,9 @@ type ChildResult = {
   sizes: Sizes[];
 };
 
-/** The normal set: 20 shop-sized squares (1200×1200) and 4 camera photos (4000×3000), JPEG quality 85. */
+/** The normal set (shopPhotos: 20 shop-sized squares and 4 camera photos), as files the child processes read. */
 async function normalPhotos(dir: string) {
-  const files: string[] = [];
-  for (let i = 0; i < PAGE_CARDS; i++) {
-    const [width, height] = i % 6 === 5 ? [4000, 3000] : [1200, 1200];
-    const file = path.join(dir, `photo-${i}.jpg`);
-    fs.writeFileSync(file, await photoLike(i, width, height));
-    files.push(file);
-  }
-  return files;
+  for (const [i, bytes] of (await shopPhotos(PAGE_CARDS)).entries()) fs.writeFileSync(path.join(dir, `photo-${i}.jpg`), bytes);
 }
 
 /**
@@ -85,8 +78,8 @@ async function child(set: string, photoDir: string) {
     if (set === "normal" && state?.hash) {
       const bytes = async (size: "card" | "detail" | "logo") => (await imageFile(state.hash!, size))?.length ?? 0;
       const source = fs.readFileSync(path.join(photoDir, photoFiles[i]!));
-      const [width, height] = i % 6 === 5 ? [4000, 3000] : [1200, 1200];
-      sizes.push({ width: width!, height: height!, sourceBytes: source.length, card: await bytes("card"), detail: await bytes("detail"), logo: await bytes("logo") });
+      const { width, height } = shopPhotoSize(i);
+      sizes.push({ width, height, sourceBytes: source.length, card: await bytes("card"), detail: await bytes("detail"), logo: await bytes("logo") });
     }
   }
   await host.close();

@@ -60,6 +60,25 @@ export async function photoLike(seed: number, width = 1600, height = 1200) {
   return sharp(layered).jpeg({ quality: 85 }).toBuffer();
 }
 
+/** The size of photo `i` of the normal set: every sixth a camera photo (4000×3000), the rest shop-sized squares (1200×1200). */
+export function shopPhotoSize(i: number) {
+  return i % 6 === 5 ? { width: 4000, height: 3000 } : { width: 1200, height: 1200 };
+}
+
+/**
+ * The normal set of product photos (issue 16): `count` photo-like JPEGs at quality 85, sized by
+ * `shopPhotoSize` (the default 24: 20 squares and 4 camera photos). Made one at a time, as a camera
+ * photo takes a few hundred MB while it is composed.
+ */
+export async function shopPhotos(count = 24) {
+  const photos: Buffer[] = [];
+  for (let i = 0; i < count; i++) {
+    const { width, height } = shopPhotoSize(i);
+    photos.push(await photoLike(i, width, height));
+  }
+  return photos;
+}
+
 /** A valid PNG header that declares `width`×`height` grey pixels, with only the first rows' data: a few KB. */
 export function pngDeclaring(width: number, height: number) {
   const chunk = (type: string, data: Buffer) => {
