@@ -8,7 +8,7 @@ import { db } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { withDatabase } from "../scripts/with-database.ts";
 import { generateCatalogue } from "./generate-data.ts";
-import { createPostgresDatabase, ensureBuild, postgresReachable, startServer, stopServer, tempDataDir } from "./server-process.ts";
+import { createPostgresDatabase, ensureBuild, postgresReachable, startServer, stopServer } from "./server-process.ts";
 
 /** The pages issue 16 measures: the directory, a wholesaler, products, a note, the guides and one guide. */
 export const LIGHTHOUSE_PAGES = (ids: { wholesaler: number; note: number }) => [
@@ -98,9 +98,8 @@ if (import.meta.main) {
   if (!builds.length) ensureBuild();
   const port = Number(process.env.BENCH_PORT || 3400);
   const created = await createPostgresDatabase("domae_bench_lh");
-  const dataDir = tempDataDir("lh-secret");
   try {
-    const env = { DATABASE_URL: created.url, DATA_DIR: dataDir, SEED_DEMO: "0" };
+    const env = { DATABASE_URL: created.url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00", SEED_DEMO: "0" };
     const ids = await withDatabase(async () => {
       await seedDemoIfFirstStart();
       await generateCatalogue({ wholesalerCount: 10_000, productCount: 100_000 });
@@ -156,7 +155,6 @@ if (import.meta.main) {
     }
   } finally {
     await created.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
   process.exit(0);
 }
