@@ -1,5 +1,7 @@
 // npm run bench:lighthouse: Lighthouse (mobile, median of 3) of the public pages against the production build on
-// PostgreSQL with the demo content and the 100,000-product catalogue; part of `npm run bench`, alone for
+// PostgreSQL with the demo content and the 100,000-product catalogue, every product, external product and
+// supplier with a picture from a stand-in host on 127.0.0.1 (bench/pictures.ts) that the server has made
+// its own copies of before anything is measured; part of `npm run bench` (without the pictures), alone for
 // measuring one front-end change at a time (docs/performance.md, "Font"). Writes bench/results/lighthouse.json.
 import fs from "node:fs";
 import { parseArgs } from "node:util";
@@ -8,6 +10,7 @@ import { db } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { withDatabase } from "../scripts/with-database.ts";
 import { generateCatalogue } from "./generate-data.ts";
+import { checkOwnPictures, givePictures, startPictureHost, waitForPictures } from "./pictures.ts";
 import { createPostgresDatabase, ensureBuild, postgresReachable, startServer, stopServer } from "./server-process.ts";
 
 /** The pages issue 16 measures: the directory, a wholesaler, products, a note, the guides and one guide. */
@@ -20,6 +23,37 @@ export const LIGHTHOUSE_PAGES = (ids: { wholesaler: number; note: number }) => [
   "/sellinginsight/ad-strategy",
 ];
 
+/** Of those, the pages that show pictures: supplier logos, product cards, the note's picture. */
+const PICTURED_PAGES = (ids: { wholesaler: number; note: number }) => LIGHTHOUSE_PAGES(ids).slice(0, 4);
+
+type Lhr = { audits: Record<string, { details?: unknown } | undefined> };
+
+/** The page's image requests (network-requests, resourceType Image) and their transfer size in KB. */
+function imageRequests(lhr: Lhr) {
+  const items = ((lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? []).filter(
+    (item) => item.resourceType === "Image",
+  );
+  return { images: items.length, imageKb: Math.round(items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 102.4) / 10 };
+}
+
+/**
+ * The tag of the LCP element ("img", "h1", "p"…): the node in Lighthouse 13's lcp-breakdown-insight
+ * (largest-contentful-paint-element before it), whose snippet is the element's opening tag.
+ */
+function lcpElement(lhr: Lhr) {
+  const snippet = (value: unknown): string | undefined => {
+    if (!value || typeof value !== "object") return undefined;
+    if ("snippet" in value && typeof value.snippet === "string") return value.snippet;
+    for (const inner of Object.values(value)) {
+      const found = snippet(inner);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const details = (lhr.audits["lcp-breakdown-insight"] ?? lhr.audits["largest-contentful-paint-element"])?.details;
+  return /^<([a-z][a-z0-9-]*)/i.exec(snippet(details) ?? "")?.[1]?.toLowerCase() ?? "";
+}
+
 export async function lighthouse(base: string, urls: string[], runsPerPage = 3) {
   const { default: lh } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
@@ -30,7 +64,8 @@ export async function lighthouse(base: string, urls: string[], runsPerPage = 3) 
   const out: Record<string, Record<string, number | string>> = {};
   try {
     for (const url of urls) {
-      const runs: Record<"performance" | "accessibility" | "bestPractices" | "seo" | "cls" | "fcpMs" | "lcpMs" | "tbtMs" | "siMs" | "benchmarkIndex", number>[] = [];
+      type Metric = "performance" | "accessibility" | "bestPractices" | "seo" | "cls" | "fcpMs" | "lcpMs" | "tbtMs" | "siMs" | "imageKb" | "images" | "benchmarkIndex";
+      const runs: (Record<Metric, number> & { lcpElement: string })[] = [];
       let attempts = 0;
       const failing = new Set<string>();
       for (let i = 0; i < runsPerPage; i++) {
@@ -52,6 +87,9 @@ export async function lighthouse(base: string, urls: string[], runsPerPage = 3) 
           lcpMs: Math.round(Number(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0)),
           tbtMs: Math.round(Number(lhr.audits["total-blocking-time"]?.numericValue ?? 0)),
           siMs: Math.round(Number(lhr.audits["speed-index"]?.numericValue ?? 0)),
+          // What the pictures cost: the page's image requests and their bytes over the wire, and whether the LCP is one.
+          ...imageRequests(lhr),
+          lcpElement: lcpElement(lhr),
           // Lighthouse's CPU benchmark of this machine during the run (lower = slower or busier).
           benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
         });
@@ -63,7 +101,7 @@ export async function lighthouse(base: string, urls: string[], runsPerPage = 3) 
           }
         }
       }
-      const median = (key: keyof (typeof runs)[number]) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? 0;
+      const median = (key: Metric) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? 0;
       out[url] = {
         performance: median("performance"),
         accessibility: median("accessibility"),
@@ -75,6 +113,9 @@ export async function lighthouse(base: string, urls: string[], runsPerPage = 3) 
         lcpMs: median("lcpMs"),
         tbtMs: median("tbtMs"),
         siMs: median("siMs"),
+        images: median("images"),
+        imageKb: median("imageKb"),
+        lcpElement: [...new Set(runs.map((r) => r.lcpElement))].join("/"),
         benchmarkIndex: median("benchmarkIndex"),
         runs: runs.length,
         failing: [...failing].join(" "),
@@ -97,27 +138,40 @@ if (import.meta.main) {
   }
   if (!builds.length) ensureBuild();
   const port = Number(process.env.BENCH_PORT || 3400);
+  const pictureHost = await startPictureHost();
   const created = await createPostgresDatabase("domae_bench_lh");
   try {
-    const env = { DATABASE_URL: created.url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00", SEED_DEMO: "0" };
+    // OUTBOUND_ALLOW_HOSTS: the server's image jobs may fetch from the stand-in host, and from nowhere else.
+    const env = { DATABASE_URL: created.url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00", SEED_DEMO: "0", OUTBOUND_ALLOW_HOSTS: pictureHost.allowHosts };
     const ids = await withDatabase(async () => {
       await seedDemoIfFirstStart();
       await generateCatalogue({ wholesalerCount: 10_000, productCount: 100_000 });
       const w = await db().execute(sql`SELECT id FROM wholesalers ORDER BY id LIMIT 1`);
       const n = await db().execute(sql`SELECT id FROM seller_notes ORDER BY id LIMIT 1`);
-      return { wholesaler: (w.rows[0] as { id: number }).id, note: (n.rows[0] as { id: number } | undefined)?.id ?? 1 };
+      const found = { wholesaler: (w.rows[0] as { id: number }).id, note: (n.rows[0] as { id: number } | undefined)?.id ?? 1 };
+      await givePictures(pictureHost.urls, found.note);
+      return found;
     }, env);
+    const pages = LIGHTHOUSE_PAGES(ids);
     const servers = [];
     try {
+      // The servers request the pictures at start (the catch-up for rows saved without a request) and make them.
+      const started = performance.now();
+      for (const [i, build] of (builds.length ? builds : [""]).entries()) servers.push(await startServer(port + i, build ? { ...env, BUILD_DIR: build } : env));
+      const made = await waitForPictures(created.url, pictureHost.urls, { since: started });
+      const ownPictures = await checkOwnPictures(servers[0]!.base, pages, PICTURED_PAGES(ids));
+      for (const server of servers.slice(1)) await checkOwnPictures(server.base, pages, PICTURED_PAGES(ids));
+      const pictures = { ...made, ownPictures };
+      console.log(
+        `pictures: ${made.ready} ready ${made.seconds} s after the server started (${made.jobs} fetch jobs, ${made.images} in the images table); our own copies per page: ${JSON.stringify(ownPictures)}`,
+      );
       let result: unknown;
       if (!builds.length) {
-        servers.push(await startServer(port, env));
-        result = await lighthouse(servers[0]!.base, LIGHTHOUSE_PAGES(ids), Number(values.runs));
+        result = await lighthouse(servers[0]!.base, pages, Number(values.runs));
         console.table(result);
       } else {
-        for (const [i, build] of builds.entries()) servers.push(await startServer(port + i, { ...env, BUILD_DIR: build }));
         const runs: Record<string, Record<string, Record<string, number | string>[]>> = {};
-        for (const url of LIGHTHOUSE_PAGES(ids)) {
+        for (const url of pages) {
           for (let r = 0; r < Number(values.runs); r++) {
             for (const [i, build] of builds.entries()) {
               const one = (await lighthouse(servers[i]!.base, [url], 1))[url];
@@ -139,6 +193,8 @@ if (import.meta.main) {
             fcpMs: median(list, "fcpMs"),
             lcpMs: median(list, "lcpMs"),
             tbtMs: median(list, "tbtMs"),
+            imageKb: median(list, "imageKb"),
+            lcpElement: [...new Set(list.map((x) => x.lcpElement))].join("/"),
             benchmarkIndex: median(list, "benchmarkIndex"),
             runs: list.length,
           })),
@@ -148,12 +204,13 @@ if (import.meta.main) {
       }
       fs.mkdirSync("bench/results", { recursive: true });
       const file = `bench/results/lighthouse${values.label ? `-${values.label}` : ""}.json`;
-      fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), label: values.label, builds, result }, null, 2)}\n`);
+      fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), label: values.label, builds, pictures, result }, null, 2)}\n`);
       console.log(`wrote ${file}`);
     } finally {
       for (const server of servers) await stopServer(server);
     }
   } finally {
+    await pictureHost.host.close();
     await created.drop();
   }
   process.exit(0);
