@@ -15,7 +15,7 @@ import { db } from "#app/db/client.server.ts";
 import { products, user } from "#app/db/schema.ts";
 import { withDatabase } from "../scripts/with-database.ts";
 import { siteCheckTrial } from "./site-check-trial.ts";
-import { createPostgresDatabase, postgresReachable, type ServerHandle, signUp, startServer, stopServer, tempDataDir } from "./server-process.ts";
+import { BENCH_AUTH_SECRET, createPostgresDatabase, postgresReachable, type ServerHandle, signUp, startServer, stopServer, tempDataDir } from "./server-process.ts";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -37,7 +37,7 @@ async function storage(kind: Storage["kind"], name: string): Promise<Storage> {
     return { kind, env: { DATA_DIR: dir, SEED_DEMO: "0" }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const created = await createPostgresDatabase(`domae_${name}`);
-  return { kind, env: { DATABASE_URL: created.url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00", SEED_DEMO: "0" }, drop: created.drop };
+  return { kind, env: { DATABASE_URL: created.url, AUTH_SECRET: BENCH_AUTH_SECRET, SEED_DEMO: "0" }, drop: created.drop };
 }
 
 async function kinds(): Promise<Storage["kind"][]> {

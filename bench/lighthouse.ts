@@ -11,7 +11,7 @@ import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { withDatabase } from "../scripts/with-database.ts";
 import { generateCatalogue } from "./generate-data.ts";
 import { checkOwnPictures, givePictures, startPictureHost, waitForPictures } from "./pictures.ts";
-import { createPostgresDatabase, ensureBuild, postgresReachable, startServer, stopServer } from "./server-process.ts";
+import { BENCH_AUTH_SECRET, createPostgresDatabase, ensureBuild, postgresReachable, startServer, stopServer } from "./server-process.ts";
 
 /** The pages issue 16 measures: the directory, a wholesaler, products, a note, the guides and one guide. */
 export const LIGHTHOUSE_PAGES = (ids: { wholesaler: number; note: number }) => [
@@ -142,7 +142,7 @@ if (import.meta.main) {
   const created = await createPostgresDatabase("domae_bench_lh");
   try {
     // OUTBOUND_ALLOW_HOSTS: the server's image jobs may fetch from the stand-in host, and from nowhere else.
-    const env = { DATABASE_URL: created.url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00", SEED_DEMO: "0", OUTBOUND_ALLOW_HOSTS: pictureHost.allowHosts };
+    const env = { DATABASE_URL: created.url, AUTH_SECRET: BENCH_AUTH_SECRET, SEED_DEMO: "0", OUTBOUND_ALLOW_HOSTS: pictureHost.allowHosts };
     const ids = await withDatabase(async () => {
       await seedDemoIfFirstStart();
       await generateCatalogue({ wholesalerCount: 10_000, productCount: 100_000 });

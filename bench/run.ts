@@ -19,7 +19,7 @@ import { imagesBench } from "./images.ts";
 import { termRatios, termTargets } from "./terms.ts";
 import { timeSearchClasses } from "./search-timing.ts";
 import { printScale, scaleBench } from "./scale.ts";
-import { createPostgresDatabase, ensureBuild, postgresReachable, signUp, startServer, stopServer, tempDataDir } from "./server-process.ts";
+import { BENCH_AUTH_SECRET, createPostgresDatabase, ensureBuild, postgresReachable, signUp, startServer, stopServer, tempDataDir } from "./server-process.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -49,7 +49,7 @@ async function prepare(kind: Target["kind"], products: number, wholesalers: numb
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   } else {
     const created = await createPostgresDatabase("domae_bench");
-    env = { DATABASE_URL: created.url, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-00" };
+    env = { DATABASE_URL: created.url, AUTH_SECRET: BENCH_AUTH_SECRET };
     cleanup = created.drop;
   }
   const target: Target = { kind, env: { ...env, SEED_DEMO: "0" }, cleanup };

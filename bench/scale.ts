@@ -5,10 +5,11 @@ import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { type OpenDatabase, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
+import { QUERY_CLASSES, RARE_QUERY_CLASS } from "./catalogue-generator.ts";
 import { generateCatalogue } from "./generate-data.ts";
 import { listToReference, middle } from "./load.ts";
 import { timeSearchClasses } from "./search-timing.ts";
-import { createPostgresDatabase, ensureBuild, postgresReachable, startServer, stopServer, tempDataDir } from "./server-process.ts";
+import { BENCH_AUTH_SECRET, createPostgresDatabase, ensureBuild, postgresReachable, startServer, stopServer } from "./server-process.ts";
 
 export const SCALES = [
   { products: 100_000, wholesalers: 10_000 },
@@ -24,7 +25,6 @@ type Options = { quick?: boolean; port: number };
  */
 export async function scaleBench({ quick = false, port }: Options) {
   const scales = quick ? SCALES.map((s) => ({ products: s.products / 10, wholesalers: s.wholesalers / 10 })) : SCALES;
-  const dataDir = tempDataDir("scale-secret");
   const databases: { url: string; drop: () => Promise<void>; open?: OpenDatabase; seconds?: number }[] = [];
   try {
     for (const scale of scales) {
@@ -46,7 +46,7 @@ export async function scaleBench({ quick = false, port }: Options) {
     for (let round = 0; round < rounds; round++) {
       for (const [i, database] of databases.entries()) {
         setCurrentDatabase(database.open);
-        perRound[i]!.push(await timeSearchClasses({ repeats: quick ? 8 : 20, exactRepeats: 5, compareUnindexed: false }));
+        perRound[i]!.push(await timeSearchClasses({ repeats: quick ? 8 : 20, exactRepeats: 5, compareUnindexed: false, classes: { ...QUERY_CLASSES, ...RARE_QUERY_CLASS } }));
       }
     }
     const classes = perRound[0]![0]!.map((row, c) => {
@@ -72,7 +72,7 @@ export async function scaleBench({ quick = false, port }: Options) {
     setCurrentDatabase(undefined);
 
     // /list at the larger catalogue's 100,000 wholesalers against the reference route, same server.
-    const server = await startServer(port, { DATABASE_URL: databases[1]!.url, DATA_DIR: dataDir, SEED_DEMO: "0" });
+    const server = await startServer(port, { DATABASE_URL: databases[1]!.url, AUTH_SECRET: BENCH_AUTH_SECRET, SEED_DEMO: "0" });
     let list: Awaited<ReturnType<typeof listToReference>>;
     try {
       list = await listToReference(server, quick ? 1 : 3, { duration: quick ? 2 : 8, warmup: quick ? 1 : 2 });
@@ -86,7 +86,6 @@ export async function scaleBench({ quick = false, port }: Options) {
       await database.open?.close().catch(() => {});
       await database.drop();
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

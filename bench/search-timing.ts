@@ -9,10 +9,21 @@ import { countForPaging, PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { products } from "#app/db/schema.ts";
 import { listProducts, PRODUCTS_PER_PAGE } from "#app/features/products/products.server.ts";
 import { parseSearchQuery } from "#app/features/search/korean-search.ts";
-import { pageCondition, searchSql, unindexedSearchCondition } from "#app/features/search/search-sql.server.ts";
+import {
+  COMMON_SAMPLE_MATCHES,
+  SEARCH_COUNT_CAP,
+  SEARCH_SAMPLE_ROWS,
+  sampleHits,
+  sampleQuery,
+  THIN_WALK_ROWS_PER_MATCH,
+  WALK_ROWS_PER_MATCH,
+  walkQuery,
+} from "#app/features/search/search-page.server.ts";
+import { searchSql, unindexedSearchCondition } from "#app/features/search/search-sql.server.ts";
 import { QUERY_CLASSES } from "./catalogue-generator.ts";
 
 const columns = { grams: products.searchGrams, chosung: products.nameChosung, text: products.name };
+const productList = { table: products, createdAt: products.createdAt, id: products.id };
 
 /** The page of rows and the one count of /products, with any condition (here: the unindexed ILIKE). */
 async function searchPage(where: SQL, cap?: number) {
@@ -45,24 +56,43 @@ async function explain(query: SQL) {
   return result.rows.map((r) => String(Object.values(r as object)[0])).join("\n");
 }
 
+
 /**
- * The plans of one search's two queries as /products runs them: the count must come from the gram
- * index; the page from the gram index (few matches) or by walking the newest-first index without a
- * sort (many matches: the count decides, see pageCondition), never from a scan of the whole table.
+ * The plans of one search's queries as /products runs them (findSearchPage), never a scan of the whole
+ * table or a sort of every match of a common word:
+ * - a common word: the sample and the walk read the newest-first index, without a sort;
+ * - a rare word: the count from the gram index; the page from the gram index, and past the cap also a
+ *   bounded walk of the newest-first index first.
  */
 export async function planUsesIndex(query: string) {
   const search = searchSql(columns, parseSearchQuery(query)!);
-  const counted = await countForPaging(products, search.indexed, { page: 1, perPage: PRODUCTS_PER_PAGE, cap: PUBLIC_COUNT_CAP });
-  const countPlan = await explain(sql`SELECT count(*) FROM (SELECT 1 FROM products WHERE ${search.indexed} LIMIT ${PUBLIC_COUNT_CAP + 1}) matches`);
+  const hits = await sampleHits(productList, search);
+  const walksIndex = (plan: string) => /Index Scan( Backward)? using products_created_idx/.test(plan) && !/Sort|Seq Scan|Bitmap/.test(plan);
+  const samplePlan = await explain(sampleQuery(productList, search));
+  if (hits >= COMMON_SAMPLE_MATCHES) {
+    const need = SEARCH_COUNT_CAP + 1;
+    const walkPlan = await explain(walkQuery(productList, search, need, need * WALK_ROWS_PER_MATCH));
+    return {
+      path: "walk" as const,
+      plan: `common word (${hits} of the newest ${SEARCH_SAMPLE_ROWS}):\nsample:\n${samplePlan}\nwalk:\n${walkPlan}`,
+      usesIndex: walksIndex(samplePlan) && walksIndex(walkPlan),
+    };
+  }
+  const counted = await countForPaging(products, search.indexed, { page: 1, perPage: PRODUCTS_PER_PAGE, cap: SEARCH_COUNT_CAP });
+  const countPlan = await explain(sql`SELECT count(*) FROM (SELECT 1 FROM products WHERE ${search.indexed} LIMIT ${SEARCH_COUNT_CAP + 1}) matches`);
+  const walkPlan = counted.totalIsCapped ? await explain(walkQuery(productList, search, PRODUCTS_PER_PAGE, PRODUCTS_PER_PAGE * THIN_WALK_ROWS_PER_MATCH)) : "";
   const pagePlan = await explain(
-    sql`SELECT id FROM products WHERE ${pageCondition(search, counted)} ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${PRODUCTS_PER_PAGE}`,
+    sql`SELECT id FROM products WHERE ${search.indexed} ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${PRODUCTS_PER_PAGE}`,
   );
-  const pageIndexed = counted.totalIsCapped
-    ? /Index Scan( Backward)? using products_created_idx/.test(pagePlan) && !/Sort/.test(pagePlan)
-    : /products_search_grams_idx|products_created_idx/.test(pagePlan);
   return {
-    plan: `count (${counted.total}${counted.totalIsCapped ? "+" : ""} matches):\n${countPlan}\npage:\n${pagePlan}`,
-    usesIndex: countPlan.includes("products_search_grams_idx") && !/Seq Scan on products/.test(countPlan + pagePlan) && pageIndexed,
+    path: "grams" as const,
+    plan: `rare word (${hits} of the newest ${SEARCH_SAMPLE_ROWS}), count (${counted.total}${counted.totalIsCapped ? "+" : ""} matches):\nsample:\n${samplePlan}\ncount:\n${countPlan}\n${walkPlan ? `walk:\n${walkPlan}\n` : ""}page:\n${pagePlan}`,
+    usesIndex:
+      walksIndex(samplePlan) &&
+      countPlan.includes("products_search_grams_idx") &&
+      !/Seq Scan on products/.test(countPlan + pagePlan) &&
+      (!walkPlan || walksIndex(walkPlan)) &&
+      /products_search_grams_idx|products_created_idx/.test(pagePlan),
   };
 }
 
@@ -83,10 +113,15 @@ type ClassTiming = {
  * same two queries with an unindexed ILIKE, and the same pair with an exact count (what the count cap
  * saves; with the cap, a query matching thousands of rows stops the ILIKE scan early as well).
  */
-export async function timeSearchClasses({ repeats = 20, compareUnindexed = true, exactRepeats }: { repeats?: number; compareUnindexed?: boolean; exactRepeats?: number } = {}) {
+export async function timeSearchClasses({
+  repeats = 20,
+  compareUnindexed = true,
+  exactRepeats,
+  classes = QUERY_CLASSES,
+}: { repeats?: number; compareUnindexed?: boolean; exactRepeats?: number; classes?: Record<string, readonly string[]> } = {}) {
   const rows: ClassTiming[] = [];
   const slowRepeats = Math.max(3, Math.floor(repeats / 4));
-  for (const [name, queries] of Object.entries(QUERY_CLASSES)) {
+  for (const [name, queries] of Object.entries(classes)) {
     const samples = { indexed: [] as number[], unindexed: [] as number[], exactIndexed: [] as number[], exactUnindexed: [] as number[] };
     let usesIndex = true;
     let matches = 0;
@@ -97,7 +132,7 @@ export async function timeSearchClasses({ repeats = 20, compareUnindexed = true,
       const served = async (countCap?: number) => void (await listProducts({ q, countCap }));
       await served(PUBLIC_COUNT_CAP); // warm-up
       samples.indexed.push(...(await time(() => served(PUBLIC_COUNT_CAP), repeats)));
-      if (compareUnindexed) samples.unindexed.push(...(await time(() => searchPage(unindexed, PUBLIC_COUNT_CAP), slowRepeats)));
+      if (compareUnindexed) samples.unindexed.push(...(await time(() => searchPage(unindexed, SEARCH_COUNT_CAP), slowRepeats)));
       samples.exactIndexed.push(...(await time(() => served(), exactRepeats ?? repeats)));
       if (compareUnindexed) samples.exactUnindexed.push(...(await time(() => searchPage(unindexed), slowRepeats)));
       usesIndex &&= (await planUsesIndex(q)).usesIndex;

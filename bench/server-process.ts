@@ -49,6 +49,9 @@ export async function stopServer(server: ServerHandle, signal: NodeJS.Signals = 
   return server.exited;
 }
 
+/** A server on PostgreSQL refuses to start without AUTH_SECRET (the same on every server): the benches' one. */
+export const BENCH_AUTH_SECRET = "bench-secret-bench-secret-bench-secret-00";
+
 export function tempDataDir(prefix: string) {
   return fs.mkdtempSync(path.join(os.tmpdir(), `domae-${prefix}-`));
 }

@@ -1,13 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
-import { countForPaging } from "#app/db/paging.server.ts";
 import { externalProducts } from "#app/db/schema.ts";
 import { requestImagesAfterSave } from "#app/features/images/images.server.ts";
 import { lookupOgImage } from "#app/features/link-preview/og-image.server.ts";
 import type { Page } from "#app/features/products/products.server.ts";
 import { parseSearchQuery, searchFields } from "#app/features/search/korean-search.ts";
-import { pageCondition, type SearchSql, searchSql } from "#app/features/search/search-sql.server.ts";
+import { findSearchPage } from "#app/features/search/search-page.server.ts";
+import { type SearchSql, searchSql } from "#app/features/search/search-sql.server.ts";
 import { parseHttpUrl } from "#app/lib/form-fields.ts";
 import { decodeImportFile, type ImportParse, type ImportRow, parseImportFile } from "./external-product-import.ts";
 import type { ExternalProductInput } from "./external-product-schema.ts";
@@ -39,17 +39,20 @@ export async function listExternalProducts({
   perPage = EXTERNAL_PER_PAGE,
   countCap,
 }: { q?: string | null; page?: number; perPage?: number; countCap?: number }): Promise<Page<ExternalProductRow>> {
-  const search = externalSearch(q);
-  // The count runs first: how many rows match decides how the page is found (pageCondition).
-  const totals = await countForPaging(externalProducts, search?.indexed, { page, perPage, cap: countCap });
-  const items = await db()
-    .select(columns)
-    .from(externalProducts)
-    .where(pageCondition(search, totals))
-    .orderBy(descNullsLast(externalProducts.createdAt), descNullsLast(externalProducts.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return { items, ...totals, page };
+  const found = await findSearchPage(
+    { table: externalProducts, createdAt: externalProducts.createdAt, id: externalProducts.id },
+    externalSearch(q),
+    { page, perPage, cap: countCap },
+    (where, limit, offset) =>
+      db()
+        .select(columns)
+        .from(externalProducts)
+        .where(where)
+        .orderBy(descNullsLast(externalProducts.createdAt), descNullsLast(externalProducts.id))
+        .limit(limit)
+        .offset(offset),
+  );
+  return { ...found, page };
 }
 
 export async function getExternalProduct(id: number): Promise<ExternalProductRow | null> {

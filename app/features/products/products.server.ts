@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
-import { countForPaging } from "#app/db/paging.server.ts";
 import { products } from "#app/db/schema.ts";
 import { requestImagesAfterSave } from "#app/features/images/images.server.ts";
 import { parseSearchQuery, searchFields } from "#app/features/search/korean-search.ts";
-import { pageCondition, type SearchSql, searchSql } from "#app/features/search/search-sql.server.ts";
+import { findSearchPage } from "#app/features/search/search-page.server.ts";
+import { type SearchSql, searchSql } from "#app/features/search/search-sql.server.ts";
 import type { ProductInput } from "./product-schema.ts";
 
 export const PRODUCTS_PER_PAGE = 24;
@@ -40,26 +40,27 @@ function productSearch(q: string | null | undefined): SearchSql | undefined {
   return query ? searchSql({ grams: products.searchGrams, chosung: products.nameChosung, text: products.name }, query) : undefined;
 }
 
-/**
- * Newest first, filtered by name in the database, one page at a time (counted up to `countCap` when
- * given). The count runs first: how many rows match decides how the page is found (pageCondition).
- */
+/** Newest first, filtered by name in the database, one page at a time (counted up to `countCap` when given; findSearchPage). */
 export async function listProducts({
   q,
   page = 1,
   perPage = PRODUCTS_PER_PAGE,
   countCap,
 }: { q?: string | null; page?: number; perPage?: number; countCap?: number }): Promise<Page<ProductRow>> {
-  const search = productSearch(q);
-  const totals = await countForPaging(products, search?.indexed, { page, perPage, cap: countCap });
-  const items = await db()
-    .select(cardColumns)
-    .from(products)
-    .where(pageCondition(search, totals))
-    .orderBy(descNullsLast(products.createdAt), descNullsLast(products.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return { items, ...totals, page };
+  const found = await findSearchPage(
+    { table: products, createdAt: products.createdAt, id: products.id },
+    productSearch(q),
+    { page, perPage, cap: countCap },
+    (where, limit, offset) =>
+      db()
+        .select(cardColumns)
+        .from(products)
+        .where(where)
+        .orderBy(descNullsLast(products.createdAt), descNullsLast(products.id))
+        .limit(limit)
+        .offset(offset),
+  );
+  return { ...found, page };
 }
 
 export async function getProduct(id: number): Promise<ProductRow | null> {
