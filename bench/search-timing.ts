@@ -19,7 +19,7 @@ import {
   WALK_ROWS_PER_MATCH,
   walkQuery,
 } from "#app/features/search/search-page.server.ts";
-import { searchSql, unindexedSearchCondition } from "#app/features/search/search-sql.server.ts";
+import { DENSE_SEARCH_MATCHES, searchSql, unindexedSearchCondition } from "#app/features/search/search-sql.server.ts";
 import { QUERY_CLASSES } from "./catalogue-generator.ts";
 
 const columns = { grams: products.searchGrams, chosung: products.nameChosung, text: products.name };
@@ -78,8 +78,9 @@ export async function planUsesIndex(query: string) {
       usesIndex: walksIndex(samplePlan) && walksIndex(walkPlan),
     };
   }
-  const counted = await countForPaging(products, search.indexed, { page: 1, perPage: PRODUCTS_PER_PAGE, cap: SEARCH_COUNT_CAP });
-  const countPlan = await explain(sql`SELECT count(*) FROM (SELECT 1 FROM products WHERE ${search.indexed} LIMIT ${SEARCH_COUNT_CAP + 1}) matches`);
+  const countCap = Math.max(SEARCH_COUNT_CAP, DENSE_SEARCH_MATCHES);
+  const counted = await countForPaging(products, search.indexed, { page: 1, perPage: PRODUCTS_PER_PAGE, cap: countCap });
+  const countPlan = await explain(sql`SELECT count(*) FROM (SELECT 1 FROM products WHERE ${search.indexed} LIMIT ${countCap + 1}) matches`);
   const walkPlan = counted.totalIsCapped ? await explain(walkQuery(productList, search, PRODUCTS_PER_PAGE, PRODUCTS_PER_PAGE * THIN_WALK_ROWS_PER_MATCH)) : "";
   const pagePlan = await explain(
     sql`SELECT id FROM products WHERE ${search.indexed} ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${PRODUCTS_PER_PAGE}`,

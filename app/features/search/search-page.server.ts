@@ -2,7 +2,7 @@ import { type AnyColumn, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { db } from "#app/db/client.server.ts";
 import { countForPaging, type PageCount } from "#app/db/paging.server.ts";
-import { pageCondition, type SearchSql } from "./search-sql.server.ts";
+import { DENSE_SEARCH_MATCHES, pageCondition, type SearchSql } from "./search-sql.server.ts";
 
 /**
  * A public search counts its matches only this far ("100개 이상"), whatever cap the list has without a
@@ -22,9 +22,9 @@ export const COMMON_SAMPLE_MATCHES = 10;
  */
 export const WALK_ROWS_PER_MATCH = 200;
 /**
- * A rare word with more matches than the cap walks at most this many rows per match on its page (one in
- * a thousand) before its matches are found from the gram index and sorted: spread thinly, its page is a
- * short walk; all old, the walk gives up after a bounded stretch.
+ * A rare word with more than `DENSE_SEARCH_MATCHES` matches walks at most this many rows per match on its
+ * page (one in a thousand) before its matches are found from the gram index and sorted: spread thinly,
+ * its page is a short walk; all old, the walk gives up after a bounded stretch.
  */
 export const THIN_WALK_ROWS_PER_MATCH = 1000;
 
@@ -66,9 +66,10 @@ export async function sampleHits(list: NewestFirst, search: SearchSql) {
  * - a common word (one match in a hundred of the newest rows or more) is found by walking the newest-first
  *   index: the first `SEARCH_COUNT_CAP` + 1 matches (more on deep pages) are a few thousand rows at any
  *   catalogue size, and give both the page and "100개 이상";
- * - a rare word is counted from the gram index, which costs what its grams occur in. Up to the cap its
- *   few matches are sorted for the page; past it, a bounded walk finds the page of a word spread thinly
- *   through the catalogue, and the matches of a word whose matches are all old are sorted.
+ * - a rare word is counted from the gram index, which costs what its grams occur in, as far as its page
+ *   plan needs (`DENSE_SEARCH_MATCHES`, shown only up to the search's cap). Up to that many matches they are
+ *   sorted for the page; past it, a bounded walk finds the page of a word spread thinly through the
+ *   catalogue, and the matches of a word whose matches are all old are sorted.
  */
 export async function findSearchPage<T>(
   list: NewestFirst,
@@ -88,14 +89,17 @@ export async function findSearchPage<T>(
   const searchCap = Math.min(cap, SEARCH_COUNT_CAP);
   // The same limit countForPaging counts to: the two pages after this one always exist inside it.
   const limit = Math.max(searchCap, (page + 2) * perPage);
+  const atLeastLimit: PageCount = { total: limit, totalIsCapped: true, pageCount: Math.ceil((limit + 1) / perPage) };
   if ((await sampleHits(list, search)) >= COMMON_SAMPLE_MATCHES) {
     const ids = await walkIds(list, search, limit + 1, (limit + 1) * WALK_ROWS_PER_MATCH);
     if (ids.length > limit) {
-      return fromIds(ids.slice(offset, offset + perPage), { total: limit, totalIsCapped: true, pageCount: Math.ceil((limit + 1) / perPage) });
+      return fromIds(ids.slice(offset, offset + perPage), atLeastLimit);
     }
   }
-  const totals = await countForPaging(list.table, search.indexed, { page, perPage, cap: searchCap });
-  if (totals.totalIsCapped) {
+  // A rare word: counted from the gram index as far as its page plan needs, shown up to the search's cap.
+  const counted = await countForPaging(list.table, search.indexed, { page, perPage, cap: Math.max(searchCap, DENSE_SEARCH_MATCHES) });
+  const totals = counted.total > limit ? atLeastLimit : counted;
+  if (counted.totalIsCapped) {
     const ids = await walkIds(list, search, offset + perPage, (offset + perPage) * THIN_WALK_ROWS_PER_MATCH);
     if (ids.length === offset + perPage) return fromIds(ids.slice(offset), totals);
   }
