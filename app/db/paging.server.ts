@@ -5,7 +5,8 @@ import { db } from "./client.server.ts";
 /**
  * Public lists count their matches only this far: counting every one of 5,000 rows that contain a
  * one-syllable word costs more than finding the page itself (docs/performance.md). Past the cap a
- * page says "1,000개 이상" and the pager still reaches every page around the current one.
+ * page says "1,000개 이상" and the pager still reaches every page around the current one. A product search
+ * counts to less (features/search/search-page.server.ts, SEARCH_COUNT_CAP).
  */
 export const PUBLIC_COUNT_CAP = 1000;
 
