@@ -4,6 +4,7 @@
 // its own copies of before anything is measured; part of `npm run bench` (without the pictures), alone for
 // measuring one front-end change at a time (docs/performance.md, "Font"). Writes bench/results/lighthouse.json.
 import fs from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
@@ -71,6 +72,12 @@ export async function lighthouse(base: string, urls: string[], runsPerPage = 3) 
       for (let i = 0; i < runsPerPage; i++) {
         const result = await lh(`${base}${url}`, { port: chrome.port, output: "json", logLevel: "error" });
         const lhr = result?.lhr;
+        // LIGHTHOUSE_REPORTS=dir keeps every run's whole report, to read what a score is made of.
+        if (lhr && process.env.LIGHTHOUSE_REPORTS) {
+          fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+          const name = `${url.replace(/[^a-z0-9]+/gi, "_")}-${Date.now()}.json`;
+          fs.writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(lhr));
+        }
         // A run whose trace failed (NO_NAVSTART and the like on a busy machine) has no scores: run again.
         if (!lhr || lhr.runtimeError) {
           attempts += 1;

@@ -84,7 +84,7 @@ export default function SellerInfo({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="flex items-center gap-3">
             <Link to="/sellernote" className="text-sm font-medium text-blue-700 underline">
-              전체 보기
+              셀러 노트 전체 보기
             </Link>
             {isAdmin ? (
               <Link to="/admin/sellernote-add" className="rounded-lg bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700">
