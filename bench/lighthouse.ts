@@ -134,17 +134,14 @@ export async function lighthouse(base: string, urls: string[], runsPerPage = 3) 
   return out;
 }
 
-if (import.meta.main) {
-  // --builds a,b,…: one server per build folder on the same database, and each page's runs alternate
-  // between them (a, b, …, a, b, …), so load from other processes on the shared cores falls on all alike.
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, label: { type: "string", default: "" }, builds: { type: "string", default: "" } } });
-  const builds = values.builds ? values.builds.split(",") : [];
-  if (!(await postgresReachable())) {
-    console.error("PostgreSQL is not reachable (BENCH_DATABASE_URL / TEST_DATABASE_URL).");
-    process.exit(1);
-  }
-  if (!builds.length) ensureBuild();
-  const port = Number(process.env.BENCH_PORT || 3400);
+/**
+ * Lighthouse of the six pages on a fresh PostgreSQL database (demo content, 100,000 generated products) with
+ * a picture on every product, external product, supplier logo and the measured note, served by the
+ * stand-in host through OUTBOUND_ALLOW_HOSTS and made by the server's own image jobs before any run.
+ * `builds`: one server per build folder on the same database, and each page's runs alternate between them
+ * (a, b, …, a, b, …), so load from other processes on the shared cores falls on all alike.
+ */
+export async function lighthouseWithPictures({ port, runs, builds = [] }: { port: number; runs: number; builds?: string[] }) {
   const pictureHost = await startPictureHost();
   const created = await createPostgresDatabase("domae_bench_lh");
   try {
@@ -172,47 +169,37 @@ if (import.meta.main) {
       console.log(
         `pictures: ${made.ready} ready ${made.seconds} s after the server started (${made.jobs} fetch jobs, ${made.images} in the images table); our own copies per page: ${JSON.stringify(ownPictures)}`,
       );
-      let result: unknown;
-      if (!builds.length) {
-        result = await lighthouse(servers[0]!.base, pages, Number(values.runs));
-        console.table(result);
-      } else {
-        const runs: Record<string, Record<string, Record<string, number | string>[]>> = {};
-        for (const url of pages) {
-          for (let r = 0; r < Number(values.runs); r++) {
-            for (const [i, build] of builds.entries()) {
-              const one = (await lighthouse(servers[i]!.base, [url], 1))[url];
-              if (!one?.runs) continue;
-              const perPage = runs[build] ?? {};
-              runs[build] = perPage;
-              perPage[url] = [...(perPage[url] ?? []), one];
-            }
+      if (!builds.length) return { pictures, result: await lighthouse(servers[0]!.base, pages, runs) };
+      const perBuild: Record<string, Record<string, Record<string, number | string>[]>> = {};
+      for (const url of pages) {
+        for (let r = 0; r < runs; r++) {
+          for (const [i, build] of builds.entries()) {
+            const one = (await lighthouse(servers[i]!.base, [url], 1))[url];
+            if (!one?.runs) continue;
+            const perPage = perBuild[build] ?? {};
+            perBuild[build] = perPage;
+            perPage[url] = [...(perPage[url] ?? []), one];
           }
         }
-        const median = (list: Record<string, number | string>[], key: string) => list.map((x) => Number(x[key])).sort((a, b) => a - b)[Math.floor(list.length / 2)];
-        const table = Object.entries(runs).flatMap(([build, pages]) =>
-          Object.entries(pages).map(([url, list]) => ({
-            build,
-            url,
-            performance: median(list, "performance"),
-            cls: median(list, "cls"),
-            clsMax: Math.max(...list.map((x) => Number(x.cls))),
-            fcpMs: median(list, "fcpMs"),
-            lcpMs: median(list, "lcpMs"),
-            tbtMs: median(list, "tbtMs"),
-            imageKb: median(list, "imageKb"),
-            lcpElement: [...new Set(list.map((x) => x.lcpElement))].join("/"),
-            benchmarkIndex: median(list, "benchmarkIndex"),
-            runs: list.length,
-          })),
-        );
-        console.table(table);
-        result = { table, runs };
       }
-      fs.mkdirSync("bench/results", { recursive: true });
-      const file = `bench/results/lighthouse${values.label ? `-${values.label}` : ""}.json`;
-      fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), label: values.label, builds, pictures, result }, null, 2)}\n`);
-      console.log(`wrote ${file}`);
+      const median = (list: Record<string, number | string>[], key: string) => list.map((x) => Number(x[key])).sort((a, b) => a - b)[Math.floor(list.length / 2)];
+      const table = Object.entries(perBuild).flatMap(([build, pages]) =>
+        Object.entries(pages).map(([url, list]) => ({
+          build,
+          url,
+          performance: median(list, "performance"),
+          cls: median(list, "cls"),
+          clsMax: Math.max(...list.map((x) => Number(x.cls))),
+          fcpMs: median(list, "fcpMs"),
+          lcpMs: median(list, "lcpMs"),
+          tbtMs: median(list, "tbtMs"),
+          imageKb: median(list, "imageKb"),
+          lcpElement: [...new Set(list.map((x) => x.lcpElement))].join("/"),
+          benchmarkIndex: median(list, "benchmarkIndex"),
+          runs: list.length,
+        })),
+      );
+      return { pictures, result: { table, runs: perBuild } };
     } finally {
       for (const server of servers) await stopServer(server);
     }
@@ -220,5 +207,21 @@ if (import.meta.main) {
     await pictureHost.host.close();
     await created.drop();
   }
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, label: { type: "string", default: "" }, builds: { type: "string", default: "" } } });
+  const builds = values.builds ? values.builds.split(",") : [];
+  if (!(await postgresReachable())) {
+    console.error("PostgreSQL is not reachable (BENCH_DATABASE_URL / TEST_DATABASE_URL).");
+    process.exit(1);
+  }
+  if (!builds.length) ensureBuild();
+  const { pictures, result } = await lighthouseWithPictures({ port: Number(process.env.BENCH_PORT || 3400), runs: Number(values.runs), builds });
+  console.table("table" in result ? result.table : result);
+  fs.mkdirSync("bench/results", { recursive: true });
+  const file = `bench/results/lighthouse${values.label ? `-${values.label}` : ""}.json`;
+  fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), label: values.label, builds, pictures, result }, null, 2)}\n`);
+  console.log(`wrote ${file}`);
   process.exit(0);
 }

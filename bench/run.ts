@@ -13,7 +13,7 @@ import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { generateCatalogue } from "./generate-data.ts";
 import { withDatabase } from "../scripts/with-database.ts";
 import { firstLoadJs, includesEditor } from "./page-weight.ts";
-import { LIGHTHOUSE_PAGES, lighthouse } from "./lighthouse.ts";
+import { lighthouseWithPictures } from "./lighthouse.ts";
 import { listToReference, load } from "./load.ts";
 import { imagesBench } from "./images.ts";
 import { termRatios, termTargets } from "./terms.ts";
@@ -161,7 +161,6 @@ async function main() {
       const js = firstLoadJs(html);
       pageJs[url] = { gzipBytes: js.gzipBytes, editor: includesEditor(js.files) };
     }
-    const lh = args["skip-lighthouse"] || (kind === "pglite" && kinds.includes("postgres")) ? null : await lighthouse(BASE, LIGHTHOUSE_PAGES(ids), QUICK ? 1 : 3);
     await stopServer(server);
     await target.cleanup();
 
@@ -177,7 +176,6 @@ async function main() {
         products: { small: smallWeights.products.gzipBytes, large: large.products.gzipBytes },
       },
       firstLoadJsGzipBytes: pageJs,
-      lighthouse: lh,
       terms: {
         [WHOLESALERS]: { wholesalers: WHOLESALERS, matches: terms.matches, compareUrl: terms.compare, plansUseIndex: terms.plans.every((p) => p.usesIndex), ...termsHere },
         ...(QUICK ? {} : { 100000: await termsAt(kind, 100_000) }),
@@ -189,6 +187,11 @@ async function main() {
   if (kinds.includes("postgres") && !QUICK && !args["skip-scale"]) {
     results.scale = await scaleBench({ port: PORT });
     printScale(results.scale as Awaited<ReturnType<typeof scaleBench>>);
+  }
+  // Lighthouse with a picture on every product (PostgreSQL only: the pictures are made by the server's jobs).
+  if (kinds.includes("postgres") && !args["skip-lighthouse"]) {
+    results.lighthouse = await lighthouseWithPictures({ port: PORT, runs: QUICK ? 1 : 3 });
+    console.table((results.lighthouse as Awaited<ReturnType<typeof lighthouseWithPictures>>).result);
   }
   // The image pipeline needs no server or catalogue: about a minute, in processes of its own.
   const images = await imagesBench();
@@ -209,7 +212,6 @@ function printTable(kind: string, r: Record<string, unknown>) {
   console.table(r.search);
   console.log("HTML gzip bytes (small vs large catalogue):", JSON.stringify(r.htmlGzipBytes));
   console.table(r.firstLoadJsGzipBytes);
-  if (r.lighthouse) console.table(r.lighthouse);
   for (const [size, t] of Object.entries((r.terms ?? {}) as Record<string, { filteredListToReference: number; compareToReference: number; plansUseIndex: boolean }>)) {
     console.log(`terms at ${size} suppliers: /list with 3 filters ÷ reference ${t.filteredListToReference}, /compare (4) ÷ reference ${t.compareToReference}, plans from indexes: ${t.plansUseIndex}`);
   }
