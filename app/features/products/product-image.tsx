@@ -19,9 +19,14 @@ const CARD_SIZES = "(min-width: 1536px) 25vw, (min-width: 1280px) 33vw, (min-wid
 
 /**
  * A product picture: our own copy (docs/decisions/0023), never the outside address the owner typed, so
- * the visitor's browser asks no other site. Until the copy is ready, after it failed, or if the file
- * does not load, the local placeholder shows. An image that failed before React hydrated is caught on
- * mount (its error event has already fired).
+ * the visitor's browser asks no other site. A browser that takes AVIF picks from the AVIF cards (400 and
+ * 800 px wide, about half the WebP bytes); any other takes the WebP card and `detail`. A picture made
+ * before the AVIF sizes existed has only the WebP ones and shows as a plain `<img>`. Until the copy is
+ * ready, after it failed, or if the file does not load, the local placeholder shows. An image that
+ * failed before React hydrated is caught on mount (its error event has already fired).
+ *
+ * `eager`: the page's first picture, its LCP on a phone: loaded at once and with high priority. Every
+ * other picture waits until it nears the screen.
  */
 export function ProductImage({ image, eager = false }: { image: ImageView | null | undefined; eager?: boolean }) {
   const card = variantOf(image, "card");
@@ -38,7 +43,8 @@ export function ProductImage({ image, eager = false }: { image: ImageView | null
   if (!image || !card || !src || failed) return <ImagePlaceholder />;
   // The larger size only when it is larger: a small source gives both sizes the same pixels.
   const srcSet = detail && detail.width > card.width ? `${src} ${card.width}w, ${imagePath(image.hash, "detail")} ${detail.width}w` : undefined;
-  return (
+  const avifSet = avifSrcSet(image);
+  const img = (
     <img
       ref={ref}
       src={src}
@@ -48,9 +54,26 @@ export function ProductImage({ image, eager = false }: { image: ImageView | null
       width={card.width}
       height={card.height}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
       decoding="async"
       onError={() => setFailed(true)}
       className="aspect-[4/3] w-full bg-slate-100 object-cover"
     />
   );
+  if (!avifSet) return img;
+  return (
+    <picture className="block">
+      <source type="image/avif" srcSet={avifSet} sizes={CARD_SIZES} />
+      {img}
+    </picture>
+  );
+}
+
+/** The AVIF cards as a `srcset`, the 2x one only when it is larger; undefined for a picture without them. */
+function avifSrcSet(image: ImageView) {
+  const avif = variantOf(image, "cardavif");
+  if (!avif) return undefined;
+  const avif2x = variantOf(image, "cardavif2x");
+  const first = `${imagePath(image.hash, "cardavif")} ${avif.width}w`;
+  return avif2x && avif2x.width > avif.width ? `${first}, ${imagePath(image.hash, "cardavif2x")} ${avif2x.width}w` : first;
 }
