@@ -14,8 +14,16 @@ export function ImagePlaceholder() {
   );
 }
 
-/** The card grid's column widths (gridClass): one column on phones, up to four on wide screens. */
-const CARD_SIZES = "(min-width: 1536px) 25vw, (min-width: 1280px) 33vw, (min-width: 640px) 50vw, 100vw";
+/**
+ * A card's width on screen, so that a browser picks the 400-px file wherever a card is at most 400 CSS px
+ * at 1x. From the page layout (root.tsx: 16-px padding; from 1024 px two 300-px ad columns and 24-px gaps
+ * beside a main column within a 2200-px frame) and gridClass (16-px gaps; 1, 2, 3, 4 columns from 0, 640,
+ * 1280, 1536 px): cards are 326–426 px wide at 640–1023, then 202–368 px. Plain 25/33/50vw counted the
+ * ad columns in, so a 1x desktop of 1024–1535 or 1900+ px took the 800-px file for every card.
+ * Measured in Chromium: 412 → 380, 1300 → 196, 1440 → 243, 1920 → 298, 2560 → 368 px.
+ */
+const CARD_SIZES =
+  "(min-width: 2200px) 368px, (min-width: 1536px) calc(25vw - 182px), (min-width: 1280px) calc(33.4vw - 237px), (min-width: 1024px) calc(50vw - 348px), (min-width: 640px) calc(50vw - 24px), calc(100vw - 32px)";
 
 /**
  * A product picture: our own copy (docs/decisions/0023), never the outside address the owner typed, so
