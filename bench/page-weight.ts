@@ -39,12 +39,13 @@ export function imagesWithoutSize(html: string) {
 }
 
 /**
- * The `<img>` tags of a page's HTML that would make the browser ask another site: a `src` or a `srcset`
- * candidate that is an absolute or protocol-relative address. Our pictures are same-origin paths
- * (`/images/…`, `/ads/…`) or `data:`; CSP `img-src 'self' data:` would refuse the rest anyway.
+ * The `<img>` and `<source>` tags (a `<picture>`'s AVIF candidates) of a page's HTML that would make the
+ * browser ask another site: a `src` or a `srcset` candidate that is an absolute or protocol-relative
+ * address. Our pictures are same-origin paths (`/images/…`, `/ads/…`) or `data:`; CSP `img-src 'self'
+ * data:` would refuse the rest anyway.
  */
 export function imagesFromElsewhere(html: string) {
-  return [...html.matchAll(/<img\b[^>]*>/gi)]
+  return [...html.matchAll(/<(?:img|source)\b[^>]*>/gi)]
     .map((m) => m[0])
     .filter((tag) => {
       const src = /\ssrc="([^"]*)"/i.exec(tag)?.[1] ?? "";

@@ -484,7 +484,7 @@ export const images = pgTable(
 );
 
 /**
- * The WebP files themselves, in the database so every app server on one PostgreSQL serves every picture
+ * The WebP and AVIF files themselves, in the database so every app server on one PostgreSQL serves every picture
  * (decision 20); shared by sources with the same bytes.
  */
 export const imageFiles = pgTable(

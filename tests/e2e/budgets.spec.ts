@@ -88,7 +88,7 @@ test("the image check can see a missing size", () => {
 
 // Issue 16: the visitor's browser never loads a picture from another site. A product saved with an
 // outside picture (a stand-in host on 127.0.0.1) shows our /images/ copy once the job has made it.
-test("pictures come from our own origin: an outside picture becomes /images/… with its size", async ({ page, request }) => {
+test("pictures come from our own origin: an outside picture becomes /images/… with its size", async ({ browser, baseURL, page, request }) => {
   const host = await startStandInImages({ photoCount: 1 });
   try {
     await signUp(page);
@@ -114,7 +114,12 @@ test("pictures come from our own origin: an outside picture becomes /images/… 
     await expect(picture).toHaveAttribute("width", "400");
     await expect(picture).toHaveAttribute("height", "300");
     await expect(picture).toHaveAttribute("srcset", /-card\.webp 400w, \/images\/[0-9a-f]{32}-detail\.webp 800w$/);
+    // A browser that takes AVIF (Chromium does) picks from the <picture>'s AVIF source: our own files too.
+    const avif = page.getByRole("article").filter({ hasText: name }).locator('picture > source[type="image/avif"]');
+    await expect(avif).toHaveAttribute("srcset", /^\/images\/[0-9a-f]{32}-cardavif\.avif 400w, \/images\/[0-9a-f]{32}-cardavif2x\.avif 800w$/);
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    // At 1280×720 and 1x a card is under 200 px wide (sizes counts the ad columns out): the 400-px AVIF.
+    expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/images\/[0-9a-f]{32}-cardavif\.avif$/);
     expect(outside).toEqual([]);
     const requestsToHost = host.server.requests.length;
 
@@ -123,8 +128,25 @@ test("pictures come from our own origin: an outside picture becomes /images/… 
     expect(file.headers()["content-type"]).toBe("image/webp");
     expect(file.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect((await file.body()).length).toBeLessThanOrEqual(25 * 1024);
+    const avifFile = await request.get(((await avif.getAttribute("srcset")) ?? "").split(" ")[0] ?? "");
+    expect(avifFile.status()).toBe(200);
+    expect(avifFile.headers()["content-type"]).toBe("image/avif");
+    expect(avifFile.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await avifFile.body()).length).toBeLessThan((await file.body()).length);
     expect((await request.get("/images/..%2F..%2Fpackage.json")).status()).toBe(404);
     expect((await request.get(`/images/${"0".repeat(32)}-card.webp`)).status()).toBe(404);
+
+    // A phone (Lighthouse's 412 px at 1.75x): a 380-px card needs the 800-px AVIF.
+    const phone = await browser.newContext({ baseURL, viewport: { width: 412, height: 915 }, deviceScaleFactor: 1.75 });
+    try {
+      const phonePage = await phone.newPage();
+      await phonePage.goto(listing);
+      const phonePicture = phonePage.getByRole("article").filter({ hasText: name }).locator("img");
+      await expect.poll(() => phonePicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      expect(await phonePicture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/images\/[0-9a-f]{32}-cardavif2x\.avif$/);
+    } finally {
+      await phone.close();
+    }
 
     const remote: Record<string, string[]> = {};
     for (const path of [listing, ...(await publicPages(request))]) {
@@ -143,7 +165,12 @@ test("pictures come from our own origin: an outside picture becomes /images/… 
 test("the outside-picture check can see a remote address", () => {
   expect(
     imagesFromElsewhere(
-      '<img src="/images/a-card.webp" width="1" height="1"><img src="https://img.example.com/a.jpg"><img src="/x.webp" srcset="/x.webp 1x, //cdn.example.com/x.webp 2x"><img src="data:image/png;base64,AA==">',
+      '<img src="/images/a-card.webp" width="1" height="1"><img src="https://img.example.com/a.jpg"><img src="/x.webp" srcset="/x.webp 1x, //cdn.example.com/x.webp 2x"><img src="data:image/png;base64,AA==">' +
+        '<picture><source type="image/avif" srcset="/images/a-cardavif.avif 400w"><source type="image/avif" srcset="/a.avif 400w, https://cdn.example.com/a.avif 800w"></picture>',
     ),
-  ).toEqual(['<img src="https://img.example.com/a.jpg">', '<img src="/x.webp" srcset="/x.webp 1x, //cdn.example.com/x.webp 2x">']);
+  ).toEqual([
+    '<img src="https://img.example.com/a.jpg">',
+    '<img src="/x.webp" srcset="/x.webp 1x, //cdn.example.com/x.webp 2x">',
+    '<source type="image/avif" srcset="/a.avif 400w, https://cdn.example.com/a.avif 800w">',
+  ]);
 });

@@ -6,7 +6,7 @@ import { externalProducts, imageFiles, images, jobs, products, wholesalers } fro
 import { JobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { createProduct } from "#app/features/products/products.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
-import { IMAGE_SIZE_NAMES, imagePath } from "#app/lib/images.ts";
+import { IMAGE_SIZE_NAMES, IMAGE_SIZES, imagePath } from "#app/lib/images.ts";
 import { type StandInImages, startStandInImages } from "#tests/stand-in-images.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { registerImageJobs } from "./image-jobs.server.ts";
@@ -46,7 +46,7 @@ const owner = async () => {
   return { id };
 };
 
-describe("a saved picture becomes our own WebP files", () => {
+describe("a saved picture becomes our own WebP and AVIF files", () => {
   test("a product saved with an image address: pending, then ready in every size, served from /images/", async () => {
     const url = host.url("/photo-0.jpg");
     await createProduct({ name: "사진 상품", imageUrl: url, summary: "", price: null, siteUrl: "" }, await owner());
@@ -58,11 +58,13 @@ describe("a saved picture becomes our own WebP files", () => {
     expect(state).toMatchObject({ status: "ready", failure: null });
     const view = (await imagesFor([url])).get(url);
     expect(view?.variants.map((v) => v.size)).toEqual(IMAGE_SIZE_NAMES);
-    // 1600×1200 source: the card cut to 4:3, the logo and detail kept whole inside 160 and 800 px.
+    // 1600×1200 source: the cards cut to 4:3, the logo and detail kept whole inside 160 and 800 px.
     expect(view?.variants).toEqual([
       { size: "logo", width: 160, height: 120 },
       { size: "card", width: 400, height: 300 },
       { size: "detail", width: 800, height: 600 },
+      { size: "cardavif", width: 400, height: 300 },
+      { size: "cardavif2x", width: 800, height: 600 },
     ]);
 
     const response = await imageFileResponse(`${view!.hash}-card.webp`);
@@ -73,6 +75,38 @@ describe("a saved picture becomes our own WebP files", () => {
     expect(bytes.length).toBeLessThanOrEqual(25 * 1024);
     expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width: 400, height: 300 });
     expect(imagePath(view!.hash, "card")).toBe(`/images/${view!.hash}-card.webp`);
+
+    // The AVIF cards: the same cut, image/avif, with the same year-long cache; half the WebP card's bytes or less.
+    for (const [size, width, height] of [
+      ["cardavif", 400, 300],
+      ["cardavif2x", 800, 600],
+    ] as const) {
+      expect(imagePath(view!.hash, size)).toBe(`/images/${view!.hash}-${size}.avif`);
+      const avif = await imageFileResponse(`${view!.hash}-${size}.avif`);
+      expect(avif.status).toBe(200);
+      expect(avif.headers.get("content-type")).toBe("image/avif");
+      expect(avif.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const body = Buffer.from(await avif.arrayBuffer());
+      expect(body.subarray(4, 12).toString("latin1")).toBe("ftypavif");
+      expect(await sharp(body).metadata()).toMatchObject({ format: "heif", compression: "av1", width, height });
+      if (size === "cardavif") expect(body.length).toBeLessThan(bytes.length);
+      // A name with the other format's extension is not a file of ours.
+      expect((await imageFileResponse(`${view!.hash}-${size}.webp`)).status).toBe(404);
+    }
+    expect((await imageFileResponse(`${view!.hash}-card.avif`)).status).toBe(404);
+  });
+
+  test("a small source: the AVIF cards are never enlarged and keep the cards' 4:3", async () => {
+    const source = await sharp({ create: { width: 500, height: 500, channels: 3, background: "#f97316" } }).png().toBuffer();
+    const outcome = await processImage(source);
+    if (!outcome.ok) throw new Error(outcome.detail);
+    expect(outcome.files.map(({ size, width, height }) => ({ size, width, height }))).toEqual([
+      { size: "logo", width: 160, height: 160 },
+      { size: "card", width: 400, height: 300 },
+      { size: "detail", width: 500, height: 500 },
+      { size: "cardavif", width: 400, height: 300 },
+      { size: "cardavif2x", width: 500, height: 375 },
+    ]);
   });
 
   test("saving the same address again (or another row with it) fetches nothing twice", async () => {
@@ -95,10 +129,14 @@ describe("a saved picture becomes our own WebP files", () => {
     expect((await sharp(source).metadata()).exif).toBeDefined();
     const outcome = await processImage(source);
     if (!outcome.ok) throw new Error(outcome.detail);
+    expect(outcome.files.map((file) => file.size)).toEqual(IMAGE_SIZE_NAMES);
     for (const file of outcome.files) {
       const meta = await sharp(file.body).metadata();
+      expect(meta.format).toBe(IMAGE_SIZES[file.size].format === "avif" ? "heif" : "webp");
       expect(meta.exif).toBeUndefined();
       expect(meta.icc).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(file.body.includes("someone@example.com")).toBe(false);
     }
     // Orientation 6 turns the 300×600 picture into 600×300: the logo size shows it.
     expect(outcome.files.find((f) => f.size === "logo")).toMatchObject({ width: 160, height: 80 });
@@ -201,6 +239,9 @@ describe("existing rows and the file route", () => {
     [`${"a".repeat(32)}-huge.webp`],
     [`${"A".repeat(32)}-card.webp`],
     ["0123456789abcdef0123456789abcdef-card.png"],
+    ["0123456789abcdef0123456789abcdef-card.avif"],
+    ["0123456789abcdef0123456789abcdef-cardavif.webp"],
+    ["0123456789abcdef0123456789abcdef-constructor.webp"],
     [""],
   ])("/images/%s is a 404", async (name) => {
     const response = await imageFileResponse(name);

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { externalProducts, imageFiles, images, products, wholesalers } from "#app/db/schema.ts";
 import { enqueueJobs, notifyJobs } from "#app/features/jobs/job-store.server.ts";
-import { type ImageSizeName, type ImageView, parseImageFileName } from "#app/lib/images.ts";
+import { IMAGE_FORMATS, type ImageSizeName, type ImageView, parseImageFileName } from "#app/lib/images.ts";
 import { log } from "#app/lib/log.server.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import type { ImageFile } from "./image-processing.server.ts";
@@ -149,7 +149,7 @@ export async function storeFailedImage(tx: Tx, sourceUrl: string, failure: strin
     .onConflictDoUpdate({ target: images.sourceUrl, set: { status: "failed", failure, failureDetail: failureDetail.slice(0, 1000), updatedAt: new Date() } });
 }
 
-/** The bytes /images/<hash>-<size>.webp answers with, or null. */
+/** The bytes /images/<hash>-<size>.<format> answers with, or null. */
 export async function imageFile(hash: string, size: ImageSizeName): Promise<Buffer | null> {
   const [row] = await db()
     .select({ body: imageFiles.body })
@@ -161,17 +161,18 @@ export async function imageFile(hash: string, size: ImageSizeName): Promise<Buff
 const NOT_FOUND_HEADERS = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" };
 
 /**
- * GET /images/<hash>-<size>.webp: a file of ours, kept by browsers and shared caches for a year (a name
- * is a content hash, so its bytes never change). Any other name is a 404 before the database is asked;
+ * GET /images/<hash>-<size>.<format>: a file of ours, kept by browsers and shared caches for a year (a
+ * name is a content hash, so its bytes never change), with its format's type (image/webp, image/avif).
+ * Any other name, also a size with another format's extension, is a 404 before the database is asked;
  * the name is matched against a fixed pattern and looked up as a key, never used as a path.
  */
 export async function imageFileResponse(fileName: string | undefined) {
   const parsed = parseImageFileName(fileName ?? "");
   const body = parsed ? await imageFile(parsed.hash, parsed.size) : null;
-  if (!body) return new Response("이미지를 찾을 수 없습니다.", { status: 404, headers: NOT_FOUND_HEADERS });
+  if (!parsed || !body) return new Response("이미지를 찾을 수 없습니다.", { status: 404, headers: NOT_FOUND_HEADERS });
   return new Response(new Uint8Array(body), {
     headers: {
-      "Content-Type": "image/webp",
+      "Content-Type": IMAGE_FORMATS[parsed.format].contentType,
       "Content-Length": String(body.length),
       "Cache-Control": "public, max-age=31536000, immutable",
       "X-Content-Type-Options": "nosniff",

@@ -101,7 +101,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
             ) : (
               <div className={gridClass}>
                 {visibleProducts.map((product, i) => (
-                  <ProductCard key={product.id} product={product} eager={i < 4} />
+                  <ProductCard key={product.id} product={product} eager={i === 0} />
                 ))}
               </div>
             )}
@@ -121,8 +121,8 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
               <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">해당하는 외부 인기 상품이 없습니다.</p>
             ) : (
               <div className={gridClass}>
-                {external.items.map((product) => (
-                  <ExternalProductCard key={product.id} product={product} />
+                {external.items.map((product, i) => (
+                  <ExternalProductCard key={product.id} product={product} eager={i === 0 && visibleProducts.length === 0} />
                 ))}
               </div>
             )}

@@ -43,7 +43,7 @@ export default function ExternalProducts({ loaderData }: Route.ComponentProps) {
           {filtered ? <p className="mb-4 text-sm text-slate-600">검색 결과 {total.toLocaleString("ko-KR")}개{totalIsCapped ? " 이상" : ""}</p> : null}
           <div className={gridClass}>
             {items.map((product, i) => (
-              <ExternalProductCard key={product.id} product={product} eager={i < 4} />
+              <ExternalProductCard key={product.id} product={product} eager={i === 0} />
             ))}
           </div>
           <Pager page={page} pageCount={pageCount} totalIsCapped={totalIsCapped} label="인기 상품 페이지" />

@@ -1,7 +1,7 @@
 import { imageFileResponse } from "#app/features/images/images.server.ts";
 import type { Route } from "./+types/image";
 
-/** GET /images/<hash>-<size>.webp: our copy of an outside picture (docs/decisions/0023). */
+/** GET /images/<hash>-<size>.<format> (.webp, .avif): our copy of an outside picture (docs/decisions/0023). */
 export async function loader({ params }: Route.LoaderArgs) {
   return imageFileResponse(params.file);
 }
