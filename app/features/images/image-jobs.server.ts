@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { JobRunner } from "#app/features/jobs/job-runner.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { fetchAndProcessImage, IMAGE_LIMITS, type ImageFetchOptions } from "./image-processing.server.ts";
-import { IMAGE_FETCH_KIND, requestMissingImages, storeFailedImage, storeReadyImage } from "./images.server.ts";
+import { IMAGE_FETCH_KIND, noteFailedRemake, requestMissingImages, requestOutdatedImages, storeFailedImage, storeReadyImage } from "./images.server.ts";
 
 /**
  * `images.fetch`: one outside picture fetched, resized and stored (docs/decisions/0023). A failure no
@@ -10,7 +10,8 @@ import { IMAGE_FETCH_KIND, requestMissingImages, storeFailedImage, storeReadyIma
  * failure is retried twice, a minute apart and then two, before it is stored as failed.
  */
 
-const payload = z.object({ url: z.string().min(1).max(2048) });
+/** `remake`: a ready picture fetched again for sizes it lacks (requestOutdatedImages); a failure keeps it ready. */
+const payload = z.object({ url: z.string().min(1).max(2048), remake: z.boolean().optional() });
 
 export type ImageJobSettings = {
   /** Pictures one server makes at the same time (default 1: decoding is CPU and memory). */
@@ -27,24 +28,28 @@ export function registerImageJobs(runner: JobRunner, settings: ImageJobSettings 
     timeoutMs: (settings.fetch?.timeoutMs ?? IMAGE_LIMITS.timeoutMs) + 30_000,
     backoffMs: settings.backoffMs ?? 60_000,
     parse: (value) => payload.parse(value),
-    run: async ({ url }, job) => {
+    run: async ({ url, remake }, job) => {
       const outcome = await fetchAndProcessImage(url, { ...settings.fetch, signal: job.signal });
       if (job.signal.aborted) throw job.signal.reason;
       if (!outcome.ok && !outcome.permanent) throw new Error(`${outcome.detail} (${outcome.reason})`);
       await job.complete(async (tx) => {
         if (outcome.ok) await storeReadyImage(tx, url, outcome.hash, outcome.files);
+        else if (remake) await noteFailedRemake(tx, url, outcome.reason, outcome.detail);
         else await storeFailedImage(tx, url, outcome.reason, outcome.detail);
       });
       if (!outcome.ok) log.info("image refused", { url, reason: outcome.detail });
     },
-    onGiveUp: async (tx, { url }, error) => {
-      await storeFailedImage(tx, url, "이미지를 가져오지 못했습니다. 여러 번 시도했지만 이미지 주소가 제대로 응답하지 않았습니다.", error);
+    onGiveUp: async (tx, { url, remake }, error) => {
+      const reason = "이미지를 가져오지 못했습니다. 여러 번 시도했지만 이미지 주소가 제대로 응답하지 않았습니다.";
+      await (remake ? noteFailedRemake(tx, url, reason, error) : storeFailedImage(tx, url, reason, error));
     },
   });
 }
 
-/** The one-off catch-up at start (rows saved before the pipeline existed). */
+/** The catch-up at start: rows saved before the pipeline existed, and pictures made before a size existed. */
 export async function requestImagesAtStart() {
   const added = await requestMissingImages();
   if (added > 0) log.info("images requested for existing rows", { count: added });
+  const remade = await requestOutdatedImages();
+  if (remade > 0) log.info("images requested again for sizes they lack", { count: remade });
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
@@ -11,7 +11,16 @@ import { type StandInImages, startStandInImages } from "#tests/stand-in-images.t
 import { withTestDatabase } from "#tests/test-database.ts";
 import { registerImageJobs } from "./image-jobs.server.ts";
 import { IMAGE_LIMITS, processImage } from "./image-processing.server.ts";
-import { IMAGE_FETCH_KIND, imageFileResponse, imageState, imagesFor, requestImages, requestMissingImages, withImages } from "./images.server.ts";
+import {
+  IMAGE_FETCH_KIND,
+  imageFileResponse,
+  imageState,
+  imagesFor,
+  requestImages,
+  requestMissingImages,
+  requestOutdatedImages,
+  withImages,
+} from "./images.server.ts";
 
 withTestDatabase();
 
@@ -230,6 +239,34 @@ describe("existing rows and the file route", () => {
     expect(await requestMissingImages()).toBe(0);
     const queued = await db().select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, IMAGE_FETCH_KIND));
     expect(queued.map((j) => (j.payload as { url: string }).url).sort()).toEqual([host.url("/photo-2.jpg"), host.url("/photo-3.jpg")]);
+  });
+
+  test("a picture made before the AVIF cards is fetched once more for them; an address that no longer gives a picture keeps its WebP", async () => {
+    const kept = host.url("/photo-1.jpg");
+    await requestImages([kept]);
+    await runner().runDue();
+    const made = (await imagesFor([kept])).get(kept)!;
+    // As it was before the AVIF cards existed: the three WebP sizes only.
+    const webpOnly = made.variants.filter((variant) => IMAGE_SIZES[variant.size].format === "webp");
+    await db().update(images).set({ sizes: webpOnly }).where(eq(images.sourceUrl, kept));
+    await db().delete(imageFiles).where(and(eq(imageFiles.hash, made.hash), inArray(imageFiles.size, ["cardavif", "cardavif2x"])));
+    expect((await imageFileResponse(`${made.hash}-cardavif.avif`)).status).toBe(404);
+    // One whose address now answers with an HTML page.
+    const gone = host.url("/page.html");
+    await db().insert(images).values({ sourceUrl: gone, status: "ready", hash: made.hash, sizes: webpOnly });
+
+    expect(await requestOutdatedImages()).toBe(2);
+    expect(await requestOutdatedImages()).toBe(0);
+    expect(await runner().runDue()).toBe(2);
+
+    expect((await imagesFor([kept])).get(kept)?.variants.map((variant) => variant.size)).toEqual(IMAGE_SIZE_NAMES);
+    const avif = await imageFileResponse(`${made.hash}-cardavif.avif`);
+    expect(avif.status).toBe(200);
+    expect(avif.headers.get("content-type")).toBe("image/avif");
+    // The page keeps what it had; the row says why the remake found nothing, and no later start asks again.
+    expect(await imageState(gone)).toMatchObject({ status: "ready", failure: "이미지가 아닌 응답입니다 (text/html)." });
+    expect((await imagesFor([gone])).get(gone)?.variants).toEqual(webpOnly);
+    expect(await requestOutdatedImages()).toBe(0);
   });
 
   test.each([

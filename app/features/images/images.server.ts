@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { externalProducts, imageFiles, images, products, wholesalers } from "#app/db/schema.ts";
-import { enqueueJobs, notifyJobs } from "#app/features/jobs/job-store.server.ts";
-import { IMAGE_FORMATS, type ImageSizeName, type ImageView, parseImageFileName } from "#app/lib/images.ts";
+import { enqueueJob, enqueueJobs, notifyJobs } from "#app/features/jobs/job-store.server.ts";
+import { IMAGE_FORMATS, IMAGE_SIZE_NAMES, type ImageSizeName, type ImageView, parseImageFileName } from "#app/lib/images.ts";
 import { log } from "#app/lib/log.server.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import type { ImageFile } from "./image-processing.server.ts";
@@ -61,6 +61,35 @@ async function markPending(tx: Tx, urls: string[]) {
     .returning({ url: images.sourceUrl });
   await enqueueJobs(tx, IMAGE_FETCH_KIND, fresh, { maxAttempts: IMAGE_FETCH_ATTEMPTS });
   return fresh.length;
+}
+
+/**
+ * At start: ready pictures made before one of today's sizes existed (the AVIF cards came after the first
+ * pictures). Each gets one more fetch (`remake`); its page keeps the sizes it has meanwhile, and if the
+ * address no longer gives a picture, those stay (the failure is noted on the row, which stays ready).
+ * The job's unique key names the sizes wanted, so every server and every later start asks once per
+ * address for this set of sizes, and again only when a size is added.
+ */
+export async function requestOutdatedImages(): Promise<number> {
+  const everySize = JSON.stringify(IMAGE_SIZE_NAMES.map((size) => ({ size })));
+  const outdated = await db()
+    .select({ url: images.sourceUrl })
+    .from(images)
+    .where(and(eq(images.status, "ready"), sql`NOT (${images.sizes} @> ${everySize}::jsonb)`));
+  let queued = 0;
+  for (const { url } of outdated) {
+    const id = await enqueueJob(IMAGE_FETCH_KIND, { url, remake: true }, { uniqueKey: `${IMAGE_FETCH_KIND}:remake:${IMAGE_SIZE_NAMES.join(",")}:${url}`, maxAttempts: IMAGE_FETCH_ATTEMPTS });
+    if (id !== null) queued += 1;
+  }
+  return queued;
+}
+
+/** A remake that found no picture: the row stays ready with the sizes it has, and says why on the row. */
+export async function noteFailedRemake(tx: Tx, sourceUrl: string, failure: string, failureDetail: string) {
+  await tx
+    .update(images)
+    .set({ failure, failureDetail: failureDetail.slice(0, 1000), updatedAt: new Date() })
+    .where(and(eq(images.sourceUrl, sourceUrl), eq(images.status, "ready")));
 }
 
 /** The tables whose rows name a picture, and the column that does. */
