@@ -16,7 +16,7 @@ import { useNonce } from "#app/lib/nonce.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appStylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -66,6 +66,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* `precedence` makes React put the stylesheet ahead of the ~20 modulepreloads (a plain <link>, and the
+            CSS import before it, came after them), so the one render-blocking file is asked for first. */}
+        <link rel="stylesheet" href={appStylesheet} precedence="default" />
         <meta name="theme-color" content="#2563eb" />
         <Meta />
         <Links />

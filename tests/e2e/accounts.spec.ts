@@ -1,4 +1,4 @@
-import { expect, mailCount, mailedLink, PASSWORD, proveAddress, signUp, test, uniqueEmail } from "./fixtures.ts";
+import { expect, mailCount, mailedLink, PASSWORD, proveAddress, signUp, test, uniqueEmail, signOut } from "./fixtures.ts";
 
 async function logIn(page: import("@playwright/test").Page, email: string, password: string) {
   await page.goto("/login");
@@ -94,7 +94,7 @@ test("without JavaScript 회원 탈퇴 asks again on the page before deleting", 
 
 test("a forgotten password is reset from the mailed link, once", async ({ page }) => {
   const email = await signUp(page);
-  await page.getByRole("button", { name: "로그아웃" }).click();
+  await signOut(page);
 
   await page.goto("/login");
   await page.getByRole("link", { name: "비밀번호를 잊으셨나요?" }).click();

@@ -40,6 +40,15 @@ export async function signUp(page: Page, email = uniqueEmail()) {
 }
 
 /**
+ * Presses 로그아웃 and waits until the header shows 로그인: a `page.goto` right after the click could
+ * leave before the logout's POST had answered, still signed in (a flaky failure, 1 run in 4).
+ */
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "로그아웃" }).click();
+  await expect(page.getByRole("link", { name: "로그인", exact: true })).toBeVisible();
+}
+
+/**
  * Opens a mailed /verify-email link and presses its button: an ADMIN_EMAILS address becomes an admin
  * (decisions 30). `after` is mailCount() from before the mail was sent.
  */

@@ -1,4 +1,4 @@
-import { expect, PASSWORD, signInAsAdmin, signUp, test, uniqueEmail } from "./fixtures.ts";
+import { expect, PASSWORD, signInAsAdmin, signUp, test, uniqueEmail, signOut } from "./fixtures.ts";
 
 const AD_WORDS = ["에어컨", "안마 소파", "생수 12개입", "백팩", "캐리어", "에너지 드링크"];
 
@@ -65,7 +65,7 @@ test("signup → logout → login → logout, with toasts that survive redirects
 
 test("signup explains a short password and a taken address in Korean", async ({ page }) => {
   const email = await signUp(page);
-  await page.getByRole("button", { name: "로그아웃" }).click();
+  await signOut(page);
   await page.goto("/signup");
   await page.getByLabel("이메일").fill(uniqueEmail());
   await page.getByLabel("비밀번호").fill("short");
@@ -88,7 +88,7 @@ test("admin page: anonymous is sent to login, a user is sent home, the admin get
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/list$/);
   await expect(page.getByText("관리자만 접근할 수 있는 페이지입니다.")).toBeVisible();
-  await page.getByRole("button", { name: "로그아웃" }).click();
+  await signOut(page);
 
   await signInAsAdmin(page);
   await expect(page).toHaveURL(/\/admin$/);

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page, Route } from "@playwright/test";
-import { expect, signInAsAdmin, signUp, test } from "./fixtures.ts";
+import { expect, signInAsAdmin, signUp, test, signOut } from "./fixtures.ts";
 
 let serial = 0;
 function uniqueName(base: string) {
@@ -130,8 +130,7 @@ test("another user sees no 수정/삭제 on your card, and is refused by page an
   await signUp(page);
   const name = uniqueName("소유권 테스트 의자");
   const id = await addProduct(page, name, { price: "5000" });
-  await page.getByRole("button", { name: "로그아웃" }).click();
-  await expect(page.getByRole("link", { name: "로그인", exact: true })).toBeVisible();
+  await signOut(page);
 
   await signUp(page);
   await page.goto(`/products?q=${encodeURIComponent(name)}`);
@@ -160,7 +159,7 @@ test("another user sees no 수정/삭제 on your card, and is refused by page an
   await expect(cardOf(page, name)).toContainText("5,000원");
 
   // Anonymous: the page sends to login, a direct write gets 401.
-  await page.getByRole("button", { name: "로그아웃" }).click();
+  await signOut(page);
   await page.goto(`/edit/${id}`);
   await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fedit%2F${id}$`));
   const anonymous = await page.request.post(`/edit/${id}`, { form, headers: { origin }, maxRedirects: 0 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, PASSWORD, signUp, test } from "./fixtures.ts";
+import { expect, PASSWORD, signUp, test, signOut } from "./fixtures.ts";
 
 // The demo suppliers whose own pages state terms (content/demo/wholesalers.ts): 온채널 and 도매창고 allow
 // 위탁, 나라스포츠 does not; 도매창고 and 나라스포츠 take orders from one unit. Every other supplier is unknown.
@@ -130,8 +130,7 @@ test("a seller on a phone filters by terms, compares three suppliers, saves two 
   await page.reload();
   await expect(page.getByRole("button", { name: "찜 해제" })).toBeVisible();
 
-  await page.getByRole("button", { name: "로그아웃" }).click();
-  await expect(page.getByRole("link", { name: "로그인", exact: true })).toBeVisible();
+  await signOut(page);
   // Anonymous: 찜하기 leads to the login page, which brings the seller back.
   await page.goto("/list?filter=single-unit");
   await card(page, "도매창고").getByRole("link", { name: "찜하기" }).click();
