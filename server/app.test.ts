@@ -1,9 +1,5 @@
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import zlib from "node:zlib";
 import { afterEach, expect, test } from "vitest";
 import { BODY_LIMITS } from "../app/lib/body-limits.ts";
 import { type AppOptions, createApp, serveApp } from "./app.ts";
@@ -140,60 +136,4 @@ test("pictures come only from our own origin, except in the seller-note editor w
     expect(await imgSrc(path), path).toBe("img-src 'self' data:");
   }
   for (const path of ["/admin/sellernote-add", "/admin/sellernote-edit/12"]) expect(await imgSrc(path), path).toBe("img-src 'self' data: https:");
-});
-
-/** One raw GET (fetch would decode the body and choose the Accept-Encoding itself). */
-function rawGet(url: string, acceptEncoding?: string) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers: acceptEncoding ? { "accept-encoding": acceptEncoding } : {} }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
-      })
-      .on("error", reject);
-  });
-}
-
-test("the build's scripts and stylesheet are served compressed once, brotli or gzip as the browser takes, cached a year", async () => {
-  const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), "domae-assets-"));
-  fs.mkdirSync(path.join(buildDir, "client/assets"), { recursive: true });
-  const script = `export const words = ${JSON.stringify("도매처 ".repeat(2000))};\n`;
-  fs.writeFileSync(path.join(buildDir, "client/assets/entry-Ab12_x.js"), script);
-  fs.writeFileSync(path.join(buildDir, "client/assets/app-Cd34.css"), "body{color:#111}\n".repeat(200));
-  fs.writeFileSync(path.join(buildDir, "client/assets/font-Ef56.woff2"), Buffer.from([0x77, 0x4f, 0x46, 0x32, 1, 2, 3]));
-  fs.writeFileSync(path.join(buildDir, "server-secret.js"), "not an asset");
-  try {
-    const base = await start({ buildDir });
-    const br = await rawGet(`${base}/assets/entry-Ab12_x.js`, "gzip, deflate, br");
-    expect(br.status).toBe(200);
-    expect(br.headers).toMatchObject({ "content-encoding": "br", "content-type": "text/javascript; charset=utf-8", vary: "Accept-Encoding" });
-    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
-    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(script);
-    expect(br.body.length).toBeLessThan(script.length / 10);
-    // Made once and kept: sent with its length (compression() on the fly streams without one).
-    expect(Number(br.headers["content-length"])).toBe(br.body.length);
-
-    const gz = await rawGet(`${base}/assets/app-Cd34.css`, "gzip");
-    expect(gz.headers).toMatchObject({ "content-encoding": "gzip", "content-type": "text/css; charset=utf-8" });
-    expect(zlib.gunzipSync(gz.body).toString()).toBe("body{color:#111}\n".repeat(200));
-
-    // No encoding accepted, a font, a missing file, a path out of the folder: the ordinary static files (or 404).
-    const plain = await rawGet(`${base}/assets/entry-Ab12_x.js`);
-    expect(plain.headers["content-encoding"]).toBeUndefined();
-    expect(plain.body.toString()).toBe(script);
-    const font = await rawGet(`${base}/assets/font-Ef56.woff2`, "br");
-    expect(font.headers["content-encoding"]).toBeUndefined();
-    expect(font.body.length).toBe(7);
-    // (past the static files, this test's stand-in for the app answers every path)
-    const missing = await rawGet(`${base}/assets/missing-Zz99.js`, "br");
-    expect(missing.headers["content-type"]).not.toContain("javascript");
-    expect(missing.headers["cache-control"] ?? "").not.toContain("immutable");
-    for (const sneaky of ["/assets/..%2F..%2Fserver-secret.js", "/assets/%2e%2e/%2e%2e/server-secret.js", "/assets/../../server-secret.js"]) {
-      const answer = await rawGet(`${base}${sneaky}`, "br");
-      expect(answer.body.toString()).not.toContain("not an asset");
-    }
-  } finally {
-    fs.rmSync(buildDir, { recursive: true, force: true });
-  }
 });

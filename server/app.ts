@@ -7,7 +7,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
-import { precompressedAssets } from "./precompressed-assets.ts";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { log } from "../app/lib/log.server.ts";
 import { limitBody } from "./body-limit.ts";
@@ -101,8 +100,6 @@ export function createApp(options: AppOptions) {
     next();
   });
 
-  // Before compression(): the build's scripts and stylesheet are compressed once, not per request.
-  if (options.buildDir) app.use("/assets", precompressedAssets(path.join(options.buildDir, "client/assets")));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
