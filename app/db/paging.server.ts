@@ -12,6 +12,16 @@ export const PUBLIC_COUNT_CAP = 1000;
 
 export type PageCount = { total: number; totalIsCapped: boolean; pageCount: number };
 
+/** How far a capped count goes on `page`: the cap, raised so the two pages after this one always exist inside it. */
+export function countLimit(cap: number, page: number, perPage: number) {
+  return Math.max(cap, (page + 2) * perPage);
+}
+
+/** "At least `limit`": more rows than the limit were found; the pager offers the page after the limit's last. */
+export function atLeast(limit: number, perPage: number): PageCount {
+  return { total: limit, totalIsCapped: true, pageCount: Math.ceil((limit + 1) / perPage) };
+}
+
 /**
  * The total a pager needs for `where`: exact without a cap, otherwise counted up to the cap (raised
  * so the two pages after `page` are always inside it). A capped total means "at least `total`", and
@@ -27,10 +37,10 @@ export async function countForPaging(
     const total = row?.n ?? 0;
     return { total, totalIsCapped: false, pageCount: Math.max(1, Math.ceil(total / perPage)) };
   }
-  const limit = Math.max(cap, (page + 2) * perPage);
+  const limit = countLimit(cap, page, perPage);
   const matches = db().select({ one: sql`1` }).from(table).where(where).limit(limit + 1).as("matches");
   const [row] = await db().select({ n: count() }).from(matches);
   const counted = row?.n ?? 0;
-  if (counted > limit) return { total: limit, totalIsCapped: true, pageCount: Math.ceil(counted / perPage) };
+  if (counted > limit) return atLeast(limit, perPage);
   return { total: counted, totalIsCapped: false, pageCount: Math.max(1, Math.ceil(counted / perPage)) };
 }

@@ -1,7 +1,7 @@
 import { type AnyColumn, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { db } from "#app/db/client.server.ts";
-import { countForPaging, type PageCount } from "#app/db/paging.server.ts";
+import { atLeast, countForPaging, countLimit, type PageCount } from "#app/db/paging.server.ts";
 import { DENSE_SEARCH_MATCHES, pageCondition, type SearchSql } from "./search-sql.server.ts";
 
 /**
@@ -87,9 +87,8 @@ export async function findSearchPage<T>(
     ...totals,
   });
   const searchCap = Math.min(cap, SEARCH_COUNT_CAP);
-  // The same limit countForPaging counts to: the two pages after this one always exist inside it.
-  const limit = Math.max(searchCap, (page + 2) * perPage);
-  const atLeastLimit: PageCount = { total: limit, totalIsCapped: true, pageCount: Math.ceil((limit + 1) / perPage) };
+  const limit = countLimit(searchCap, page, perPage);
+  const atLeastLimit = atLeast(limit, perPage);
   if ((await sampleHits(list, search)) >= COMMON_SAMPLE_MATCHES) {
     const ids = await walkIds(list, search, limit + 1, (limit + 1) * WALK_ROWS_PER_MATCH);
     if (ids.length > limit) {
