@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
-import { externalProducts, imageFiles, images, products, wholesalers } from "#app/db/schema.ts";
-import { enqueueJob, enqueueJobs, notifyJobs } from "#app/features/jobs/job-store.server.ts";
+import { externalProducts, imageFiles, images, jobs, products, wholesalers } from "#app/db/schema.ts";
+import { enqueueJobs, notifyJobs } from "#app/features/jobs/job-store.server.ts";
 import { IMAGE_FORMATS, IMAGE_SIZE_NAMES, type ImageSizeName, type ImageView, parseImageFileName } from "#app/lib/images.ts";
 import { log } from "#app/lib/log.server.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
@@ -66,22 +66,24 @@ async function markPending(tx: Tx, urls: string[]) {
 /**
  * At start: ready pictures made before one of today's sizes existed (the AVIF cards came after the first
  * pictures). Each gets one more fetch (`remake`); its page keeps the sizes it has meanwhile, and if the
- * address no longer gives a picture, those stay (the failure is noted on the row, which stays ready).
- * The job's unique key names the sizes wanted, so every server and every later start asks once per
- * address for this set of sizes, and again only when a size is added.
+ * address no longer gives a picture, those stay (the failure is noted on the row, which stays ready and
+ * is not asked for again). The job's unique key names the sizes wanted, so every server and every later
+ * start asks once per address for this set of sizes, and again only when a size is added. One statement:
+ * no row is read into the server, however many pictures there are.
  */
 export async function requestOutdatedImages(): Promise<number> {
+  const sizesKey = IMAGE_SIZE_NAMES.join(",");
   const everySize = JSON.stringify(IMAGE_SIZE_NAMES.map((size) => ({ size })));
-  const outdated = await db()
-    .select({ url: images.sourceUrl })
-    .from(images)
-    .where(and(eq(images.status, "ready"), sql`NOT (${images.sizes} @> ${everySize}::jsonb)`));
-  let queued = 0;
-  for (const { url } of outdated) {
-    const id = await enqueueJob(IMAGE_FETCH_KIND, { url, remake: true }, { uniqueKey: `${IMAGE_FETCH_KIND}:remake:${IMAGE_SIZE_NAMES.join(",")}:${url}`, maxAttempts: IMAGE_FETCH_ATTEMPTS });
-    if (id !== null) queued += 1;
-  }
-  return queued;
+  const queued = await db().execute(sql`
+    INSERT INTO ${jobs} (kind, payload, unique_key, max_attempts)
+    SELECT ${IMAGE_FETCH_KIND}, jsonb_build_object('url', ${images.sourceUrl}, 'remake', true),
+           ${`${IMAGE_FETCH_KIND}:remake:${sizesKey}:`} || ${images.sourceUrl}, ${IMAGE_FETCH_ATTEMPTS}
+    FROM ${images}
+    WHERE ${images.status} = 'ready' AND ${images.failure} IS NULL AND NOT (${images.sizes} @> ${everySize}::jsonb)
+    ON CONFLICT (unique_key) DO NOTHING
+    RETURNING id`);
+  if (queued.rows.length > 0) notifyJobs();
+  return queued.rows.length;
 }
 
 /** A remake that found no picture: the row stays ready with the sizes it has, and says why on the row. */
