@@ -7,6 +7,27 @@ const inputClass =
 
 type FieldProps = { label: string; name: string; error?: string; hint?: string };
 
+/** The id of what describes a field: its error while it has one, else its hint. */
+const describedBy = (id: string, error?: string, hint?: string) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
+
+/** Below every field: the hint until there is an error, then the error (each with the id describedBy names). */
+function FieldMessages({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  return (
+    <>
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-rose-600">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function TextField({ label, name, error, hint, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const id = input.id ?? `field-${name}`;
   return (
@@ -27,11 +48,10 @@ export function TextField({ label, name, error, hint, ...input }: FieldProps & I
         name={name}
         className={inputClass}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        aria-describedby={describedBy(id, error, hint)}
         {...input}
       />
-      {hint && !error ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="mt-1 text-sm text-rose-600">{error}</p> : null}
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -85,15 +105,23 @@ export function FileField({ label, name, accept, help }: { label: string; name: 
   );
 }
 
-export function TextAreaField({ label, name, error, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({ label, name, error, hint, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = textarea.id ?? `field-${name}`;
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <textarea id={id} name={name} rows={4} className={inputClass} aria-invalid={error ? true : undefined} {...textarea} />
-      {error ? <p className="mt-1 text-sm text-rose-600">{error}</p> : null}
+      <textarea
+        id={id}
+        name={name}
+        rows={4}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        {...textarea}
+      />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -131,7 +159,7 @@ export function SelectField({
         name={name}
         className={inputClass}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        aria-describedby={describedBy(id, error, hint)}
         {...select}
       >
         {placeholder ? (
@@ -145,8 +173,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint && !error ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="mt-1 text-sm text-rose-600">{error}</p> : null}
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -155,7 +182,7 @@ export function SelectField({
 export function CheckboxGroup({ label, name, error, hint, options, checked }: FieldProps & { options: readonly Option[]; checked: readonly string[] }) {
   const id = `field-${name}`;
   return (
-    <fieldset aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}>
+    <fieldset aria-describedby={describedBy(id, error, hint)}>
       <legend className="block text-sm font-medium text-slate-800">{label}</legend>
       <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
         {options.map((option) => (
@@ -165,8 +192,7 @@ export function CheckboxGroup({ label, name, error, hint, options, checked }: Fi
           </label>
         ))}
       </div>
-      {hint && !error ? <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="mt-1 text-sm text-rose-600">{error}</p> : null}
+      <FieldMessages id={id} error={error} hint={hint} />
     </fieldset>
   );
 }
