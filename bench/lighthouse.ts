@@ -11,6 +11,7 @@ import { db } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { withDatabase } from "../scripts/with-database.ts";
 import { generateCatalogue } from "./generate-data.ts";
+import { middle } from "./load.ts";
 import { checkOwnPictures, givePictures, startPictureHost, waitForPictures } from "./pictures.ts";
 import { BENCH_AUTH_SECRET, createPostgresDatabase, ensureBuild, postgresReachable, startServer, stopServer } from "./server-process.ts";
 
@@ -108,7 +109,7 @@ export async function lighthouse(base: string, urls: string[], runsPerPage = 3) 
           }
         }
       }
-      const median = (key: Metric) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? 0;
+      const median = (key: Metric) => middle(runs.map((r) => r[key]));
       out[url] = {
         performance: median("performance"),
         accessibility: median("accessibility"),
@@ -182,7 +183,7 @@ export async function lighthouseWithPictures({ port, runs, builds = [] }: { port
           }
         }
       }
-      const median = (list: Record<string, number | string>[], key: string) => list.map((x) => Number(x[key])).sort((a, b) => a - b)[Math.floor(list.length / 2)];
+      const median = (list: Record<string, number | string>[], key: string) => middle(list.map((x) => Number(x[key])));
       const table = Object.entries(perBuild).flatMap(([build, pages]) =>
         Object.entries(pages).map(([url, list]) => ({
           build,
