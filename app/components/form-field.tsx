@@ -7,6 +7,16 @@ const inputClass =
 
 type FieldProps = { label: string; name: string; error?: string; hint?: string };
 
+const labelClass = "block text-sm font-medium text-slate-800";
+
+function FieldLabel({ id, label }: { id: string; label: string }) {
+  return (
+    <label htmlFor={id} className={labelClass}>
+      {label}
+    </label>
+  );
+}
+
 /** The id of what describes a field: its error while it has one, else its hint. */
 const describedBy = (id: string, error?: string, hint?: string) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
 
@@ -34,9 +44,7 @@ export function TextField({ label, name, error, hint, ...input }: FieldProps & I
     <div>
       {/* The required mark sits beside the label, not in it: the label's text stays exactly `label`. */}
       <div className="flex items-baseline gap-0.5">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          {label}
-        </label>
+        <FieldLabel id={id} label={label} />
         {input.required ? (
           <span className="text-sm text-rose-600" aria-hidden="true">
             *
@@ -84,9 +92,7 @@ export function FileField({ label, name, accept, help }: { label: string; name: 
   const id = `field-${name}`;
   return (
     <div className="flex-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel id={id} label={label} />
       <input
         id={id}
         name={name}
@@ -109,9 +115,7 @@ export function TextAreaField({ label, name, error, hint, ...textarea }: FieldPr
   const id = textarea.id ?? `field-${name}`;
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel id={id} label={label} />
       <textarea
         id={id}
         name={name}
@@ -151,9 +155,7 @@ export function SelectField({
   const id = select.id ?? `field-${name}`;
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+      <FieldLabel id={id} label={label} />
       <select
         id={id}
         name={name}
@@ -183,7 +185,7 @@ export function CheckboxGroup({ label, name, error, hint, options, checked }: Fi
   const id = `field-${name}`;
   return (
     <fieldset aria-describedby={describedBy(id, error, hint)}>
-      <legend className="block text-sm font-medium text-slate-800">{label}</legend>
+      <legend className={labelClass}>{label}</legend>
       <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
         {options.map((option) => (
           <label key={option.value} className="inline-flex items-center gap-2 text-base text-slate-800">
