@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { currentDatabase, db, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
-import { registerImageJobs, requestImagesAtStart } from "#app/features/images/image-jobs.server.ts";
-import { type JobKind, JobRunner, purgeJobsKind } from "#app/features/jobs/job-runner.server.ts";
+import { registerImageJobs, requestImagesAtStart } from "#app/platform/images/image-jobs.server.ts";
+import { type JobKind, JobRunner, purgeJobsKind } from "#app/platform/jobs/job-runner.server.ts";
 import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
 import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
-import { backgroundSettled, runInBackground } from "#app/lib/background.server.ts";
+import { backgroundSettled, runInBackground } from "#app/platform/mail/background.server.ts";
 import { env } from "#app/lib/env.server.ts";
-import { PURGE_INTERVAL_MS, purgeExpired } from "#app/lib/housekeeping.server.ts";
+import { PURGE_INTERVAL_MS, purgeExpired } from "#app/platform/jobs/housekeeping.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 
@@ -31,7 +31,7 @@ export async function startApp() {
 
 let runner: JobRunner | undefined;
 
-/** Expired sessions, limits, one-time links and cached answers (lib/housekeeping.server.ts), every hour. */
+/** Expired sessions, limits, one-time links and cached answers (platform/jobs/housekeeping.server.ts), every hour. */
 const purgeExpiredKind: JobKind<unknown> = {
   kind: "housekeeping.purge-expired",
   timeoutMs: 120_000,

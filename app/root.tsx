@@ -10,7 +10,7 @@ import { pickTwoAds } from "#app/features/ads/pick-ads.server.ts";
 import { countOpenReports } from "#app/features/reports/reports.server.ts";
 import { CompareBar } from "#app/features/compare/compare-bar.tsx";
 import { readCompareIds } from "#app/features/compare/compare.server.ts";
-import { getUser } from "#app/lib/auth.server.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";

@@ -11,7 +11,7 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { currentDatabase, db } from "#app/db/client.server.ts";
 import { products, user, wholesalers } from "#app/db/schema.ts";
-import { searchFields } from "#app/features/search/korean-search.ts";
+import { searchFields } from "#app/platform/search/korean-search.ts";
 import { siteHostOf } from "#app/features/wholesalers/site-host.ts";
 import { runScript, withDatabase } from "../scripts/with-database.ts";
 import { productRow, seededRandom, wholesalerRow, wholesalerTermsRow } from "./catalogue-generator.ts";

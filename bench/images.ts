@@ -10,10 +10,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
-import { registerImageJobs } from "#app/features/images/image-jobs.server.ts";
-import { imageFile, imageState, requestImages } from "#app/features/images/images.server.ts";
+import { registerImageJobs } from "#app/platform/images/image-jobs.server.ts";
+import { imageFile, imageState, requestImages } from "#app/platform/images/images.server.ts";
 import type { ImageSizeName } from "#app/lib/images.ts";
-import { JobRunner } from "#app/features/jobs/job-runner.server.ts";
+import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { BAD_IMAGES, shopPhotoSize, shopPhotos, startStandInImages } from "#tests/stand-in-images.ts";
 import { createPostgresDatabase, postgresReachable } from "./server-process.ts";
 

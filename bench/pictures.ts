@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { db } from "#app/db/client.server.ts";
 import { sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
-import { IMAGE_FETCH_KIND } from "#app/features/images/images.server.ts";
+import { IMAGE_FETCH_KIND } from "#app/platform/images/images.server.ts";
 import { shopPhotos, startStandInImages } from "#tests/stand-in-images.ts";
 
 /** The stand-in host with the 24 photos of the normal set; `allowHosts` is the server's OUTBOUND_ALLOW_HOSTS. */

@@ -7,7 +7,7 @@
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { Pager } from "#app/components/pager.tsx";
-import { WholesalerCardGrid } from "#app/features/wholesalers/wholesaler-card-grid.tsx";
+import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
 import { listHref, parseListParams, WHOLESALERS_PER_PAGE } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
 import type { WholesalerCard as Card } from "#app/features/wholesalers/wholesaler-types.ts";

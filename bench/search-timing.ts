@@ -8,7 +8,7 @@ import { descNullsLast } from "#app/db/order.ts";
 import { countForPaging, PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { products } from "#app/db/schema.ts";
 import { listProducts, PRODUCTS_PER_PAGE } from "#app/features/products/products.server.ts";
-import { parseSearchQuery } from "#app/features/search/korean-search.ts";
+import { parseSearchQuery } from "#app/platform/search/korean-search.ts";
 import {
   COMMON_SAMPLE_MATCHES,
   SEARCH_COUNT_CAP,
@@ -18,8 +18,8 @@ import {
   THIN_WALK_ROWS_PER_MATCH,
   WALK_ROWS_PER_MATCH,
   walkQuery,
-} from "#app/features/search/search-page.server.ts";
-import { DENSE_SEARCH_MATCHES, searchSql, unindexedSearchCondition } from "#app/features/search/search-sql.server.ts";
+} from "#app/platform/search/search-page.server.ts";
+import { DENSE_SEARCH_MATCHES, searchSql, unindexedSearchCondition } from "#app/platform/search/search-sql.server.ts";
 import { QUERY_CLASSES } from "./catalogue-generator.ts";
 
 const columns = { grams: products.searchGrams, chosung: products.nameChosung, text: products.name };

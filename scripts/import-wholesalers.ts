@@ -9,10 +9,10 @@
 // Then prints the report: added, changed, sent to review, skipped, refused. Running the same file again
 // changes nothing.
 import fs from "node:fs";
-import { decodeImportBytes, MAX_IMPORT_BYTES, parseImportText, tooLargeMessage } from "#app/features/wholesalers/wholesaler-import-file.ts";
+import { decodeImportBytes, MAX_IMPORT_BYTES, parseImportText, tooLargeMessage } from "#app/features/supplier-import/wholesaler-import-file.ts";
 import { COMMAND_LINE_ACTOR } from "#app/features/wholesalers/wholesaler-history.server.ts";
-import type { ImportPlan } from "#app/features/wholesalers/wholesaler-import-plan.ts";
-import { applyImport, type ImportReport, previewImport } from "#app/features/wholesalers/wholesaler-import.server.ts";
+import type { ImportPlan } from "#app/features/supplier-import/wholesaler-import-plan.ts";
+import { applyImport, type ImportReport, previewImport } from "#app/features/supplier-import/wholesaler-import.server.ts";
 import { runScript, withDatabase } from "./with-database.ts";
 
 const USAGE = "사용법: npm run import:wholesalers -- <파일.csv|파일.json> [--dry-run | --apply-safe]";

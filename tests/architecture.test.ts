@@ -13,6 +13,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 const appFiles = sourceFiles("app");
+const contentFiles = sourceFiles("content");
 
 test("actions read forms only through the form kit's size-limited reader", () => {
   const readers = appFiles.filter((file) => /\.formData\(\)/.test(fs.readFileSync(file, "utf8")));
@@ -34,23 +35,49 @@ function importsOf(file: string): string[] {
   });
 }
 
-const layerOf = (target: string) => target.split(path.sep).join("/").match(/^app\/(lib|components|features|routes|db)\//)?.[1] ?? (target.startsWith("app/") ? "app" : target.split("/")[0]!);
+const layerOf = (target: string) =>
+  target.split(path.sep).join("/").match(/^app\/(lib|components|features|platform|routes|db)\//)?.[1] ?? (target.startsWith("app/") ? "app" : target.split("/")[0]!);
 
-test("imports flow one way: routes → features → components and lib → db, and nothing in app/ imports bench/ or tests/", () => {
-  const forbidden: Record<string, string[]> = {
-    lib: ["features", "routes"],
-    components: ["features", "routes"],
-    db: ["features", "routes", "components"],
-    features: ["routes"],
-  };
+/**
+ * The floors of docs/architecture.md, top down: routes → features → components → platform → db → lib. A floor
+ * never imports one above it; `content/` (editorial data) stands beside features and may use db and lib only.
+ */
+const forbidden: Record<string, string[]> = {
+  lib: ["db", "platform", "features", "routes", "components", "content"],
+  db: ["platform", "features", "routes", "components", "content"],
+  platform: ["features", "routes", "components", "content"],
+  components: ["features", "routes"],
+  content: ["platform", "features", "routes", "components"],
+  features: ["routes"],
+};
+
+const featureOf = (file: string) => file.split(path.sep).join("/").match(/^app\/features\/([^/]+)\//)?.[1];
+const isComponent = (file: string) => file.endsWith(".tsx");
+
+/** Why an import from `file` to `target` breaks the layering, or null when it is allowed. */
+function wrongImport(file: string, target: string): string | null {
+  const from = layerOf(file);
+  const to = layerOf(target);
+  if (to === "bench" || to === "tests") return `${from} imports ${to}`;
+  if (forbidden[from]?.includes(to)) return `${from} imports ${to}`;
+  // A feature's page pieces never use another feature's page pieces: what combines suppliers, compare and
+  // favourites on one card lives in features/directory/, the one floor above them.
+  const fromFeature = featureOf(file);
+  const toFeature = featureOf(target);
+  if (fromFeature && toFeature && fromFeature !== toFeature && fromFeature !== "directory" && isComponent(file) && isComponent(target)) {
+    return `features/${fromFeature} UI imports features/${toFeature} UI`;
+  }
+  return null;
+}
+
+test("imports flow one way: routes → features → components → platform → db → lib, and nothing in app/ or content/ imports bench/ or tests/", () => {
   const wrong: string[] = [];
   let checked = 0;
-  for (const file of appFiles) {
-    const from = layerOf(file);
+  for (const file of [...appFiles, ...contentFiles]) {
     for (const target of importsOf(file)) {
       checked++;
-      const to = layerOf(target);
-      if (forbidden[from]?.includes(to) || to === "bench" || to === "tests") wrong.push(`${file} → ${target}`);
+      const why = wrongImport(file, target);
+      if (why) wrong.push(`${file} → ${target} (${why})`);
     }
   }
   expect(checked).toBeGreaterThan(500);
@@ -59,7 +86,26 @@ test("imports flow one way: routes → features → components and lib → db, a
 
 test("the direction check sees a wrong import when there is one", () => {
   expect(layerOf("app/lib/form.server.ts")).toBe("lib");
+  expect(layerOf("app/platform/jobs/job-runner.server.ts")).toBe("platform");
   expect(layerOf("app/features/products/products.server.ts")).toBe("features");
   expect(layerOf("bench/catalogue-generator.ts")).toBe("bench");
   expect(importsOf("bench/reference-list-route.tsx").map(layerOf)).toEqual(expect.arrayContaining(["features", "components", "bench"]));
+  // One planted violation of each rule.
+  const planted: [string, string][] = [
+    ["app/platform/jobs/job-runner.server.ts", "app/features/products/products.server.ts"],
+    ["app/platform/images/images.server.ts", "app/routes/public/list.tsx"],
+    ["app/platform/search/search-page.server.ts", "app/components/pager.tsx"],
+    ["app/db/schema.ts", "app/platform/auth/auth.server.ts"],
+    ["app/db/client.server.ts", "app/features/users/users.server.ts"],
+    ["app/lib/format.ts", "app/db/client.server.ts"],
+    ["app/lib/format.ts", "app/platform/mail/mail.server.ts"],
+    ["app/components/pager.tsx", "app/features/products/products.server.ts"],
+    ["content/demo/demo-types.ts", "app/features/wholesalers/wholesaler-terms.ts"],
+    ["app/features/products/products.server.ts", "app/routes/products/products.tsx"],
+    ["app/features/wholesalers/wholesaler-card.tsx", "app/features/favorites/favorite-button.tsx"],
+    ["app/lib/format.ts", "tests/test-database.ts"],
+  ];
+  for (const [file, target] of planted) expect(wrongImport(file, target), `${file} → ${target}`).not.toBeNull();
+  expect(wrongImport("app/features/directory/wholesaler-card-actions.tsx", "app/features/favorites/favorite-button.tsx")).toBeNull();
+  expect(wrongImport("app/platform/images/images.server.ts", "app/db/client.server.ts")).toBeNull();
 });

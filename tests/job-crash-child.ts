@@ -1,10 +1,10 @@
-// A worker process for app/features/jobs/job-crash.server.test.ts: opens the database named by
+// A worker process for app/platform/jobs/job-crash.server.test.ts: opens the database named by
 // DATABASE_URL or DATA_DIR, queues CRASH_JOBS jobs, runs `crash.work` jobs three at a time and prints `done N` after each
 // completes, until the test kills it with SIGKILL.
 import { openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
 import { appMeta } from "#app/db/schema.ts";
-import { JobRunner } from "#app/features/jobs/job-runner.server.ts";
-import { enqueueJob } from "#app/features/jobs/job-store.server.ts";
+import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
+import { enqueueJob } from "#app/platform/jobs/job-store.server.ts";
 
 const open = await openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR });
 setCurrentDatabase(open);

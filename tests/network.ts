@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import type { Connector, Resolver } from "#app/features/link-preview/safe-fetch.server.ts";
+import type { Connector, Resolver } from "#app/platform/outbound/safe-fetch.server.ts";
 import { corporaDir, hasCorpora } from "./corpora.ts";
 
 /**

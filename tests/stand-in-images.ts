@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { type LocalServer, setAllowHosts, startServer } from "./network.ts";
 
 /**
- * A stand-in picture host for the image pipeline (features/images): one HTTP server on 127.0.0.1,
+ * A stand-in picture host for the image pipeline (platform/images): one HTTP server on 127.0.0.1,
  * allowed by OUTBOUND_ALLOW_HOSTS as exactly `127.0.0.1:<port>`, serving ordinary photos and the bad
  * input set of issue 16. Every file is made here, in memory; nothing reaches past 127.0.0.1.
  */

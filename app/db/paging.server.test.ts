@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, test } from "vitest";
-import { searchFields } from "#app/features/search/korean-search.ts";
+import { searchFields } from "#app/platform/search/korean-search.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { db } from "./client.server.ts";
 import { descNullsLast } from "./order.ts";

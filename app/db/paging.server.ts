@@ -6,7 +6,7 @@ import { db } from "./client.server.ts";
  * Public lists count their matches only this far: counting every one of 5,000 rows that contain a
  * one-syllable word costs more than finding the page itself (docs/performance.md). Past the cap a
  * page says "1,000개 이상" and the pager still reaches every page around the current one. A product search
- * counts to less (features/search/search-page.server.ts, SEARCH_COUNT_CAP).
+ * counts to less (platform/search/search-page.server.ts, SEARCH_COUNT_CAP).
  */
 export const PUBLIC_COUNT_CAP = 1000;
 
@@ -44,3 +44,6 @@ export async function countForPaging(
   if (counted > limit) return atLeast(limit, perPage);
   return { total: counted, totalIsCapped: false, pageCount: Math.max(1, Math.ceil(counted / perPage)) };
 }
+
+/** One page of a list, with the total (capped, see `countForPaging`) and the page count. */
+export type Page<T> = { items: T[]; total: number; totalIsCapped: boolean; page: number; pageCount: number };

@@ -9,7 +9,7 @@ const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull(
 /**
  * Search support shared by every searchable table: `search_grams` holds the 1- and 2-character
  * grams of the lower-cased name and of its 초성 (computed in code on write, see
- * features/search/korean-search.ts) so a GIN index answers one- and two-syllable words and 초성 queries;
+ * platform/search/korean-search.ts) so a GIN index answers one- and two-syllable words and 초성 queries;
  * `name_chosung` is kept to verify 초성 matches exactly.
  */
 const searchColumns = () => ({
@@ -411,7 +411,7 @@ export const wholesalerChanges = pgTable(
 // ---- Infrastructure ----
 
 /**
- * Queued and scheduled work (features/jobs, docs/decisions/0019). Workers claim a row with
+ * Queued and scheduled work (platform/jobs, docs/decisions/0019). Workers claim a row with
  * `FOR UPDATE SKIP LOCKED` and hold it until `locked_until`; a row whose lock ran out (its worker died) is
  * claimed again. `unique_key` makes scheduled work idempotent: one row per schedule and period.
  */
@@ -463,7 +463,7 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 
 /**
  * Pictures of other sites (product images, supplier logos) as we serve them from our own origin
- * (features/images, docs/decisions/0023): one row per source address, made `pending` when a row that
+ * (platform/images, docs/decisions/0023): one row per source address, made `pending` when a row that
  * names it is saved, then `ready` (hash and sizes) or `failed` (why, in Korean and for the operator).
  */
 export const images = pgTable(

@@ -42,3 +42,24 @@ export function masksWithAll(facts: readonly Fact[]): number[] {
   for (let mask = 0; mask < 1 << FACTS.length; mask++) if ((mask & required) === required) masks.push(mask);
   return masks;
 }
+
+/**
+ * A supplier's terms (ui-contract.md "Supplier terms (위탁 조건)"): the words every page shows and the
+ * filters of /list. null is unknown everywhere and reads `확인 필요`; it is never shown as a yes or a no,
+ * and no filter matches it. No zod here, so public pages stay light: the form's rules are in
+ * wholesaler-terms-schema.ts.
+ */
+export type WholesalerTerms = {
+  dropshipping: YesNo | null;
+  minOrder: number | null;
+  shippingFee: number | null;
+  freeShippingOver: number | null;
+  returns: ReturnsValue | null;
+  imageUse: YesNo | null;
+  pricePolicy: PricePolicy | null;
+  integration: Integration[] | null;
+  businessNumber: string | null;
+  /** `YYYY-MM-DD`, a Korean calendar day. */
+  termsCheckedAt: string | null;
+  termsSource: string | null;
+};

@@ -28,7 +28,7 @@ const envSchema = z.object({
   SITE_CONFIG: z.string().optional(),
   /** host:port entries the outbound fetcher may reach although they resolve to private addresses. */
   OUTBOUND_ALLOW_HOSTS: z.string().default(""),
-  /** Outgoing mail server; unset: mails are written to the log (lib/mail.server.ts). */
+  /** Outgoing mail server; unset: mails are written to the log (platform/mail/mail.server.ts). */
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/?#\s]+/, "SMTP_URL must look like smtp://user:pass@host:port or smtps://… (smtp:// 주소여야 합니다)")

@@ -1,5 +1,5 @@
 /**
- * The sizes our own copies of outside pictures come in (features/images, docs/decisions/0023), and how a
+ * The sizes our own copies of outside pictures come in (platform/images, docs/decisions/0023), and how a
  * page names them. Shared by the server that makes them and the components that show them, so the two
  * never disagree about a file name.
  */

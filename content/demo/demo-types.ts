@@ -1,10 +1,10 @@
 /** Demo content loaded on the first start of an empty database (unless SEED_DEMO=0) and by `npm run db:seed`. */
 
-import type { Category } from "#app/features/categories/categories.ts";
-import type { WholesalerTerms } from "#app/features/wholesalers/wholesaler-terms.ts";
+import type { Category } from "#app/db/categories.ts";
+import type { WholesalerTerms } from "#app/db/term-values.ts";
 
 // The canonical chip list lives with the app; the demo content is checked against it.
-export { CATEGORIES, type Category } from "#app/features/categories/categories.ts";
+export { CATEGORIES, type Category } from "#app/db/categories.ts";
 
 export type DemoWholesaler = {
   name: string;

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { CATEGORIES } from "../../app/features/categories/categories.ts";
+import { CATEGORIES } from "../../app/db/categories.ts";
 import routes from "../../app/routes.ts";
 import { guides } from "../../content/guides/all-guides.ts";
 import { expect, test } from "./fixtures.ts";

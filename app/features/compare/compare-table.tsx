@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { NO_CATEGORY_LABEL } from "#app/features/categories/categories.ts";
+import { NO_CATEGORY_LABEL } from "#app/db/categories.ts";
 import { termRows, UNKNOWN_LABEL } from "#app/features/wholesalers/wholesaler-terms.ts";
 import type { WholesalerComparison } from "#app/features/wholesalers/wholesaler-types.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";

@@ -8,7 +8,7 @@ import { demoWholesalers } from "#content/demo/wholesalers.ts";
 import { db } from "#app/db/client.server.ts";
 import { appMeta, externalProducts, products, sellerNotes, user, wholesalers } from "#app/db/schema.ts";
 import { sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
-import { searchFields } from "#app/features/search/korean-search.ts";
+import { searchFields } from "#app/platform/search/korean-search.ts";
 import { siteHostOf } from "#app/features/wholesalers/site-host.ts";
 
 const SEEDED_KEY = "demo_seeded_at";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdmin } from "#app/lib/auth.server.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
 import { formFailure, readForm, readFormOrRefusal, validateForm } from "#app/lib/form.server.ts";
 import type { FormFailure } from "#app/lib/form-kit.ts";

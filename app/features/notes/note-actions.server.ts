@@ -1,6 +1,6 @@
 import { readForm } from "#app/lib/form.server.ts";
 import { data } from "react-router";
-import { requireAdmin } from "#app/lib/auth.server.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { formFailure, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";

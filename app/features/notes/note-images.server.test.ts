@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { registerImageJobs } from "#app/features/images/image-jobs.server.ts";
-import { imageState } from "#app/features/images/images.server.ts";
-import { JobRunner } from "#app/features/jobs/job-runner.server.ts";
+import { registerImageJobs } from "#app/platform/images/image-jobs.server.ts";
+import { imageState } from "#app/platform/images/images.server.ts";
+import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { type StandInImages, startStandInImages } from "#tests/stand-in-images.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { noteImageSources, withOwnNoteImages } from "./note-images.server.ts";

@@ -1,4 +1,4 @@
-import { imagesFor, requestImages, requestImagesAfterSave } from "#app/features/images/images.server.ts";
+import { imagesFor, requestImages, requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 import { imagePath, variantOf } from "#app/lib/images.ts";
 
 /**

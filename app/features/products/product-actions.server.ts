@@ -1,6 +1,6 @@
 import { readForm } from "#app/lib/form.server.ts";
 import { data } from "react-router";
-import { getUser, requireAdmin, requireUser } from "#app/lib/auth.server.ts";
+import { getUser, requireAdmin, requireUser } from "#app/platform/auth/auth.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";

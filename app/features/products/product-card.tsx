@@ -8,7 +8,7 @@ import { ProductImage } from "./product-image.tsx";
 export type ProductCardView = {
   id: number;
   name: string;
-  /** Our copy of the picture, when it is ready (features/images). */
+  /** Our copy of the picture, when it is ready (platform/images). */
   image: ImageView | null;
   summary: string;
   price: number | null;

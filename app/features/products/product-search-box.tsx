@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
+import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
 
 type Props = { id: string; label: string; showLabel?: boolean; placeholder: string; defaultValue: string };
 

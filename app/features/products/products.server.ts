@@ -1,11 +1,12 @@
+import type { Page } from "#app/db/paging.server.ts";
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { products } from "#app/db/schema.ts";
-import { requestImagesAfterSave } from "#app/features/images/images.server.ts";
-import { parseSearchQuery, searchFields } from "#app/features/search/korean-search.ts";
-import { findSearchPage } from "#app/features/search/search-page.server.ts";
-import { type SearchSql, searchSql } from "#app/features/search/search-sql.server.ts";
+import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
+import { parseSearchQuery, searchFields } from "#app/platform/search/korean-search.ts";
+import { findSearchPage } from "#app/platform/search/search-page.server.ts";
+import { type SearchSql, searchSql } from "#app/platform/search/search-sql.server.ts";
 import type { ProductInput } from "./product-schema.ts";
 
 export const PRODUCTS_PER_PAGE = 24;
@@ -23,7 +24,6 @@ export type ProductRow = {
 };
 
 /** One page of a list; a capped total means "at least `total`" (countForPaging). */
-export type Page<T> = { items: T[]; total: number; totalIsCapped: boolean; page: number; pageCount: number };
 
 const cardColumns = {
   id: products.id,

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
 import { CATEGORY_NOTE_IDS, notesForCategory, REGULATORY_NOTES } from "#content/regulatory-notes.ts";
-import { CATEGORIES, isCategory } from "#app/features/categories/categories.ts";
+import { CATEGORIES, isCategory } from "#app/db/categories.ts";
 import { CategoryRegulatoryNotes, SupplierSellingHelp } from "./regulatory-notes.tsx";
 
 const today = new Date().toISOString().slice(0, 10);

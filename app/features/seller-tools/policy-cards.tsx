@@ -1,4 +1,4 @@
-import type { PolicyProgramme } from "./seller-tools.ts";
+import type { PolicyProgramme } from "../../../content/seller-tools.ts";
 
 /** The support-programme cards of /seller-info (public agencies and Naver's own), each linking to its official site. */
 export function PolicyCards({ programmes }: { programmes: PolicyProgramme[] }) {

@@ -1,4 +1,4 @@
-import type { SellerTool } from "./seller-tools.ts";
+import type { SellerTool } from "../../../content/seller-tools.ts";
 
 const pricingClass: Record<SellerTool["pricing"], string> = {
   무료: "bg-emerald-50 text-emerald-800",

@@ -1,4 +1,4 @@
-import { requireAdmin } from "#app/lib/auth.server.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { parseIdParam, parsePageParam } from "#app/lib/url-params.ts";
 import { readForm } from "#app/lib/form.server.ts";

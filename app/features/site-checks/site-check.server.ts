@@ -1,4 +1,4 @@
-import { fetchPage, type PageOutcome, type SafeFetchOptions } from "#app/features/link-preview/safe-fetch.server.ts";
+import { fetchPage, type PageOutcome, type SafeFetchOptions } from "#app/platform/outbound/safe-fetch.server.ts";
 import { parkedSign } from "./parked-page.ts";
 import { type CheckOutcome, endsOnAnotherSite } from "./site-status.ts";
 

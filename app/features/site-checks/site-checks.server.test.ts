@@ -4,7 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { jobs, siteCheckRuns, siteChecks, siteStatus, wholesalers } from "#app/db/schema.ts";
-import { JobRunner } from "#app/features/jobs/job-runner.server.ts";
+import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { stubResolver } from "#tests/network.ts";
 import { type StandInSites, startStandInSites } from "#tests/stand-in-sites.ts";
 import { withTestDatabase } from "#tests/test-database.ts";

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or,
 import { db, type Tx } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { jobs, siteCheckRuns, siteChecks, siteStatus, wholesalers } from "#app/db/schema.ts";
-import { enqueueJob, enqueueJobs, notifyJobs } from "#app/features/jobs/job-store.server.ts";
+import { enqueueJob, enqueueJobs, notifyJobs } from "#app/platform/jobs/job-store.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
 import { log } from "#app/lib/log.server.ts";
 import type { CheckResult } from "./site-check.server.ts";

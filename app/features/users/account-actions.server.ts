@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { getUser, requireUser } from "#app/lib/auth.server.ts";
-import { runInBackground } from "#app/lib/background.server.ts";
+import { getUser, requireUser } from "#app/platform/auth/auth.server.ts";
+import { runInBackground } from "#app/platform/mail/background.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
-import { clientAddress, hitRateLimit } from "#app/lib/rate-limit.server.ts";
+import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { toastCookie } from "#app/lib/toast.server.ts";
 import {
   ACCOUNT_INTENTS,

@@ -1,4 +1,4 @@
-import type { Mail } from "#app/lib/mail.server.ts";
+import type { Mail } from "#app/platform/mail/mail.server.ts";
 
 /**
  * The words of the account mails, in one place. Plain text only; each mail carries at most one link,

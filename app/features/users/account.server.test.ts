@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { account, products, sellerNotes, session, user } from "#app/db/schema.ts";
-import { getUser } from "#app/lib/auth.server.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { loader as accountPageLoader } from "#app/routes/account/account.tsx";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { products, user } from "#app/db/schema.ts";
-import { auth } from "#app/lib/auth.server.ts";
+import { auth } from "#app/platform/auth/auth.server.ts";
 
 /** The display name shown for what the person writes (an admin's seller notes); "" means the default. */
 export async function setDisplayName(userId: string, name: string) {

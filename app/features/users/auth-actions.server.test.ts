@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { rateLimits, session, user } from "#app/db/schema.ts";
-import { auth, getUser, requireAdmin } from "#app/lib/auth.server.ts";
+import { auth, getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";

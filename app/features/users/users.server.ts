@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { account, user } from "#app/db/schema.ts";
-import { runInBackground } from "#app/lib/background.server.ts";
+import { runInBackground } from "#app/platform/mail/background.server.ts";
 import { env } from "#app/lib/env.server.ts";
-import { sendMail } from "#app/lib/mail.server.ts";
-import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
+import { sendMail } from "#app/platform/mail/mail.server.ts";
+import { hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { repeatedLoginFailuresMail, verifyAdminEmailMail } from "./account-mails.ts";
 import { consumeToken, issueToken } from "./user-tokens.server.ts";

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { SchemaTextFields, TextAreaField } from "#app/components/form-field.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { CATEGORIES } from "#app/features/categories/categories.ts";
+import { CATEGORIES } from "#app/db/categories.ts";
 import { type FormFailure, inputHints } from "#app/lib/form-kit.ts";
 import { adminWholesalerFormSchema } from "./wholesaler-schema.ts";
 import { WholesalerTermsFields } from "./wholesaler-terms-fields.tsx";

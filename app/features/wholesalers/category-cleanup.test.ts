@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { CATEGORIES } from "#app/features/categories/categories.ts";
+import { CATEGORIES } from "#app/db/categories.ts";
 import { cleanCategoryName } from "./category-cleanup.ts";
 
 // The mapping table of ui-contract.md, row by row.

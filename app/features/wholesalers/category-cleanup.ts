@@ -1,4 +1,4 @@
-import { isCategory } from "#app/features/categories/categories.ts";
+import { isCategory } from "#app/db/categories.ts";
 
 /**
  * Variant spellings and older names, keyed by the spelling without any white space and lower-cased

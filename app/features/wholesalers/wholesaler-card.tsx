@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { NO_CATEGORY_LABEL } from "#app/features/categories/categories.ts";
+import { NO_CATEGORY_LABEL } from "#app/db/categories.ts";
 import { safeHttpUrl, withHttps } from "#app/lib/safe-url.ts";
 import { cardFactLabels } from "./wholesaler-terms.ts";
 import type { WholesalerCard as Card } from "./wholesaler-types.ts";

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { user, wholesalerChanges } from "#app/db/schema.ts";
-import type { SessionUser } from "#app/lib/auth.server.ts";
+import type { SessionUser } from "#app/platform/auth/auth.server.ts";
 
 /**
  * The change history of suppliers (decision 21): every admin write records who, when, with which tool

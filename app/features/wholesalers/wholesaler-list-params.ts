@@ -1,5 +1,5 @@
-import { isCategory } from "#app/features/categories/categories.ts";
-import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
+import { isCategory } from "#app/db/categories.ts";
+import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
 import { FACTS, type Fact } from "#app/db/term-values.ts";
 import { stripControl } from "#app/lib/control-characters.ts";
 import { parsePageParam } from "#app/lib/url-params.ts";

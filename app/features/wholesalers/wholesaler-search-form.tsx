@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
-import { ALL_CATEGORIES_LABEL, CATEGORIES } from "#app/features/categories/categories.ts";
-import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
+import { ALL_CATEGORIES_LABEL, CATEGORIES } from "#app/db/categories.ts";
+import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
 import { listHref, parseListParams, SORTS, type WholesalerListParams } from "./wholesaler-list-params.ts";
 import { TERM_FILTERS } from "./wholesaler-terms.ts";
 import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { INTEGRATION_VALUES, PRICE_POLICY_VALUES, RETURNS_VALUES, YES_NO } from "#app/db/term-values.ts";
 import { businessNumber, calendarDay, choice, choiceSet, httpUrl, wholeNumber, wonAmount } from "#app/lib/form-fields.ts";
-import { TERM_LABELS, type WholesalerTerms } from "./wholesaler-terms.ts";
+import type { WholesalerTerms } from "#app/db/term-values.ts";
+import { TERM_LABELS } from "./wholesaler-terms.ts";
 
 /**
  * The terms part of the wholesaler form (and of an import row): the form's field names, values as the

@@ -14,7 +14,8 @@ import { hasCorpora, LEAK_PATTERN, naughtyStrings, OWN_BAD_INPUTS, sqlInjectionP
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { listHref } from "./wholesaler-list-params.ts";
-import { TERM_FIELDS, UNKNOWN_TERMS, type WholesalerTerms } from "./wholesaler-terms.ts";
+import type { WholesalerTerms } from "#app/db/term-values.ts";
+import { TERM_FIELDS, UNKNOWN_TERMS } from "./wholesaler-terms.ts";
 import { createWholesaler } from "./wholesalers.server.ts";
 
 withTestDatabase();

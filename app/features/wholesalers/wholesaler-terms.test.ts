@@ -7,7 +7,8 @@ import { seoulDay } from "#app/lib/format.ts";
 import { validateForm } from "#app/lib/form.server.ts";
 import { listHref, parseListParams } from "./wholesaler-list-params.ts";
 import { adminWholesalerFormSchema } from "./wholesaler-schema.ts";
-import { cardFactLabels, checkedDayAfterSave, factsOf, termRows, UNKNOWN_TERMS, type WholesalerTerms } from "./wholesaler-terms.ts";
+import type { WholesalerTerms } from "#app/db/term-values.ts";
+import { cardFactLabels, checkedDayAfterSave, factsOf, termRows, UNKNOWN_TERMS } from "./wholesaler-terms.ts";
 import { wholesalerTermsSchema } from "./wholesaler-terms-schema.ts";
 
 const formOf = (entries: Record<string, string | string[]>) => {

@@ -1,5 +1,5 @@
 import type { ImageView } from "#app/lib/images.ts";
-import type { WholesalerTerms } from "./wholesaler-terms.ts";
+import type { WholesalerTerms } from "#app/db/term-values.ts";
 
 /** What a card on /list shows. */
 export type WholesalerCard = {
@@ -11,7 +11,7 @@ export type WholesalerCard = {
   category: string;
   siteUrl: string;
   logoUrl: string;
-  /** Our copy of the logo when it is ready (features/images); left out where no logo is shown. */
+  /** Our copy of the logo when it is ready (platform/images); left out where no logo is shown. */
   logo?: ImageView | null;
   views: number;
   /** The known-true terms as bits (db/term-values.ts FACTS), for the card's small labels. */

@@ -4,9 +4,9 @@ import { descNullsLast } from "#app/db/order.ts";
 import { countForPaging } from "#app/db/paging.server.ts";
 import { wholesalerViews, wholesalers } from "#app/db/schema.ts";
 import { type Fact, masksWithAll } from "#app/db/term-values.ts";
-import { requestImagesAfterSave } from "#app/features/images/images.server.ts";
-import { parseSearchQuery, searchFields } from "#app/features/search/korean-search.ts";
-import { pageCondition, searchSql } from "#app/features/search/search-sql.server.ts";
+import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
+import { parseSearchQuery, searchFields } from "#app/platform/search/korean-search.ts";
+import { pageCondition, searchSql } from "#app/platform/search/search-sql.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
 import { cleanCategoryName } from "./category-cleanup.ts";
 import { siteHostOf } from "./site-host.ts";
@@ -14,7 +14,8 @@ import { type Actor, recordChanges, SYSTEM_ACTOR } from "./wholesaler-history.se
 import type { WholesalerSort } from "./wholesaler-list-params.ts";
 import { WHOLESALERS_PER_PAGE } from "./wholesaler-list-params.ts";
 import type { AdminWholesalerInput, SimpleWholesalerInput } from "./wholesaler-schema.ts";
-import { checkedDayAfterSave, UNKNOWN_TERMS, type WholesalerTerms } from "./wholesaler-terms.ts";
+import type { WholesalerTerms } from "#app/db/term-values.ts";
+import { checkedDayAfterSave, UNKNOWN_TERMS } from "./wholesaler-terms.ts";
 import type { WholesalerCard, WholesalerComparison, WholesalerDetail } from "./wholesaler-types.ts";
 
 /** The columns a /list card shows (favourites list the same cards). */

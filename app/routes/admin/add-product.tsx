@@ -5,7 +5,7 @@ import { AdminNav } from "#app/components/admin-nav.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { createProductAction } from "#app/features/products/product-actions.server.ts";
 import { EMPTY_PRODUCT, ProductForm } from "#app/features/products/product-form.tsx";
-import { requireAdmin } from "#app/lib/auth.server.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import type { Route } from "./+types/add-product";

@@ -7,7 +7,7 @@ import { AdminNav } from "#app/components/admin-nav.tsx";
 import { CategoryOptions, FormAlert, useResetAfterSave } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { addSimpleWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { simpleWholesalerSchema } from "#app/features/wholesalers/wholesaler-schema.ts";
-import { requireAdmin } from "#app/lib/auth.server.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/add-wholesaler";

@@ -6,7 +6,7 @@ import { AdminWholesalerTable } from "#app/features/wholesalers/admin-wholesaler
 import { Pager } from "#app/components/pager.tsx";
 import { deleteWholesalerAction, loadAdminWholesalerPage, saveWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
-import { requireAdmin } from "#app/lib/auth.server.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/admin-home";

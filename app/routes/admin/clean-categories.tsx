@@ -4,7 +4,7 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { cleanCategoriesAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
-import { requireAdmin } from "#app/lib/auth.server.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/clean-categories";
 

@@ -12,7 +12,7 @@ import { Pager } from "#app/components/pager.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { parsePageParam } from "#app/lib/url-params.ts";
 import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
-import { requireAdmin } from "#app/lib/auth.server.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import type { Route } from "./+types/external-products";

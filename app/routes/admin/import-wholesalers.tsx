@@ -6,10 +6,10 @@ import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FileField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { ImportPreview, ImportReportView } from "#app/features/wholesalers/import-preview.tsx";
-import { COLUMNS_HELP, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, tooLargeMessage } from "#app/features/wholesalers/wholesaler-import-limits.ts";
-import { importWholesalersAction } from "#app/features/wholesalers/wholesaler-review.server.ts";
-import { requireAdmin } from "#app/lib/auth.server.ts";
+import { ImportPreview, ImportReportView } from "#app/features/supplier-import/import-preview.tsx";
+import { COLUMNS_HELP, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, tooLargeMessage } from "#app/features/supplier-import/wholesaler-import-limits.ts";
+import { importWholesalersAction } from "#app/features/supplier-import/wholesaler-review.server.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/import-wholesalers";
 

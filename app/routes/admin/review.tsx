@@ -8,7 +8,7 @@ import { Pager } from "#app/components/pager.tsx";
 import { CategoryBadge } from "#app/features/wholesalers/wholesaler-card.tsx";
 import { deleteWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
-import { loadReviewQueue, publishWholesalerAction, REVIEW_PATH, reviewFormOf } from "#app/features/wholesalers/wholesaler-review.server.ts";
+import { loadReviewQueue, publishWholesalerAction, REVIEW_PATH, reviewFormOf } from "#app/features/supplier-import/wholesaler-review.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import type { Route } from "./+types/review";

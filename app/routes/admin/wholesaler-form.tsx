@@ -4,7 +4,7 @@ import { AdminNav } from "#app/components/admin-nav.tsx";
 import { AdminWholesalerForm } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { WholesalerHistory } from "#app/features/wholesalers/wholesaler-history.tsx";
 import { loadWholesalerForEdit, NOT_FOUND_MESSAGE, saveWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
-import { requireAdmin } from "#app/lib/auth.server.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/wholesaler-form";

@@ -1,4 +1,4 @@
-import { ogImageResponse } from "#app/features/link-preview/og-image-endpoint.server.ts";
+import { ogImageResponse } from "#app/platform/link-preview/og-image-endpoint.server.ts";
 import type { Route } from "./+types/og-image";
 
 /** GET /api/og-image?url=… → {"imageUrl": string | null} for signed-in users (ui-contract "Server endpoints"). */

@@ -10,7 +10,7 @@ import { parseIdParam } from "#app/lib/url-params.ts";
 import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { DEFAULT_AUTHOR_NAME } from "#app/features/users/users.server.ts";
-import { getUser } from "#app/lib/auth.server.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";

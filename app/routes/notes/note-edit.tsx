@@ -7,7 +7,7 @@ import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
 import { sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
 import { getNote } from "#app/features/notes/notes.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
-import { requireAdmin } from "#app/lib/auth.server.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/note-edit";
 

@@ -5,7 +5,7 @@ import { listNotes } from "#app/features/notes/notes.server.ts";
 import { parsePageParam } from "#app/lib/url-params.ts";
 import { Pager } from "#app/components/pager.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
-import { getUser } from "#app/lib/auth.server.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/note-list";
 

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { createProductAction } from "#app/features/products/product-actions.server.ts";
 import { EMPTY_PRODUCT, ProductForm } from "#app/features/products/product-form.tsx";
-import { requireUser } from "#app/lib/auth.server.ts";
+import { requireUser } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/add";
 

@@ -6,7 +6,7 @@ import { createExternalProduct } from "#app/features/external-products/external-
 import { productSchema } from "#app/features/products/product-schema.ts";
 import { stripControl } from "#app/lib/control-characters.ts";
 import { createProduct } from "#app/features/products/products.server.ts";
-import { normalizeSearchText } from "#app/features/search/korean-search.ts";
+import { normalizeSearchText } from "#app/platform/search/korean-search.ts";
 import { getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import * as externalRoute from "../public/external-products.tsx";

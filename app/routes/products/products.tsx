@@ -1,4 +1,4 @@
-import { imagesFor } from "#app/features/images/images.server.ts";
+import { imagesFor } from "#app/platform/images/images.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { data, Link, useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
@@ -13,8 +13,8 @@ import { parsePageParam } from "#app/lib/url-params.ts";
 import { canDeleteProduct, canEditProduct, listProducts } from "#app/features/products/products.server.ts";
 import { Pager } from "#app/components/pager.tsx";
 import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";
-import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
-import { getUser } from "#app/lib/auth.server.ts";
+import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/products";
 

@@ -4,12 +4,12 @@ import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { listExternalProducts } from "#app/features/external-products/external-products.server.ts";
-import { imagesFor } from "#app/features/images/images.server.ts";
+import { imagesFor } from "#app/platform/images/images.server.ts";
 import { ExternalProductCard, gridClass } from "#app/features/products/product-card.tsx";
 import { parsePageParam } from "#app/lib/url-params.ts";
 import { Pager } from "#app/components/pager.tsx";
 import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";
-import { MAX_QUERY_LENGTH } from "#app/features/search/korean-search.ts";
+import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/external-products";
 

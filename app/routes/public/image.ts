@@ -1,4 +1,4 @@
-import { imageFileResponse } from "#app/features/images/images.server.ts";
+import { imageFileResponse } from "#app/platform/images/images.server.ts";
 import type { Route } from "./+types/image";
 
 /** GET /images/<hash>-<size>.<format> (.webp, .avif): our copy of an outside picture (docs/decisions/0023). */

@@ -3,7 +3,7 @@ import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SkeletonGrid } from "#app/components/skeleton-card.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
-import { imagesFor } from "#app/features/images/images.server.ts";
+import { imagesFor } from "#app/platform/images/images.server.ts";
 import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-notes.tsx";
 import { downAmong } from "#app/features/site-checks/site-checks.server.ts";
 import { Pager } from "#app/components/pager.tsx";
@@ -13,8 +13,8 @@ import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-searc
 import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { notesForCategory } from "#content/regulatory-notes.ts";
 import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
-import { WholesalerCardGrid } from "#app/features/wholesalers/wholesaler-card-grid.tsx";
-import { getUser } from "#app/lib/auth.server.ts";
+import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
+import { getUser } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/list";
 

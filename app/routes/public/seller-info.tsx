@@ -4,10 +4,10 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { NoteList } from "#app/features/notes/note-list.tsx";
 import { listLatestNotes } from "#app/features/notes/notes.server.ts";
 import { PolicyCards } from "#app/features/seller-tools/policy-cards.tsx";
-import { policyProgrammes, sellerTools } from "#app/features/seller-tools/seller-tools.ts";
+import { policyProgrammes, sellerTools } from "#content/seller-tools.ts";
 import { SellerToolsTable } from "#app/features/seller-tools/seller-tools-table.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
-import { getUser } from "#app/lib/auth.server.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/seller-info";
 

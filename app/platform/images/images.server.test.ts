@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { externalProducts, imageFiles, images, jobs, products, wholesalers } from "#app/db/schema.ts";
-import { JobRunner } from "#app/features/jobs/job-runner.server.ts";
+import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { createProduct } from "#app/features/products/products.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { IMAGE_SIZE_NAMES, IMAGE_SIZES, imagePath } from "#app/lib/images.ts";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo, type ResizeOptions } from "sharp";
-import { type BytesOutcome, fetchImageBytes, type SafeFetchOptions } from "#app/features/link-preview/safe-fetch.server.ts";
+import { type BytesOutcome, fetchImageBytes, type SafeFetchOptions } from "#app/platform/outbound/safe-fetch.server.ts";
 import { IMAGE_SIZE_NAMES, IMAGE_SIZES, type ImageSizeName } from "#app/lib/images.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, expect, test, vi } from "vitest";
 import { mailSubject, mailText, startSilentServer, startSmtpServer } from "#tests/smtp.ts";
-import { env } from "./env.server.ts";
+import { env } from "../../lib/env.server.ts";
 import { MailError, sendMail } from "./mail.server.ts";
 
 const saved = { SMTP_URL: process.env.SMTP_URL, MAIL_FROM: process.env.MAIL_FROM, PUBLIC_URL: process.env.PUBLIC_URL };

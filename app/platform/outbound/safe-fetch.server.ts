@@ -157,7 +157,7 @@ export type BytesOutcome =
   | { ok: false; kind: FetchFailureKind | "status" | "content-type"; url: URL | null; status?: number; contentType?: string; error?: unknown };
 
 /**
- * One GET for a picture (features/images), through the same rules as a page: the address policy on every
+ * One GET for a picture (platform/images), through the same rules as a page: the address policy on every
  * hop, the checked DNS, the socket backstop, one deadline for all redirects, and the byte cap after
  * decompression (the socket is cut when the cap passes). Only a 2xx answer whose Content-Type is
  * `image/*` is read at all. Never throws.

@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { expect, test } from "vitest";
 import { UnsafeUrlError } from "./address-policy.server.ts";
-import { findOgImage } from "./og-meta.ts";
+import { findOgImage } from "../link-preview/og-meta.ts";
 import { checkedLookup, fetchHtmlHead, type SafeFetchOptions } from "./safe-fetch.server.ts";
 import { blockedCorpus, corpusAvailable, fakeNetwork, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
 import { useCanaryAndShop } from "#tests/canary.ts";

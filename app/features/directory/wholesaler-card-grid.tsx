@@ -1,6 +1,6 @@
-import { WHOLESALER_GRID_CLASS, WholesalerCard } from "./wholesaler-card.tsx";
+import { WHOLESALER_GRID_CLASS, WholesalerCard } from "../wholesalers/wholesaler-card.tsx";
 import { WholesalerCardActions } from "./wholesaler-card-actions.tsx";
-import type { WholesalerCard as Card } from "./wholesaler-types.ts";
+import type { WholesalerCard as Card } from "../wholesalers/wholesaler-types.ts";
 
 /**
  * A page of supplier cards with their compare and favourite buttons (/list, /favorites and the bench's reference

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { externalProducts, imageFiles, images, jobs, products, wholesalers } from "#app/db/schema.ts";
-import { enqueueJobs, notifyJobs } from "#app/features/jobs/job-store.server.ts";
+import { enqueueJobs, notifyJobs } from "#app/platform/jobs/job-store.server.ts";
 import { IMAGE_FORMATS, IMAGE_SIZE_NAMES, type ImageSizeName, type ImageView, parseImageFileName } from "#app/lib/images.ts";
 import { log } from "#app/lib/log.server.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";

@@ -1,10 +1,10 @@
 import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { type Db, db, type Tx } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
-import { requestImagesAfterSave } from "#app/features/images/images.server.ts";
-import { searchFields } from "#app/features/search/korean-search.ts";
-import { siteHostOf } from "./site-host.ts";
-import { type Actor, recordChanges, SYSTEM_ACTOR } from "./wholesaler-history.server.ts";
+import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
+import { searchFields } from "#app/platform/search/korean-search.ts";
+import { siteHostOf } from "../wholesalers/site-host.ts";
+import { type Actor, recordChanges, SYSTEM_ACTOR } from "../wholesalers/wholesaler-history.server.ts";
 import type { ImportRow } from "./wholesaler-import-file.ts";
 import { type ImportPlan, type KnownSupplier, type PlannedRow, planRows } from "./wholesaler-import-plan.ts";
 

@@ -6,7 +6,7 @@ import { wholesalers } from "#app/db/schema.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { decodeImportBytes, MAX_IMPORT_BYTES, parseImportText } from "./wholesaler-import-file.ts";
 import { applyImport, previewImport } from "./wholesaler-import.server.ts";
-import { createWholesaler, listWholesalers } from "./wholesalers.server.ts";
+import { createWholesaler, listWholesalers } from "../wholesalers/wholesalers.server.ts";
 
 withTestDatabase();
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { JobRunner } from "#app/features/jobs/job-runner.server.ts";
+import type { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { fetchAndProcessImage, IMAGE_LIMITS, type ImageFetchOptions } from "./image-processing.server.ts";
 import { IMAGE_FETCH_KIND, noteFailedRemake, requestMissingImages, requestOutdatedImages, storeFailedImage, storeReadyImage } from "./images.server.ts";

@@ -1,11 +1,11 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { ogImageCache } from "#app/db/schema.ts";
-import { allowedHosts, checkUrlPolicy } from "./address-policy.server.ts";
+import { allowedHosts, checkUrlPolicy } from "../outbound/address-policy.server.ts";
 import { findOgImage } from "./og-meta.ts";
-import { fetchHtmlHead, type SafeFetchOptions } from "./safe-fetch.server.ts";
+import { fetchHtmlHead, type SafeFetchOptions } from "../outbound/safe-fetch.server.ts";
 
-export { UnsafeUrlError } from "./address-policy.server.ts";
+export { UnsafeUrlError } from "../outbound/address-policy.server.ts";
 
 const FOUND_TTL_MS = 24 * 60 * 60 * 1000;
 const NONE_TTL_MS = 60 * 60 * 1000;

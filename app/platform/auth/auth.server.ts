@@ -3,9 +3,9 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { redirect } from "react-router";
 import { type Db, db } from "#app/db/client.server.ts";
 import * as schema from "#app/db/schema.ts";
-import { env } from "./env.server.ts";
-import { log } from "./log.server.ts";
-import { redirectWithToast } from "./toast.server.ts";
+import { env } from "../../lib/env.server.ts";
+import { log } from "../../lib/log.server.ts";
+import { redirectWithToast } from "../../lib/toast.server.ts";
 
 function createAuth(database: Db) {
   const config = env();

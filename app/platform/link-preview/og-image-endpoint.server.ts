@@ -1,6 +1,6 @@
-import { getUser } from "#app/lib/auth.server.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
 import { log } from "#app/lib/log.server.ts";
-import { hitRateLimit } from "#app/lib/rate-limit.server.ts";
+import { hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { lookupOgImage, UnsafeUrlError } from "./og-image.server.ts";
 
 const LOOKUPS_PER_MINUTE = 30;

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import { env } from "./env.server.ts";
-import { log } from "./log.server.ts";
+import { env } from "../../lib/env.server.ts";
+import { log } from "../../lib/log.server.ts";
 
 /**
  * Outgoing mail. With `SMTP_URL` (smtp://user:pass@host:port, smtps://…) mail goes to that server from
@@ -9,7 +9,7 @@ import { log } from "./log.server.ts";
  *
  * A mail server that does not answer must never hold a request: connecting, the greeting and every
  * quiet moment on the socket have short timeouts, and the whole send has a deadline. Callers send from
- * `runInBackground` (lib/background.server.ts), so the page answers before the mail leaves anyway.
+ * `runInBackground` (platform/mail/background.server.ts), so the page answers before the mail leaves anyway.
  */
 export type Mail = {
   to: string;

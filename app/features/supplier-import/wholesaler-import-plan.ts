@@ -13,11 +13,11 @@
  * - `오류`: a row that cannot be saved (no name, a bad address, a formula, a value too long).
  */
 import { type AddressJudgement, addressProblem, judgeAddress } from "./address-judge.ts";
-import { cleanCategoryName } from "./category-cleanup.ts";
+import { cleanCategoryName } from "../wholesalers/category-cleanup.ts";
 import type { ImportField, ImportRow } from "./wholesaler-import-file.ts";
 import type { RowStatus } from "./wholesaler-import-limits.ts";
 import { nameKey } from "./wholesaler-names.ts";
-import { type AdminWholesalerInput, adminWholesalerSchema } from "./wholesaler-schema.ts";
+import { type AdminWholesalerInput, adminWholesalerSchema } from "../wholesalers/wholesaler-schema.ts";
 
 export { ROW_STATUSES, type RowStatus } from "./wholesaler-import-limits.ts";
 

@@ -1,4 +1,4 @@
-import { log } from "./log.server.ts";
+import { log } from "../../lib/log.server.ts";
 
 /**
  * Work a request starts but does not wait for, such as sending a mail: the answer must not depend on
