@@ -31,7 +31,10 @@ process.on("unhandledRejection", (reason) => {
 /** TRUST_PROXY: how many proxies stand in front (0: none). Anything else is a start-up error. */
 function trustProxyHops() {
   const raw = (process.env.TRUST_PROXY ?? "0").trim() || "0";
-  if (!/^\d{1,2}$/.test(raw)) throw new Error(`TRUST_PROXY must be the number of proxies in front of the server, e.g. 1 (프록시 개수를 숫자로 적어 주세요): "${raw}"`);
+  if (!/^\d{1,2}$/.test(raw))
+    throw new Error(
+      `TRUST_PROXY must be the number of proxies in front of the server, e.g. 1 (프록시 개수를 숫자로 적어 주세요): "${raw}"`,
+    );
   return Number(raw);
 }
 
@@ -84,7 +87,9 @@ async function main() {
     const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
     const body = tooLarge ? "요청 주소나 헤더가 너무 깁니다. 주소를 줄여서 다시 시도해주세요." : "잘못된 요청입니다.";
     const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
-    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
 
   const shutdown = (signal: string) => {

@@ -19,24 +19,28 @@ function startInChildProcess(databaseUrl: string) {
 }
 
 // Two processes on one embedded DATA_DIR are refused by design (tests/e2e/operations.spec.ts); this is PostgreSQL's case.
-test.runIf(testDatabaseKind() === "postgres")("two servers starting at the same moment on one empty PostgreSQL: no error, one set of tables, one seed", async () => {
-  const database = await createPostgresDatabase();
-  try {
-    const results = await Promise.all([startInChildProcess(database.url), startInChildProcess(database.url)]);
-    for (const { code, output } of results) expect(code, output).toBe(0);
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
+test.runIf(testDatabaseKind() === "postgres")(
+  "two servers starting at the same moment on one empty PostgreSQL: no error, one set of tables, one seed",
+  async () => {
+    const database = await createPostgresDatabase();
     try {
-      const migrations = await client.query("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations");
-      expect(migrations.rows[0].n).toBe(journal.entries.length);
-      const suppliers = await client.query("SELECT count(*)::int AS n FROM wholesalers");
-      expect(suppliers.rows[0].n).toBe(demoWholesalers.length);
-      const seeded = await client.query("SELECT count(*)::int AS n FROM app_meta WHERE key = 'demo_seeded_at'");
-      expect(seeded.rows[0].n).toBe(1);
+      const results = await Promise.all([startInChildProcess(database.url), startInChildProcess(database.url)]);
+      for (const { code, output } of results) expect(code, output).toBe(0);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const migrations = await client.query("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations");
+        expect(migrations.rows[0].n).toBe(journal.entries.length);
+        const suppliers = await client.query("SELECT count(*)::int AS n FROM wholesalers");
+        expect(suppliers.rows[0].n).toBe(demoWholesalers.length);
+        const seeded = await client.query("SELECT count(*)::int AS n FROM app_meta WHERE key = 'demo_seeded_at'");
+        expect(seeded.rows[0].n).toBe(1);
+      } finally {
+        await client.end();
+      }
     } finally {
-      await client.end();
+      await database.drop();
     }
-  } finally {
-    await database.drop();
-  }
-}, 120_000);
+  },
+  120_000,
+);

@@ -1,15 +1,15 @@
 import { sql } from "drizzle-orm";
 import { currentDatabase, db, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
-import { registerImageJobs, requestImagesAtStart } from "#app/platform/images/image-jobs.server.ts";
-import { type JobKind, JobRunner, purgeJobsKind } from "#app/platform/jobs/job-runner.server.ts";
 import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
 import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
-import { backgroundSettled, runInBackground } from "#app/platform/mail/background.server.ts";
 import { env } from "#app/lib/env.server.ts";
-import { PURGE_INTERVAL_MS, purgeExpired } from "#app/platform/jobs/housekeeping.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
+import { registerImageJobs, requestImagesAtStart } from "#app/platform/images/image-jobs.server.ts";
+import { PURGE_INTERVAL_MS, purgeExpired } from "#app/platform/jobs/housekeeping.server.ts";
+import { type JobKind, JobRunner, purgeJobsKind } from "#app/platform/jobs/job-runner.server.ts";
+import { backgroundSettled, runInBackground } from "#app/platform/mail/background.server.ts";
 
 /** Opens (and migrates) the database, loads demo content on a first start. Throws a one-line error. */
 export async function startApp() {

@@ -7,14 +7,14 @@ import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { Toaster } from "#app/components/toaster.tsx";
 import { WebFontStylesheet } from "#app/components/web-font.tsx";
 import { pickTwoAds } from "#app/features/ads/pick-ads.server.ts";
-import { countOpenReports } from "#app/features/reports/reports.server.ts";
-import { CompareBar } from "#app/features/compare/compare-bar.tsx";
 import { readCompareIds } from "#app/features/compare/compare.server.ts";
-import { getUser } from "#app/platform/auth/auth.server.ts";
+import { CompareBar } from "#app/features/compare/compare-bar.tsx";
+import { countOpenReports } from "#app/features/reports/reports.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 
@@ -75,7 +75,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <WebFontStylesheet nonce={nonce} />
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
           본문으로 건너뛰기
         </a>
         <SiteHeader siteName={root?.siteName ?? "도매온"} user={root?.user ?? null} />

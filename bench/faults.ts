@@ -14,8 +14,17 @@ import { inArray, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { products, user } from "#app/db/schema.ts";
 import { withDatabase } from "../scripts/with-database.ts";
+import {
+  BENCH_AUTH_SECRET,
+  createPostgresDatabase,
+  postgresReachable,
+  type ServerHandle,
+  signUp,
+  startServer,
+  stopServer,
+  tempDataDir,
+} from "./server-process.ts";
 import { siteCheckTrial } from "./site-check-trial.ts";
-import { BENCH_AUTH_SECRET, createPostgresDatabase, postgresReachable, type ServerHandle, signUp, startServer, stopServer, tempDataDir } from "./server-process.ts";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -95,10 +104,20 @@ async function crashTrial(kind: Storage["kind"], rounds: number) {
       let users = 0;
       let items = 0;
       for (let i = 0; i < accounts.length; i += 500) {
-        users += (await db().select({ id: user.id }).from(user).where(inArray(user.email, accounts.slice(i, i + 500)))).length;
+        users += (
+          await db()
+            .select({ id: user.id })
+            .from(user)
+            .where(inArray(user.email, accounts.slice(i, i + 500)))
+        ).length;
       }
       for (let i = 0; i < productNames.length; i += 500) {
-        items += (await db().select({ id: products.id }).from(products).where(inArray(products.name, productNames.slice(i, i + 500)))).length;
+        items += (
+          await db()
+            .select({ id: products.id })
+            .from(products)
+            .where(inArray(products.name, productNames.slice(i, i + 500)))
+        ).length;
       }
       return users + items;
     }, s.env);
@@ -154,12 +173,26 @@ async function soakTrial(kind: Storage["kind"], seconds: number, clients: number
   const found = await withDatabase(async () => {
     let n = 0;
     for (let i = 0; i < created.length; i += 500) {
-      n += (await db().select({ id: products.id }).from(products).where(inArray(products.name, created.slice(i, i + 500)))).length;
+      n += (
+        await db()
+          .select({ id: products.id })
+          .from(products)
+          .where(inArray(products.name, created.slice(i, i + 500)))
+      ).length;
     }
     return n;
   }, s.env);
   await s.drop();
-  return { kind, seconds, clients, requests, requestsPerSecond: Math.round(requests / seconds), statuses, acknowledgedWrites: created.length, lostWrites: created.length - found };
+  return {
+    kind,
+    seconds,
+    clients,
+    requests,
+    requestsPerSecond: Math.round(requests / seconds),
+    statuses,
+    acknowledgedWrites: created.length,
+    lostWrites: created.length - found,
+  };
 }
 
 async function twoProcessTrial() {
@@ -178,7 +211,14 @@ async function twoProcessTrial() {
         redirect: "manual",
       }).then((r) => r.status);
     // Five attempts a minute per address: alternating between the servers, the sixth is refused only if they share the count.
-    const attempts = [await login(a.base), await login(b.base), await login(a.base), await login(b.base), await login(a.base), await login(b.base)];
+    const attempts = [
+      await login(a.base),
+      await login(b.base),
+      await login(a.base),
+      await login(b.base),
+      await login(a.base),
+      await login(b.base),
+    ];
     return {
       sessionFromAWorksOnB: onB.status === 200,
       loginStatuses: attempts,
@@ -294,7 +334,8 @@ async function main() {
   }
   if (which === "all" || which === "soak") {
     results.soak = [];
-    for (const kind of await kinds()) (results.soak as unknown[]).push(await soakTrial(kind, Number(values.seconds), Number(values.clients)));
+    for (const kind of await kinds())
+      (results.soak as unknown[]).push(await soakTrial(kind, Number(values.seconds), Number(values.clients)));
   }
   if (which === "all" || which === "two-processes") results.twoProcesses = await twoProcessTrial();
   if (which === "all" || which === "memory") results.memory = await memoryTrial();

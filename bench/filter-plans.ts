@@ -30,8 +30,12 @@ export const BENCH_FILTERS: Fact[] = ["dropshipping", "free-shipping", "returns"
  */
 export async function filterPlanUsesIndex({ facts, category = "", sort }: { facts: Fact[]; category?: string; sort: WholesalerSort }) {
   const where = listConditions({ facts, category })!;
-  const countPlan = await explain(sql`SELECT count(*) FROM (SELECT 1 FROM wholesalers WHERE ${where} LIMIT ${PUBLIC_COUNT_CAP + 1}) matches`);
-  const pagePlan = await explain(sql`SELECT id FROM wholesalers WHERE ${where} ORDER BY ${sql.raw(ORDER_SQL[sort])} LIMIT ${WHOLESALERS_PER_PAGE}`);
+  const countPlan = await explain(
+    sql`SELECT count(*) FROM (SELECT 1 FROM wholesalers WHERE ${where} LIMIT ${PUBLIC_COUNT_CAP + 1}) matches`,
+  );
+  const pagePlan = await explain(
+    sql`SELECT id FROM wholesalers WHERE ${where} ORDER BY ${sql.raw(ORDER_SQL[sort])} LIMIT ${WHOLESALERS_PER_PAGE}`,
+  );
   const noScan = (plan: string) => !/Seq Scan on wholesalers/.test(plan);
   return {
     plan: `count:\n${countPlan}\npage (${sort}):\n${pagePlan}`,

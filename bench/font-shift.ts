@@ -24,14 +24,22 @@ async function layout(url: string, block: boolean) {
   await page.waitForTimeout(300);
   const r = await page.evaluate(() => {
     const els = [...document.querySelectorAll("h1,h2,h3,p,li,a,span,button,footer")].slice(0, 400);
-    return { height: document.documentElement.scrollHeight, boxes: els.map((e) => { const b = e.getBoundingClientRect(); return [Math.round(b.top), Math.round(b.height)]; }) };
+    return {
+      height: document.documentElement.scrollHeight,
+      boxes: els.map((e) => {
+        const b = e.getBoundingClientRect();
+        return [Math.round(b.top), Math.round(b.height)];
+      }),
+    };
   });
   await ctx.close();
   return r;
 }
 for (const url of pages) {
-  const a = await layout(url, true), b = await layout(url, false);
-  let moved = 0, maxDy = 0;
+  const a = await layout(url, true),
+    b = await layout(url, false);
+  let moved = 0,
+    maxDy = 0;
   for (const [i, box] of a.boxes.entries()) {
     const other = b.boxes[i];
     if (!other) continue;
@@ -39,7 +47,9 @@ for (const url of pages) {
     if (d > 1) moved++;
     maxDy = Math.max(maxDy, d);
   }
-  console.log(`${url}: page height ${a.height} px with the fallback, ${b.height} px with Pretendard; ${moved} of ${a.boxes.length} text boxes move, by up to ${maxDy} px`);
+  console.log(
+    `${url}: page height ${a.height} px with the fallback, ${b.height} px with Pretendard; ${moved} of ${a.boxes.length} text boxes move, by up to ${maxDy} px`,
+  );
 }
 await browser.close();
 await stopServer(server);

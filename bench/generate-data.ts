@@ -11,8 +11,8 @@ import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { currentDatabase, db } from "#app/db/client.server.ts";
 import { products, user, wholesalers } from "#app/db/schema.ts";
-import { searchFields } from "#app/platform/search/korean-search.ts";
 import { siteHostOf } from "#app/features/wholesalers/site-host.ts";
+import { searchFields } from "#app/platform/search/korean-search.ts";
 import { runScript, withDatabase } from "../scripts/with-database.ts";
 import { productRow, seededRandom, wholesalerRow, wholesalerTermsRow } from "./catalogue-generator.ts";
 
@@ -30,7 +30,14 @@ function* wholesalerRows(count: number, random: () => number, termsRandom: () =>
   for (let i = 0; i < count; i++) {
     const row = wholesalerRow(i, random);
     const createdAt = new Date(now - (count - i) * 1000);
-    yield { ...row, ...wholesalerTermsRow(i, termsRandom), siteHost: siteHostOf(row.siteUrl), ...searchFields(row.name), createdAt, updatedAt: createdAt };
+    yield {
+      ...row,
+      ...wholesalerTermsRow(i, termsRandom),
+      siteHost: siteHostOf(row.siteUrl),
+      ...searchFields(row.name),
+      createdAt,
+      updatedAt: createdAt,
+    };
   }
 }
 
@@ -50,20 +57,64 @@ export async function generateCatalogue({ wholesalerCount, productCount }: { who
   await db().insert(user).values({ id: OWNER_ID, name: "벤치마크", email: OWNER_EMAIL, role: "user" }).onConflictDoNothing();
   const pool = currentDatabase()?.kind === "postgres" ? (db() as unknown as { $client: pg.Pool }).$client : undefined;
   if (pool) {
-    const termColumns = ["dropshipping", "min_order", "shipping_fee", "free_shipping_over", "returns", "image_use", "price_policy", "integration", "terms_checked_at", "terms_source"];
-    await copyInto(pool, "wholesalers", ["name", "category", "summary", "site_url", "site_host", "views", "search_grams", "name_chosung", "created_at", "updated_at", ...termColumns], function* () {
-      for (const r of wholesalerRows(wholesalerCount, random, termsRandom, now)) {
-        yield [
-          ...[r.name, r.category, r.summary, r.siteUrl, r.siteHost, r.views, r.searchGrams, r.nameChosung, r.createdAt, r.updatedAt],
-          ...[r.dropshipping, r.minOrder, r.shippingFee, r.freeShippingOver, r.returns, r.imageUse, r.pricePolicy, r.integration, r.termsCheckedAt, r.termsSource],
-        ];
-      }
-    });
-    await copyInto(pool, "products", ["name", "summary", "price", "created_by", "search_grams", "name_chosung", "created_at", "updated_at"], function* () {
-      for (const r of productRows(productCount, random, now)) {
-        yield [r.name, r.summary, r.price, r.createdBy, r.searchGrams, r.nameChosung, r.createdAt, r.updatedAt];
-      }
-    });
+    const termColumns = [
+      "dropshipping",
+      "min_order",
+      "shipping_fee",
+      "free_shipping_over",
+      "returns",
+      "image_use",
+      "price_policy",
+      "integration",
+      "terms_checked_at",
+      "terms_source",
+    ];
+    await copyInto(
+      pool,
+      "wholesalers",
+      [
+        "name",
+        "category",
+        "summary",
+        "site_url",
+        "site_host",
+        "views",
+        "search_grams",
+        "name_chosung",
+        "created_at",
+        "updated_at",
+        ...termColumns,
+      ],
+      function* () {
+        for (const r of wholesalerRows(wholesalerCount, random, termsRandom, now)) {
+          yield [
+            ...[r.name, r.category, r.summary, r.siteUrl, r.siteHost, r.views, r.searchGrams, r.nameChosung, r.createdAt, r.updatedAt],
+            ...[
+              r.dropshipping,
+              r.minOrder,
+              r.shippingFee,
+              r.freeShippingOver,
+              r.returns,
+              r.imageUse,
+              r.pricePolicy,
+              r.integration,
+              r.termsCheckedAt,
+              r.termsSource,
+            ],
+          ];
+        }
+      },
+    );
+    await copyInto(
+      pool,
+      "products",
+      ["name", "summary", "price", "created_by", "search_grams", "name_chosung", "created_at", "updated_at"],
+      function* () {
+        for (const r of productRows(productCount, random, now)) {
+          yield [r.name, r.summary, r.price, r.createdBy, r.searchGrams, r.nameChosung, r.createdAt, r.updatedAt];
+        }
+      },
+    );
   } else {
     await insertInBatches(wholesalerRows(wholesalerCount, random, termsRandom, now), (rows) => db().insert(wholesalers).values(rows));
     await insertInBatches(productRows(productCount, random, now), (rows) => db().insert(products).values(rows));
@@ -130,7 +181,9 @@ if (import.meta.main) {
     withDatabase(async () => {
       const started = Date.now();
       await generateCatalogue({ wholesalerCount: Number(values.wholesalers), productCount: Number(values.products) });
-      console.log(`bench data: ${values.wholesalers} wholesalers, ${values.products} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `bench data: ${values.wholesalers} wholesalers, ${values.products} products in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
     }),
   );
 }

@@ -10,9 +10,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
+import type { ImageSizeName } from "#app/lib/images.ts";
 import { registerImageJobs } from "#app/platform/images/image-jobs.server.ts";
 import { imageFile, imageState, requestImages } from "#app/platform/images/images.server.ts";
-import type { ImageSizeName } from "#app/lib/images.ts";
 import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { BAD_IMAGES, shopPhotoSize, shopPhotos, startStandInImages } from "#tests/stand-in-images.ts";
 import { createPostgresDatabase, postgresReachable } from "./server-process.ts";
@@ -23,7 +23,16 @@ const PAGE_EXTERNAL_CARDS = 24;
 const CARD_BUDGET = 25 * 1024;
 const PAGE_BUDGET = 400 * 1024;
 
-type Sizes = { width: number; height: number; sourceBytes: number; card: number; detail: number; logo: number; cardavif: number; cardavif2x: number };
+type Sizes = {
+  width: number;
+  height: number;
+  sourceBytes: number;
+  card: number;
+  detail: number;
+  logo: number;
+  cardavif: number;
+  cardavif2x: number;
+};
 type ChildResult = {
   set: string;
   database: string;
@@ -77,7 +86,8 @@ async function child(set: string, photoDir: string) {
   const sizes: Sizes[] = [];
   for (const [i, url] of urls.entries()) {
     const state = await imageState(url);
-    outcomes[url.replace(/^https?:\/\/127\.0\.0\.1:\d+/, "")] = state?.status === "failed" ? `failed: ${state.failure}` : (state?.status ?? "missing");
+    outcomes[url.replace(/^https?:\/\/127\.0\.0\.1:\d+/, "")] =
+      state?.status === "failed" ? `failed: ${state.failure}` : (state?.status ?? "missing");
     if (set === "normal" && state?.hash) {
       const bytes = async (size: ImageSizeName) => (await imageFile(state.hash!, size))?.length ?? 0;
       const source = fs.readFileSync(path.join(photoDir, photoFiles[i]!));
@@ -168,7 +178,10 @@ export async function imagesBench() {
       badOutcomes: bad.outcomes,
       normalOutcomes: normal.outcomes,
       card: { minKb: kb(Math.min(...cards)), maxKb: kb(Math.max(...cards)), overBudget: cards.filter((b) => b > CARD_BUDGET).length },
-      sourceKb: { min: kb(Math.min(...normal.sizes.map((s) => s.sourceBytes))), max: kb(Math.max(...normal.sizes.map((s) => s.sourceBytes))) },
+      sourceKb: {
+        min: kb(Math.min(...normal.sizes.map((s) => s.sourceBytes))),
+        max: kb(Math.max(...normal.sizes.map((s) => s.sourceBytes))),
+      },
       detail: { minKb: kb(Math.min(...details)), maxKb: kb(Math.max(...details)) },
       /** Card bytes by format: the WebP card (1x) and detail (2x) beside the AVIF cards (1x 400×300, 2x 800×600). */
       cardKb: { webp1x: range(cards), webp2x: range(details), avif1x: range(avifs), avif2x: range(avifs2x) },
@@ -187,13 +200,19 @@ export async function imagesBench() {
     fs.mkdirSync("bench/results", { recursive: true });
     fs.writeFileSync("bench/results/images.json", `${JSON.stringify(results, null, 2)}\n`);
     console.log(`database: ${results.database}`);
-    console.log(`peak RSS (MB): baseline ${results.peakRssMb.baseline}, normal set ${results.peakRssMb.normal}, bad set ${results.peakRssMb.bad}`);
+    console.log(
+      `peak RSS (MB): baseline ${results.peakRssMb.baseline}, normal set ${results.peakRssMb.normal}, bad set ${results.peakRssMb.bad}`,
+    );
     const g = results.growthWhileRunningMb;
     console.log(`RSS growth while running (MB): baseline ${g.baseline}, normal set ${g.normal}, bad set ${g.bad}`);
     console.log(`seconds: normal ${results.secondsPerSet.normal?.join(", ")}, bad ${results.secondsPerSet.bad?.join(", ")}`);
     for (const [url, outcome] of Object.entries(bad.outcomes)) console.log(`  bad ${url}: ${outcome}`);
-    console.log(`card: ${results.card.minKb}–${results.card.maxKb} KB (${results.card.overBudget} over 25 KB); detail ${results.detail.minKb}–${results.detail.maxKb} KB`);
-    console.log(`/products first page (${PAGE_CARDS} cards): ${results.productsPageKb.cards1x} KB at 1x, ${results.productsPageKb.cards2x} KB if every card took the 2x size (budget 400 KB)`);
+    console.log(
+      `card: ${results.card.minKb}–${results.card.maxKb} KB (${results.card.overBudget} over 25 KB); detail ${results.detail.minKb}–${results.detail.maxKb} KB`,
+    );
+    console.log(
+      `/products first page (${PAGE_CARDS} cards): ${results.productsPageKb.cards1x} KB at 1x, ${results.productsPageKb.cards2x} KB if every card took the 2x size (budget 400 KB)`,
+    );
     console.log(`seconds per picture (normal set): ${results.secondsPerPicture.join(", ")}`);
     console.log("card bytes (KB)     min    mean   max");
     for (const [label, r] of [
@@ -205,7 +224,9 @@ export async function imagesBench() {
       console.log(`  ${label.padEnd(19)} ${String(r.minKb).padStart(5)}  ${String(r.meanKb).padStart(5)}  ${String(r.maxKb).padStart(5)}`);
     }
     const w = results.productsPageWholeKb;
-    console.log(`/products whole first page (${PAGE_CARDS} product + ${PAGE_EXTERNAL_CARDS} external cards, every one loaded): WebP ${w.webp1x} KB at 1x, ${w.webp2x} KB at 2x; AVIF ${w.avif1x} KB at 1x, ${w.avif2x} KB at 2x (budget 400 KB)`);
+    console.log(
+      `/products whole first page (${PAGE_CARDS} product + ${PAGE_EXTERNAL_CARDS} external cards, every one loaded): WebP ${w.webp1x} KB at 1x, ${w.webp2x} KB at 2x; AVIF ${w.avif1x} KB at 1x, ${w.avif2x} KB at 2x (budget 400 KB)`,
+    );
     console.log("wrote bench/results/images.json");
     return results;
   } finally {

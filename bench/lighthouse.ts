@@ -32,9 +32,9 @@ type Lhr = { audits: Record<string, { details?: unknown } | undefined> };
 
 /** The page's image requests (network-requests, resourceType Image) and their transfer size in KB. */
 function imageRequests(lhr: Lhr) {
-  const items = ((lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? []).filter(
-    (item) => item.resourceType === "Image",
-  );
+  const items = (
+    (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? []
+  ).filter((item) => item.resourceType === "Image");
   return { images: items.length, imageKb: Math.round(items.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 102.4) / 10 };
 }
 
@@ -61,12 +61,32 @@ export async function lighthouse(base: string, urls: string[], runsPerPage = 3) 
   const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const out: Record<string, Record<string, number | string>> = {};
   try {
     for (const url of urls) {
-      type Metric = "performance" | "accessibility" | "bestPractices" | "seo" | "cls" | "fcpMs" | "lcpMs" | "tbtMs" | "siMs" | "imageKb" | "images" | "benchmarkIndex";
+      type Metric =
+        | "performance"
+        | "accessibility"
+        | "bestPractices"
+        | "seo"
+        | "cls"
+        | "fcpMs"
+        | "lcpMs"
+        | "tbtMs"
+        | "siMs"
+        | "imageKb"
+        | "images"
+        | "benchmarkIndex";
       const runs: (Record<Metric, number> & { lcpElement: string })[] = [];
       let attempts = 0;
       const failing = new Set<string>();
@@ -162,7 +182,8 @@ export async function lighthouseWithPictures({ port, runs, builds = [] }: { port
     try {
       // The servers request the pictures at start (the catch-up for rows saved without a request) and make them.
       const started = performance.now();
-      for (const [i, build] of (builds.length ? builds : [""]).entries()) servers.push(await startServer(port + i, build ? { ...env, BUILD_DIR: build } : env));
+      for (const [i, build] of (builds.length ? builds : [""]).entries())
+        servers.push(await startServer(port + i, build ? { ...env, BUILD_DIR: build } : env));
       const made = await waitForPictures(created.url, pictureHost.urls, { since: started });
       const ownPictures = await checkOwnPictures(servers[0]!.base, pages, PICTURED_PAGES(ids));
       for (const server of servers.slice(1)) await checkOwnPictures(server.base, pages, PICTURED_PAGES(ids));
@@ -211,14 +232,20 @@ export async function lighthouseWithPictures({ port, runs, builds = [] }: { port
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, label: { type: "string", default: "" }, builds: { type: "string", default: "" } } });
+  const { values } = parseArgs({
+    options: { runs: { type: "string", default: "3" }, label: { type: "string", default: "" }, builds: { type: "string", default: "" } },
+  });
   const builds = values.builds ? values.builds.split(",") : [];
   if (!(await postgresReachable())) {
     console.error("PostgreSQL is not reachable (BENCH_DATABASE_URL / TEST_DATABASE_URL).");
     process.exit(1);
   }
   if (!builds.length) ensureBuild();
-  const { pictures, result } = await lighthouseWithPictures({ port: Number(process.env.BENCH_PORT || 3400), runs: Number(values.runs), builds });
+  const { pictures, result } = await lighthouseWithPictures({
+    port: Number(process.env.BENCH_PORT || 3400),
+    runs: Number(values.runs),
+    builds,
+  });
   console.table("table" in result ? result.table : result);
   fs.mkdirSync("bench/results", { recursive: true });
   const file = `bench/results/lighthouse${values.label ? `-${values.label}` : ""}.json`;

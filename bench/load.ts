@@ -46,12 +46,22 @@ export async function listToReference(server: ServerHandle, rounds: number, opti
   for (let i = 0; i < rounds; i++) {
     const list = await load(server, "/list", options);
     const reference = await load(server, "/bench/reference-list", options);
-    measured.push({ list, reference, throughput: list.reqPerSec / Math.max(1, reference.reqPerSec), cpu: (reference.cpuMsPerRequest ?? 0) / Math.max(0.01, list.cpuMsPerRequest ?? 0) });
+    measured.push({
+      list,
+      reference,
+      throughput: list.reqPerSec / Math.max(1, reference.reqPerSec),
+      cpu: (reference.cpuMsPerRequest ?? 0) / Math.max(0.01, list.cpuMsPerRequest ?? 0),
+    });
   }
   return {
     throughput: Math.round(middle(measured.map((r) => r.throughput)) * 100) / 100,
     cpu: Math.round(middle(measured.map((r) => r.cpu)) * 100) / 100,
-    rounds: measured.map((r) => ({ list: r.list.reqPerSec, reference: r.reference.reqPerSec, listCpuMs: r.list.cpuMsPerRequest, referenceCpuMs: r.reference.cpuMsPerRequest })),
+    rounds: measured.map((r) => ({
+      list: r.list.reqPerSec,
+      reference: r.reference.reqPerSec,
+      listCpuMs: r.list.cpuMsPerRequest,
+      referenceCpuMs: r.reference.cpuMsPerRequest,
+    })),
     reference: measured.map((r) => r.reference).sort((a, b) => a.reqPerSec - b.reqPerSec)[Math.floor(measured.length / 2)]!,
   };
 }

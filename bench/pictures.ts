@@ -65,7 +65,10 @@ export async function waitForPictures(databaseUrl: string, urls: string[], { sin
         return { ready, seconds, ...counts.rows[0]! };
       }
       if (performance.now() - since > timeoutMs) {
-        const errors = await client.query<{ last_error: string }>("SELECT DISTINCT last_error FROM jobs WHERE kind = $1 AND last_error IS NOT NULL", [IMAGE_FETCH_KIND]);
+        const errors = await client.query<{ last_error: string }>(
+          "SELECT DISTINCT last_error FROM jobs WHERE kind = $1 AND last_error IS NOT NULL",
+          [IMAGE_FETCH_KIND],
+        );
         const why = errors.rows.map((row) => row.last_error).join("; ") || "no job error recorded";
         throw new Error(`after ${seconds} s only ${ready} of ${urls.length} pictures are ready (${rows.length} requested; ${why})`);
       }

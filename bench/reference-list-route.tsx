@@ -4,18 +4,19 @@
  * the same run. Only a bench build has it: app/routes.ts lists it when BENCH_ROUTES=1 at build time, which
  * bench/server-process.ts sets for its own build folder (robots.txt disallows /bench all the same).
  */
+
+import type { MetaFunction } from "react-router";
+import { useLoaderData } from "react-router";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { Pager } from "#app/components/pager.tsx";
+import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
+import { maskOf } from "#app/db/term-values.ts";
 import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
 import { listHref, parseListParams, WHOLESALERS_PER_PAGE } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
+import { factsOf } from "#app/features/wholesalers/wholesaler-terms.ts";
 import type { WholesalerCard as Card } from "#app/features/wholesalers/wholesaler-types.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { maskOf } from "#app/db/term-values.ts";
-import { factsOf } from "#app/features/wholesalers/wholesaler-terms.ts";
-import type { MetaFunction } from "react-router";
-import { useLoaderData } from "react-router";
 import { seededRandom, wholesalerRow, wholesalerTermsRow } from "./catalogue-generator.ts";
 
 /** 40 cards shaped like the generated catalogue's, built once per process. */
@@ -29,7 +30,10 @@ const ITEMS: Card[] = (() => {
 })();
 
 export const meta: MetaFunction = () => [
-  ...pageMeta({ title: "도매 사이트 목록", description: "카테고리와 검색으로 온라인 판매에 맞는 도매처를 찾아보세요. 초성(ㄷㅁㄲ)으로도 찾을 수 있습니다." }),
+  ...pageMeta({
+    title: "도매 사이트 목록",
+    description: "카테고리와 검색으로 온라인 판매에 맞는 도매처를 찾아보세요. 초성(ㄷㅁㄲ)으로도 찾을 수 있습니다.",
+  }),
   { name: "robots", content: "noindex" },
 ];
 

@@ -10,16 +10,25 @@ import { gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
-import { generateCatalogue } from "./generate-data.ts";
 import { withDatabase } from "../scripts/with-database.ts";
-import { firstLoadJs, includesEditor } from "./page-weight.ts";
+import { generateCatalogue } from "./generate-data.ts";
+import { imagesBench } from "./images.ts";
 import { lighthouseWithPictures } from "./lighthouse.ts";
 import { listToReference, load } from "./load.ts";
-import { imagesBench } from "./images.ts";
-import { termRatios, termTargets } from "./terms.ts";
-import { timeSearchClasses } from "./search-timing.ts";
+import { firstLoadJs, includesEditor } from "./page-weight.ts";
 import { printScale, scaleBench } from "./scale.ts";
-import { BENCH_AUTH_SECRET, createPostgresDatabase, ensureBuild, postgresReachable, signUp, startServer, stopServer, tempDataDir } from "./server-process.ts";
+import { timeSearchClasses } from "./search-timing.ts";
+import {
+  BENCH_AUTH_SECRET,
+  createPostgresDatabase,
+  ensureBuild,
+  postgresReachable,
+  signUp,
+  startServer,
+  stopServer,
+  tempDataDir,
+} from "./server-process.ts";
+import { termRatios, termTargets } from "./terms.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -80,8 +89,17 @@ async function termsAt(kind: Target["kind"], wholesalers: number) {
     const server = await startServer(PORT, target.env);
     try {
       const ratios = await termRatios(server, compare, QUICK ? 1 : 3, loadOptions());
-      const result = { wholesalers, matches, compareUrl: compare, plansUseIndex: plans.every((p) => p.usesIndex), ...ratios, plans: plans.map((p) => p.plan) };
-      console.log(`${kind} ${wholesalers}: /list with 3 filters ÷ reference ${result.filteredListToReference}, /compare (4) ÷ reference ${result.compareToReference}, plans from indexes: ${result.plansUseIndex}`);
+      const result = {
+        wholesalers,
+        matches,
+        compareUrl: compare,
+        plansUseIndex: plans.every((p) => p.usesIndex),
+        ...ratios,
+        plans: plans.map((p) => p.plan),
+      };
+      console.log(
+        `${kind} ${wholesalers}: /list with 3 filters ÷ reference ${result.filteredListToReference}, /compare (4) ÷ reference ${result.compareToReference}, plans from indexes: ${result.plansUseIndex}`,
+      );
       console.table(result.rounds);
       return result;
     } finally {
@@ -121,7 +139,13 @@ async function main() {
   ensureBuild();
   const kinds: Target["kind"][] = ["pglite"];
   if (await postgresReachable()) kinds.push("postgres");
-  const results: Record<string, unknown> = { date: new Date().toISOString(), quick: QUICK, products: PRODUCTS, wholesalers: WHOLESALERS, machine: `${os.cpus().length} cores` };
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    quick: QUICK,
+    products: PRODUCTS,
+    wholesalers: WHOLESALERS,
+    machine: `${os.cpus().length} cores`,
+  };
 
   // Page weight at a small catalogue, for the "same size at 1,000 and 100,000 products" comparison.
   const small = await prepare("pglite", 1_000, 100);
@@ -145,7 +169,14 @@ async function main() {
 
     server = await startServer(PORT, target.env);
     const { cookie } = await signUp(BASE, `bench-${Date.now()}@example.com`);
-    const routes = ["/list", "/list?q=의류", "/list?q=ㄷㅁ", "/products?q=텀블러", `/wholesaler/${ids.wholesaler}`, `/sellernote/${ids.note}`];
+    const routes = [
+      "/list",
+      "/list?q=의류",
+      "/list?q=ㄷㅁ",
+      "/products?q=텀블러",
+      `/wholesaler/${ids.wholesaler}`,
+      `/sellernote/${ids.note}`,
+    ];
     const http = [];
     for (const url of routes) {
       http.push(await load(server, url, loadOptions()));
@@ -156,7 +187,19 @@ async function main() {
     const termsHere = await termRatios(server, terms.compare, QUICK ? 1 : 3, loadOptions());
     const large = { list: await htmlWeight("/list"), products: await htmlWeight("/products") };
     const pageJs: Record<string, { gzipBytes: number; editor: boolean }> = {};
-    for (const url of ["/list", "/products", "/search", "/external-products", `/wholesaler/${ids.wholesaler}`, "/seller-info", "/sellinginsight/ad-strategy", "/sellernote", `/sellernote/${ids.note}`, "/login", "/signup"]) {
+    for (const url of [
+      "/list",
+      "/products",
+      "/search",
+      "/external-products",
+      `/wholesaler/${ids.wholesaler}`,
+      "/seller-info",
+      "/sellinginsight/ad-strategy",
+      "/sellernote",
+      `/sellernote/${ids.note}`,
+      "/login",
+      "/signup",
+    ]) {
       const { html } = await htmlWeight(url);
       const js = firstLoadJs(html);
       pageJs[url] = { gzipBytes: js.gzipBytes, editor: includesEditor(js.files) };
@@ -177,7 +220,13 @@ async function main() {
       },
       firstLoadJsGzipBytes: pageJs,
       terms: {
-        [WHOLESALERS]: { wholesalers: WHOLESALERS, matches: terms.matches, compareUrl: terms.compare, plansUseIndex: terms.plans.every((p) => p.usesIndex), ...termsHere },
+        [WHOLESALERS]: {
+          wholesalers: WHOLESALERS,
+          matches: terms.matches,
+          compareUrl: terms.compare,
+          plansUseIndex: terms.plans.every((p) => p.usesIndex),
+          ...termsHere,
+        },
         ...(QUICK ? {} : { 100000: await termsAt(kind, 100_000) }),
       },
     };
@@ -203,7 +252,6 @@ async function main() {
   process.exit(0);
 }
 
-
 function printTable(kind: string, r: Record<string, unknown>) {
   console.log(`\n### ${kind}`);
   console.table(r.http);
@@ -212,8 +260,12 @@ function printTable(kind: string, r: Record<string, unknown>) {
   console.table(r.search);
   console.log("HTML gzip bytes (small vs large catalogue):", JSON.stringify(r.htmlGzipBytes));
   console.table(r.firstLoadJsGzipBytes);
-  for (const [size, t] of Object.entries((r.terms ?? {}) as Record<string, { filteredListToReference: number; compareToReference: number; plansUseIndex: boolean }>)) {
-    console.log(`terms at ${size} suppliers: /list with 3 filters ÷ reference ${t.filteredListToReference}, /compare (4) ÷ reference ${t.compareToReference}, plans from indexes: ${t.plansUseIndex}`);
+  for (const [size, t] of Object.entries(
+    (r.terms ?? {}) as Record<string, { filteredListToReference: number; compareToReference: number; plansUseIndex: boolean }>,
+  )) {
+    console.log(
+      `terms at ${size} suppliers: /list with 3 filters ÷ reference ${t.filteredListToReference}, /compare (4) ÷ reference ${t.compareToReference}, plans from indexes: ${t.plansUseIndex}`,
+    );
   }
 }
 

@@ -46,7 +46,14 @@ export async function scaleBench({ quick = false, port }: Options) {
     for (let round = 0; round < rounds; round++) {
       for (const [i, database] of databases.entries()) {
         setCurrentDatabase(database.open);
-        perRound[i]!.push(await timeSearchClasses({ repeats: quick ? 8 : 20, exactRepeats: 5, compareUnindexed: false, classes: { ...QUERY_CLASSES, ...RARE_QUERY_CLASS } }));
+        perRound[i]!.push(
+          await timeSearchClasses({
+            repeats: quick ? 8 : 20,
+            exactRepeats: 5,
+            compareUnindexed: false,
+            classes: { ...QUERY_CLASSES, ...RARE_QUERY_CLASS },
+          }),
+        );
       }
     }
     const classes = perRound[0]![0]!.map((row, c) => {
@@ -79,7 +86,12 @@ export async function scaleBench({ quick = false, port }: Options) {
     } finally {
       await stopServer(server);
     }
-    return { scales, generateSeconds: databases.map((d) => d.seconds), search: classes, listToReference: { wholesalers: scales[1]!.wholesalers, ...list } };
+    return {
+      scales,
+      generateSeconds: databases.map((d) => d.seconds),
+      search: classes,
+      listToReference: { wholesalers: scales[1]!.wholesalers, ...list },
+    };
   } finally {
     setCurrentDatabase(undefined);
     for (const database of databases) {
@@ -92,7 +104,9 @@ export async function scaleBench({ quick = false, port }: Options) {
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export function printScale(result: Awaited<ReturnType<typeof scaleBench>>) {
-  console.log(`\n### PostgreSQL: ${result.scales[0]!.products} vs ${result.scales[1]!.products} products (ratio = p95 at the larger ÷ p95 at the smaller, per round, median)`);
+  console.log(
+    `\n### PostgreSQL: ${result.scales[0]!.products} vs ${result.scales[1]!.products} products (ratio = p95 at the larger ÷ p95 at the smaller, per round, median)`,
+  );
   console.table(result.search);
   const l = result.listToReference;
   console.log(`/list ÷ reference at ${l.wholesalers} wholesalers: throughput ${l.throughput}, CPU per request ${l.cpu}`);

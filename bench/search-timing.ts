@@ -56,7 +56,6 @@ async function explain(query: SQL) {
   return result.rows.map((r) => String(Object.values(r as object)[0])).join("\n");
 }
 
-
 /**
  * The plans of one search's queries as /products runs them (findSearchPage), never a scan of the whole
  * table or a sort of every match of a common word:
@@ -81,7 +80,9 @@ export async function planUsesIndex(query: string) {
   const countCap = Math.max(SEARCH_COUNT_CAP, DENSE_SEARCH_MATCHES);
   const counted = await countForPaging(products, search.indexed, { page: 1, perPage: PRODUCTS_PER_PAGE, cap: countCap });
   const countPlan = await explain(sql`SELECT count(*) FROM (SELECT 1 FROM products WHERE ${search.indexed} LIMIT ${countCap + 1}) matches`);
-  const walkPlan = counted.totalIsCapped ? await explain(walkQuery(productList, search, PRODUCTS_PER_PAGE, PRODUCTS_PER_PAGE * THIN_WALK_ROWS_PER_MATCH)) : "";
+  const walkPlan = counted.totalIsCapped
+    ? await explain(walkQuery(productList, search, PRODUCTS_PER_PAGE, PRODUCTS_PER_PAGE * THIN_WALK_ROWS_PER_MATCH))
+    : "";
   const pagePlan = await explain(
     sql`SELECT id FROM products WHERE ${search.indexed} ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${PRODUCTS_PER_PAGE}`,
   );
@@ -119,7 +120,12 @@ export async function timeSearchClasses({
   compareUnindexed = true,
   exactRepeats,
   classes = QUERY_CLASSES,
-}: { repeats?: number; compareUnindexed?: boolean; exactRepeats?: number; classes?: Record<string, readonly string[]> } = {}) {
+}: {
+  repeats?: number;
+  compareUnindexed?: boolean;
+  exactRepeats?: number;
+  classes?: Record<string, readonly string[]>;
+} = {}) {
   const rows: ClassTiming[] = [];
   const slowRepeats = Math.max(3, Math.floor(repeats / 4));
   for (const [name, queries] of Object.entries(classes)) {
@@ -139,9 +145,12 @@ export async function timeSearchClasses({
       usesIndex &&= (await planUsesIndex(q)).usesIndex;
       matches += (await listProducts({ q })).total;
     }
-    const [p95Ms, unindexedP95Ms, exactCountP95Ms, exactCountUnindexedP95Ms] = [samples.indexed, samples.unindexed, samples.exactIndexed, samples.exactUnindexed].map((v) =>
-      percentile(v, 95),
-    ) as [number, number, number, number];
+    const [p95Ms, unindexedP95Ms, exactCountP95Ms, exactCountUnindexedP95Ms] = [
+      samples.indexed,
+      samples.unindexed,
+      samples.exactIndexed,
+      samples.exactUnindexed,
+    ].map((v) => percentile(v, 95)) as [number, number, number, number];
     rows.push({
       class: name,
       matches: Math.round(matches / queries.length),

@@ -25,7 +25,15 @@ export type ServerHandle = { child: ChildProcess; base: string; port: number; ex
 export async function startServer(port: number, env: Record<string, string>): Promise<ServerHandle> {
   const child = spawn(process.execPath, ["server.ts"], {
     // LINK_CHECK=0 unless a trial asks: site checks of seeded or generated suppliers would skew the measurements.
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", AUTH_RATE_LIMIT: "0", PUBLIC_URL: `http://127.0.0.1:${port}`, LINK_CHECK: "0", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      AUTH_RATE_LIMIT: "0",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LINK_CHECK: "0",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";

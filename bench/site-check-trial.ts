@@ -34,7 +34,14 @@ export async function siteCheckTrial(kind: string, env: Record<string, string>, 
     const rows = Array.from({ length: SUPPLIERS }, (_, i) => ({ name: `점검 도매 ${i}`, siteUrl: `http://127.0.0.1:${sitePort}/s/${i}` }));
     const inserted: number[] = [];
     for (let i = 0; i < rows.length; i += 250) {
-      inserted.push(...(await db().insert(wholesalers).values(rows.slice(i, i + 250)).returning({ id: wholesalers.id })).map((row) => row.id));
+      inserted.push(
+        ...(
+          await db()
+            .insert(wholesalers)
+            .values(rows.slice(i, i + 250))
+            .returning({ id: wholesalers.id })
+        ).map((row) => row.id),
+      );
     }
     return inserted;
   }, env);
@@ -98,7 +105,9 @@ export async function siteCheckTrial(kind: string, env: Record<string, string>, 
       .select({ wholesalerId: siteChecks.wholesalerId, n: sql<number>`count(*)::int` })
       .from(siteChecks)
       .groupBy(siteChecks.wholesalerId);
-    const runs = await db().select({ outcome: siteCheckRuns.outcome, total: siteCheckRuns.total, done: siteCheckRuns.done }).from(siteCheckRuns);
+    const runs = await db()
+      .select({ outcome: siteCheckRuns.outcome, total: siteCheckRuns.total, done: siteCheckRuns.done })
+      .from(siteCheckRuns);
     const [{ ok } = { ok: 0 }] = await db().select({ ok: sql<number>`count(*)::int` }).from(siteStatus).where(eq(siteStatus.status, "ok"));
     const [{ left } = { left: 0 }] = await db()
       .select({ left: sql<number>`count(*)::int` })

@@ -20,7 +20,8 @@ export async function termTargets() {
   const rows = await db().execute(sql`SELECT id FROM wholesalers WHERE fact_mask > 0 ORDER BY id LIMIT 4`);
   const ids = rows.rows.map((row) => Number((row as { id: number }).id));
   const plans = [];
-  for (const sort of ["views", "newest", "name"] as const) plans.push({ sort, ...(await filterPlanUsesIndex({ facts: BENCH_FILTERS, sort })) });
+  for (const sort of ["views", "newest", "name"] as const)
+    plans.push({ sort, ...(await filterPlanUsesIndex({ facts: BENCH_FILTERS, sort })) });
   const matches = await db().execute(sql`SELECT count(*)::int AS n FROM wholesalers WHERE ${listConditions({ facts: BENCH_FILTERS })}`);
   return { compare: `/compare?ids=${ids.join(",")}`, plans, matches: Number((matches.rows[0] as { n: number }).n) };
 }

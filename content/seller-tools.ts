@@ -21,7 +21,8 @@ export const sellerTools: SellerTool[] = [
   {
     category: "키워드",
     name: "네이버 검색광고 키워드 도구",
-    summary: "키워드별 월간 검색량(PC·모바일)과 연관 키워드를 네이버 공식 데이터로 확인합니다. 검색광고 계정으로 로그인한 뒤 도구 메뉴에서 씁니다.",
+    summary:
+      "키워드별 월간 검색량(PC·모바일)과 연관 키워드를 네이버 공식 데이터로 확인합니다. 검색광고 계정으로 로그인한 뒤 도구 메뉴에서 씁니다.",
     bestFor: "상품명 키워드를 처음 고르는 셀러",
     pricing: "무료",
     url: "https://searchad.naver.com/",

@@ -47,7 +47,14 @@ const FALLBACKS: Fallback[] = [
     family: "Pretendard Fallback Noto",
     note: "Noto Sans CJK KR / Noto Sans KR (Android, most Linux desktops; same Hangul and vertical metrics)",
     local: {
-      400: ["Noto Sans CJK KR", "NotoSansCJKkr-Regular", "Noto Sans CJK KR Regular", "Noto Sans KR", "NotoSansKR-Regular", "Noto Sans KR Regular"],
+      400: [
+        "Noto Sans CJK KR",
+        "NotoSansCJKkr-Regular",
+        "Noto Sans CJK KR Regular",
+        "Noto Sans KR",
+        "NotoSansKR-Regular",
+        "Noto Sans KR Regular",
+      ],
       700: ["Noto Sans CJK KR Bold", "NotoSansCJKkr-Bold", "Noto Sans KR Bold", "NotoSansKR-Bold"],
     },
     faces: [
@@ -66,8 +73,7 @@ const FALLBACKS: Fallback[] = [
   },
   {
     family: "Pretendard Fallback Boxes",
-    note:
-      "A machine with no Korean font at all (these Debian test machines, where Lighthouse runs): Chromium draws Hangul as the empty-box (.notdef) glyph of this face's font, and its size-adjust makes the boxes as wide as Pretendard's syllables, so the lines do not change when Pretendard arrives. Only Hangul (unicode-range), and after every Korean font in the stack, so a machine with one never uses it.",
+    note: "A machine with no Korean font at all (these Debian test machines, where Lighthouse runs): Chromium draws Hangul as the empty-box (.notdef) glyph of this face's font, and its size-adjust makes the boxes as wide as Pretendard's syllables, so the lines do not change when Pretendard arrives. Only Hangul (unicode-range), and after every Korean font in the stack, so a machine with one never uses it.",
     local: ARIAL_NAMES,
     faces: LIBERATION,
     unicodeRange: "U+1100-11FF, U+3130-318F, U+AC00-D7A3",
@@ -140,14 +146,18 @@ function averageAdvance(font: FontkitFont, weights: Map<number, number>) {
 function verticalMetrics(font: FontkitFont) {
   const os2 = font["OS/2"];
   const typo = os2?.fsSelection?.useTypoMetrics;
-  const [ascent, descent, lineGap] = typo ? [os2.typoAscender, os2.typoDescender, os2.typoLineGap] : [font.ascent, font.descent, font.lineGap];
+  const [ascent, descent, lineGap] = typo
+    ? [os2.typoAscender, os2.typoDescender, os2.typoLineGap]
+    : [font.ascent, font.descent, font.lineGap];
   return { ascent: ascent / font.unitsPerEm, descent: Math.abs(descent) / font.unitsPerEm, lineGap: lineGap / font.unitsPerEm };
 }
 
 const percent = (n: number) => `${(n * 100).toFixed(2)}%`;
 
 const weights = characterWeights();
-const hangulShare = [...weights].filter(([cp]) => cp >= 0xac00 && cp <= 0xd7a3).reduce((a, [, n]) => a + n, 0) / [...weights.values()].reduce((a, n) => a + n, 0);
+const hangulShare =
+  [...weights].filter(([cp]) => cp >= 0xac00 && cp <= 0xd7a3).reduce((a, [, n]) => a + n, 0) /
+  [...weights.values()].reduce((a, n) => a + n, 0);
 const results = [];
 for (const fallback of FALLBACKS) {
   for (const face of fallback.faces) {
@@ -176,7 +186,9 @@ for (const fallback of FALLBACKS) {
   }
 }
 
-console.log(`${[...weights.values()].reduce((a, n) => a + n, 0)} characters of site text, ${weights.size} distinct, ${(hangulShare * 100).toFixed(1)} % Hangul syllables`);
+console.log(
+  `${[...weights.values()].reduce((a, n) => a + n, 0)} characters of site text, ${weights.size} distinct, ${(hangulShare * 100).toFixed(1)} % Hangul syllables`,
+);
 console.table(results.map(({ local: _local, unicodeRange: _range, ...r }) => r));
 
 if (values.write) {

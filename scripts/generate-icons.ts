@@ -20,7 +20,10 @@ const THEME = "#2563eb"; // app/root.tsx theme-color, the tile of favicon.svg
 const BACKGROUND = "#f8fafc"; // the page background (Tailwind slate-50)
 const FONT_DIR = path.resolve("node_modules/pretendard/dist/public/static");
 
-const config = JSON.parse(fs.readFileSync(process.env.SITE_CONFIG || "config/site.json", "utf8")) as { siteName: string; siteDescription: string };
+const config = JSON.parse(fs.readFileSync(process.env.SITE_CONFIG || "config/site.json", "utf8")) as {
+  siteName: string;
+  siteDescription: string;
+};
 const artwork = fs.readFileSync(path.join(PUBLIC, "favicon.svg"), "utf8");
 
 /** The artwork at `size` px; `square` fills the rounded corners with the tile colour (for icons shown on a mask). */

@@ -9,10 +9,15 @@
 // Then prints the report: added, changed, sent to review, skipped, refused. Running the same file again
 // changes nothing.
 import fs from "node:fs";
-import { decodeImportBytes, MAX_IMPORT_BYTES, parseImportText, tooLargeMessage } from "#app/features/supplier-import/wholesaler-import-file.ts";
-import { COMMAND_LINE_ACTOR } from "#app/features/wholesalers/wholesaler-history.server.ts";
-import type { ImportPlan } from "#app/features/supplier-import/wholesaler-import-plan.ts";
 import { applyImport, type ImportReport, previewImport } from "#app/features/supplier-import/wholesaler-import.server.ts";
+import {
+  decodeImportBytes,
+  MAX_IMPORT_BYTES,
+  parseImportText,
+  tooLargeMessage,
+} from "#app/features/supplier-import/wholesaler-import-file.ts";
+import type { ImportPlan } from "#app/features/supplier-import/wholesaler-import-plan.ts";
+import { COMMAND_LINE_ACTOR } from "#app/features/wholesalers/wholesaler-history.server.ts";
 import { runScript, withDatabase } from "./with-database.ts";
 
 const USAGE = "사용법: npm run import:wholesalers -- <파일.csv|파일.json> [--dry-run | --apply-safe]";
@@ -22,10 +27,14 @@ function printRows(plan: ImportPlan) {
     const category = row.categoryFrom ? ` [${row.category} ← ${row.categoryFrom}]` : "";
     const changes = row.changes.map((c) => `${c.label} ${c.before || "(비어 있음)"} → ${c.after}`).join(", ");
     const reasons = [...row.reasons, changes].filter(Boolean).join(" ");
-    console.log(`  ${row.status.padEnd(5, " ")} ${row.row}행 ${row.name || "(이름 없음)"} (${row.siteUrl || "주소 없음"})${category}${reasons ? `: ${reasons}` : ""}`);
+    console.log(
+      `  ${row.status.padEnd(5, " ")} ${row.row}행 ${row.name || "(이름 없음)"} (${row.siteUrl || "주소 없음"})${category}${reasons ? `: ${reasons}` : ""}`,
+    );
   }
   const { counts } = plan;
-  console.log(`행별 판정: 추가 ${counts.추가}, 변경 ${counts.변경}, 검토 필요 ${counts["검토 필요"]}, 중복 ${counts.중복}, 오류 ${counts.오류} (모두 ${plan.rows.length}행)`);
+  console.log(
+    `행별 판정: 추가 ${counts.추가}, 변경 ${counts.변경}, 검토 필요 ${counts["검토 필요"]}, 중복 ${counts.중복}, 오류 ${counts.오류} (모두 ${plan.rows.length}행)`,
+  );
 }
 
 function printReport(report: ImportReport) {

@@ -63,9 +63,13 @@ describe("running a command", () => {
   };
 
   it("passes the arguments and the exit code through", () => {
-    const result = spawnSync(process.execPath, [LAUNCHER, "-e", "console.log(process.argv.slice(1).join(' ')); process.exit(3)", "a", "b c"], {
-      encoding: "utf8",
-    });
+    const result = spawnSync(
+      process.execPath,
+      [LAUNCHER, "-e", "console.log(process.argv.slice(1).join(' ')); process.exit(3)", "a", "b c"],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(result.stdout.trim()).toBe("a b c");
     expect(result.status).toBe(3);
   });

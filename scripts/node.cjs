@@ -83,7 +83,8 @@ function fetchedNode(env) {
     const temporary = fs.mkdtempSync(path.join(root, ".fetch-"));
     const npmArgs = ["install", `${name}@${FETCHED_MAJOR}`, "--prefix", temporary, "--global=false"];
     npmArgs.push("--no-save", "--no-package-lock", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error");
-    const npm = env.npm_execpath && /\.c?js$/.test(env.npm_execpath) ? [process.execPath, [env.npm_execpath].concat(npmArgs)] : ["npm", npmArgs];
+    const npm =
+      env.npm_execpath && /\.c?js$/.test(env.npm_execpath) ? [process.execPath, [env.npm_execpath].concat(npmArgs)] : ["npm", npmArgs];
     const installed = childProcess.spawnSync(npm[0], npm[1], { cwd: temporary, stdio: ["ignore", process.stderr, "inherit"], env: env });
     const candidate = path.join(temporary, "node_modules", name, "bin", "node");
     const works = installed.status === 0 && childProcess.spawnSync(candidate, ["--version"], { encoding: "utf8" }).status === 0;

@@ -119,7 +119,11 @@ test("a write that is not a form gets 415; the large upload limit needs a sessio
     expect(await response.text()).toContain("이 형식의 요청은 처리할 수 없습니다");
   }
   const upload = "x".repeat(BODY_LIMITS.form + 10);
-  const anonymous = await fetch(`${base}/admin/import`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: upload });
+  const anonymous = await fetch(`${base}/admin/import`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: upload,
+  });
   expect(anonymous.status).toBe(413);
   const withSession = await fetch(`${base}/admin/import`, {
     method: "POST",
@@ -131,9 +135,11 @@ test("a write that is not a form gets 415; the large upload limit needs a sessio
 
 test("pictures come only from our own origin, except in the seller-note editor where an admin pastes addresses", async () => {
   const base = await start();
-  const imgSrc = async (path: string) => /img-src [^;]*/.exec((await fetch(`${base}${path}`)).headers.get("content-security-policy") ?? "")?.[0];
+  const imgSrc = async (path: string) =>
+    /img-src [^;]*/.exec((await fetch(`${base}${path}`)).headers.get("content-security-policy") ?? "")?.[0];
   for (const path of ["/list", "/wholesaler/1", "/products", "/sellernote/1", "/admin/sellernote-addx", "/admin/sellernote-edit/1/x"]) {
     expect(await imgSrc(path), path).toBe("img-src 'self' data:");
   }
-  for (const path of ["/admin/sellernote-add", "/admin/sellernote-edit/12"]) expect(await imgSrc(path), path).toBe("img-src 'self' data: https:");
+  for (const path of ["/admin/sellernote-add", "/admin/sellernote-edit/12"])
+    expect(await imgSrc(path), path).toBe("img-src 'self' data: https:");
 });

@@ -107,7 +107,10 @@ export function createApp(options: AppOptions) {
   });
   app.get("/readyz", async (_req, res) => {
     const ready = !options.isDraining() && (await options.checkReady());
-    res.set("Cache-Control", "no-store").status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
+    res
+      .set("Cache-Control", "no-store")
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? "ready" : "unavailable" });
   });
 
   if (options.buildDir) {

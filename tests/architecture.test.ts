@@ -21,13 +21,12 @@ test("actions read forms only through the form kit's size-limited reader", () =>
   expect(readers).toEqual([path.join("app", "lib", "form.server.ts")]);
 });
 
-
 /** Where each import of an app file points: `#app/…`, `#content/…` and relative paths, resolved to a repository path. */
 function importsOf(file: string): string[] {
   const source = fs.readFileSync(file, "utf8");
-  const specifiers = [...source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map(
-    (match) => match[1] ?? match[2] ?? "",
-  );
+  const specifiers = [
+    ...source.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g),
+  ].map((match) => match[1] ?? match[2] ?? "");
   return specifiers.flatMap((specifier) => {
     if (specifier.startsWith("#")) return [specifier.slice(1).replace(/^app\//, "app/")];
     if (specifier.startsWith(".")) return [path.normalize(path.join(path.dirname(file), specifier))];
@@ -36,7 +35,10 @@ function importsOf(file: string): string[] {
 }
 
 const layerOf = (target: string) =>
-  target.split(path.sep).join("/").match(/^app\/(lib|components|features|platform|routes|db)\//)?.[1] ?? (target.startsWith("app/") ? "app" : target.split("/")[0]!);
+  target
+    .split(path.sep)
+    .join("/")
+    .match(/^app\/(lib|components|features|platform|routes|db)\//)?.[1] ?? (target.startsWith("app/") ? "app" : target.split("/")[0]!);
 
 /**
  * The floors of docs/architecture.md, top down: routes → features → components → platform → db → lib. A floor
@@ -51,7 +53,11 @@ const forbidden: Record<string, string[]> = {
   features: ["routes"],
 };
 
-const featureOf = (file: string) => file.split(path.sep).join("/").match(/^app\/features\/([^/]+)\//)?.[1];
+const featureOf = (file: string) =>
+  file
+    .split(path.sep)
+    .join("/")
+    .match(/^app\/features\/([^/]+)\//)?.[1];
 const isComponent = (file: string) => file.endsWith(".tsx");
 
 /** Why an import from `file` to `target` breaks the layering, or null when it is allowed. */

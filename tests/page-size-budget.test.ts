@@ -1,9 +1,9 @@
 import { expect, test } from "vitest";
+import { loader as productsLoader } from "#app/routes/products/products.tsx";
+import { loader as listLoader } from "#app/routes/public/list.tsx";
 import { generateCatalogue } from "#bench/generate-data.ts";
 import { demoProducts } from "#content/demo/products.ts";
 import { demoWholesalers } from "#content/demo/wholesalers.ts";
-import { loader as productsLoader } from "#app/routes/products/products.tsx";
-import { loader as listLoader } from "#app/routes/public/list.tsx";
 import { getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 
@@ -33,7 +33,9 @@ async function sizes() {
   };
 }
 
-test("/list and /products loader data stay page-sized from the demo catalogue to 3,000 more wholesalers and 20,000 more products", { timeout: 180_000 }, async () => {
+test("/list and /products loader data stay page-sized from the demo catalogue to 3,000 more wholesalers and 20,000 more products", {
+  timeout: 180_000,
+}, async () => {
   await generateCatalogue({ wholesalerCount: demoWholesalers.length, productCount: demoProducts.length });
   const small = await sizes();
   await generateCatalogue({ wholesalerCount: 3_000, productCount: 20_000 });

@@ -2,7 +2,11 @@
  * Builds requests the way server.ts hands them to the app (client address header set), for tests that
  * call loaders and actions directly.
  */
-export function formRequest(path: string, fields: Record<string, string>, init: { cookie?: string; ip?: string; headers?: Record<string, string> } = {}) {
+export function formRequest(
+  path: string,
+  fields: Record<string, string>,
+  init: { cookie?: string; ip?: string; headers?: Record<string, string> } = {},
+) {
   return new Request(`http://localhost:3000${path}`, {
     method: "POST",
     body: new URLSearchParams(fields),

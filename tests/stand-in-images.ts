@@ -39,7 +39,15 @@ export const BAD_IMAGES = {
 export async function photoLike(seed: number, width = 1600, height = 1200) {
   const hue = (seed * 47) % 360;
   const noise = async (scale: number, sigma: number) =>
-    sharp({ create: { width: Math.ceil(width / scale), height: Math.ceil(height / scale), channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma } } })
+    sharp({
+      create: {
+        width: Math.ceil(width / scale),
+        height: Math.ceil(height / scale),
+        channels: 3,
+        background: "#808080",
+        noise: { type: "gaussian", mean: 128, sigma },
+      },
+    })
       .resize(width, height, { kernel: "cubic" })
       .png()
       .toBuffer();
@@ -95,7 +103,12 @@ export function pngDeclaring(width: number, height: number) {
   header[8] = 8; // bit depth
   header[9] = 0; // greyscale
   const rows = zlib.deflateSync(Buffer.alloc((width + 1) * 4));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", rows), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", rows),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /**
@@ -137,7 +150,13 @@ export async function animatedGif(frames: number, size = 400) {
 const SCRIPT_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200"><script>alert(document.cookie)</script><image href="http://10.0.0.1/track.png" width="10" height="10"/><rect width="200" height="200" fill="red"/></svg>`;
 
 /** `photos`: ready-made photo files (the image bench makes them in another process); else `photoCount` made here. */
-export async function startStandInImages({ photoCount = 4, photos: given }: { photoCount?: number; photos?: Buffer[] } = {}): Promise<StandInImages> {
+export async function startStandInImages({
+  photoCount = 4,
+  photos: given,
+}: {
+  photoCount?: number;
+  photos?: Buffer[];
+} = {}): Promise<StandInImages> {
   const photos = given ?? (await Promise.all(Array.from({ length: photoCount }, (_, i) => photoLike(i))));
   photoCount = photos.length;
   const bomb = pngDeclaring(30_000, 30_000);
@@ -156,7 +175,11 @@ export async function startStandInImages({ photoCount = 4, photos: given }: { ph
     }
     switch (path) {
       case "/page.html":
-        return send(response, "text/html; charset=utf-8", "<!doctype html><html><head><title>상품</title></head><body>이미지가 아닙니다</body></html>");
+        return send(
+          response,
+          "text/html; charset=utf-8",
+          "<!doctype html><html><head><title>상품</title></head><body>이미지가 아닙니다</body></html>",
+        );
       case "/huge.png": {
         // 50 MB announced by no length (chunked), so only the byte cap can stop it.
         response.writeHead(200, { "content-type": "image/png" });

@@ -29,7 +29,9 @@ export function AdminNav() {
           key={link.to}
           to={link.to}
           // The count badge is read as part of the name: `수정 요청 3건 대기`.
-          aria-label={link.to === "/admin/reports" && openReports > 0 ? `${link.label} ${openReports.toLocaleString("ko-KR")}건 대기` : undefined}
+          aria-label={
+            link.to === "/admin/reports" && openReports > 0 ? `${link.label} ${openReports.toLocaleString("ko-KR")}건 대기` : undefined
+          }
           className="rounded-full border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50"
         >
           {link.label}

@@ -40,8 +40,13 @@ export function ConfirmDialog({ message, confirmLabel = "삭제", cancelLabel = 
         {message}
       </p>
       <div className="mt-6 flex justify-end gap-2">
-        {/* biome-ignore lint/a11y/noAutofocus: focus belongs on the harmless choice when the dialog opens */}
-        <button type="button" autoFocus onClick={onCancel} className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50">
+        <button
+          type="button"
+          // biome-ignore lint/a11y/noAutofocus: focus belongs on the harmless choice when the dialog opens
+          autoFocus
+          onClick={onCancel}
+          className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50"
+        >
           {cancelLabel}
         </button>
         <button type="button" onClick={onConfirm} className="rounded-lg bg-rose-600 px-4 py-2 font-semibold text-white hover:bg-rose-700">

@@ -83,7 +83,16 @@ export function SchemaTextFields({
   errors: FieldErrors;
 }) {
   return fields.map(({ name, label, ...shown }) => (
-    <TextField key={name} label={label} name={name} defaultValue={value(name)} error={errors[name]} autoComplete="off" {...inputHints(schema, name)} {...shown} />
+    <TextField
+      key={name}
+      label={label}
+      name={name}
+      defaultValue={value(name)}
+      error={errors[name]}
+      autoComplete="off"
+      {...inputHints(schema, name)}
+      {...shown}
+    />
   ));
 }
 
@@ -181,7 +190,14 @@ export function SelectField({
 }
 
 /** Checkboxes sharing one name (a set of values), in a fieldset whose legend is the label. */
-export function CheckboxGroup({ label, name, error, hint, options, checked }: FieldProps & { options: readonly Option[]; checked: readonly string[] }) {
+export function CheckboxGroup({
+  label,
+  name,
+  error,
+  hint,
+  options,
+  checked,
+}: FieldProps & { options: readonly Option[]; checked: readonly string[] }) {
   const id = `field-${name}`;
   return (
     <fieldset aria-describedby={describedBy(id, error, hint)}>
@@ -189,7 +205,13 @@ export function CheckboxGroup({ label, name, error, hint, options, checked }: Fi
       <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
         {options.map((option) => (
           <label key={option.value} className="inline-flex items-center gap-2 text-base text-slate-800">
-            <input type="checkbox" name={name} value={option.value} defaultChecked={checked.includes(option.value)} className="h-4 w-4 rounded border-slate-300" />
+            <input
+              type="checkbox"
+              name={name}
+              value={option.value}
+              defaultChecked={checked.includes(option.value)}
+              className="h-4 w-4 rounded border-slate-300"
+            />
             {option.label}
           </label>
         ))}

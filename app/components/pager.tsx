@@ -16,7 +16,15 @@ type Props = {
 };
 
 /** The one pager: 이전 · up to five page numbers · 다음, as plain links (the page lives in the URL). */
-export function Pager({ page, pageCount, totalIsCapped = false, param = "page", label = "페이지 이동", hrefFor, keepScroll = true }: Props) {
+export function Pager({
+  page,
+  pageCount,
+  totalIsCapped = false,
+  param = "page",
+  label = "페이지 이동",
+  hrefFor,
+  keepScroll = true,
+}: Props) {
   const location = useLocation();
   if (pageCount <= 1) return null;
   const href =

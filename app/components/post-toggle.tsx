@@ -54,7 +54,12 @@ export function PostToggle({ action, fields, on, label, pressable = false, class
       <input type="hidden" name="intent" value={current ? "remove" : "add"} />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      <button type="submit" disabled={pending} aria-pressed={pressable ? shown : undefined} className={className?.(shown) ?? TOGGLE_BUTTON_CLASS}>
+      <button
+        type="submit"
+        disabled={pending}
+        aria-pressed={pressable ? shown : undefined}
+        className={className?.(shown) ?? TOGGLE_BUTTON_CLASS}
+      >
         {shown ? label.on : label.off}
       </button>
     </fetcher.Form>

@@ -1,5 +1,5 @@
-import { expect, test } from "vitest";
 import { sql } from "drizzle-orm";
+import { expect, test } from "vitest";
 import { seedDemo } from "#app/features/demo/seed.server.ts";
 import { openFreshDatabase, withTestDatabase } from "#tests/test-database.ts";
 import { countRows, createBackup, RestoreError, restoreBackup } from "./backup.server.ts";
@@ -10,7 +10,9 @@ withTestDatabase();
 test("a backup restores into an empty database with every row, and ids keep counting after it", async () => {
   await seedDemo();
   // A favourite too (it refers to a user and a supplier), and the suppliers' derived facts come back.
-  await db().execute(sql`INSERT INTO favorites (user_id, wholesaler_id) SELECT (SELECT u.id FROM "user" u LIMIT 1), w.id FROM wholesalers w ORDER BY w.id LIMIT 2`);
+  await db().execute(
+    sql`INSERT INTO favorites (user_id, wholesaler_id) SELECT (SELECT u.id FROM "user" u LIMIT 1), w.id FROM wholesalers w ORDER BY w.id LIMIT 2`,
+  );
   const before = await countRows(db());
   expect(before.favorites).toBe(2);
   const backup = JSON.parse(JSON.stringify(await createBackup(db())));

@@ -72,7 +72,8 @@ export async function restoreBackup(db: Db, backup: unknown) {
       const result = await tx.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`);
       const n = Number((result.rows[0] as { n: number }).n);
       // The first start may have created the seed flag; anything else means the target is in use.
-      if (n > 0 && table !== "app_meta") throw new RestoreError(`복원할 데이터베이스가 비어 있지 않습니다: ${table} (target database is not empty)`);
+      if (n > 0 && table !== "app_meta")
+        throw new RestoreError(`복원할 데이터베이스가 비어 있지 않습니다: ${table} (target database is not empty)`);
     }
     await tx.execute(sql`DELETE FROM app_meta`);
     for (const table of BACKUP_TABLES) {

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { dataDirError } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -101,9 +101,7 @@ async function openPostgres(url: string): Promise<OpenDatabase> {
     client.release();
   } catch (error) {
     await pool.end().catch(() => {});
-    throw new Error(
-      `DATABASE_URL could not be reached (${(error as Error).message}). 데이터베이스(DATABASE_URL)에 연결할 수 없습니다.`,
-    );
+    throw new Error(`DATABASE_URL could not be reached (${(error as Error).message}). 데이터베이스(DATABASE_URL)에 연결할 수 없습니다.`);
   }
   return { db: drizzlePg(pool, { schema }), kind: "postgres", pool, close: () => pool.end() };
 }

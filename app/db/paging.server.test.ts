@@ -15,7 +15,10 @@ beforeAll(async () => {
     const name = `도매처 ${i}`;
     return { name, category: i < 1_100 ? "식품" : "의류", views: i, ...searchFields(name) };
   });
-  for (let start = 0; start < rows.length; start += 500) await db().insert(wholesalers).values(rows.slice(start, start + 500));
+  for (let start = 0; start < rows.length; start += 500)
+    await db()
+      .insert(wholesalers)
+      .values(rows.slice(start, start + 500));
 });
 
 const food = eq(wholesalers.category, "식품");
@@ -23,11 +26,19 @@ const clothes = eq(wholesalers.category, "의류");
 
 test("without a cap the total is exact", async () => {
   expect(await countForPaging(wholesalers, food, { page: 1, perPage: 40 })).toEqual({ total: 1_100, totalIsCapped: false, pageCount: 28 });
-  expect(await countForPaging(wholesalers, undefined, { page: 1, perPage: 40 })).toEqual({ total: 1_130, totalIsCapped: false, pageCount: 29 });
+  expect(await countForPaging(wholesalers, undefined, { page: 1, perPage: 40 })).toEqual({
+    total: 1_130,
+    totalIsCapped: false,
+    pageCount: 29,
+  });
 });
 
 test("under the cap the total is exact, and no matches is one empty page", async () => {
-  expect(await countForPaging(wholesalers, clothes, { page: 1, perPage: 40, cap: 1_000 })).toEqual({ total: 30, totalIsCapped: false, pageCount: 1 });
+  expect(await countForPaging(wholesalers, clothes, { page: 1, perPage: 40, cap: 1_000 })).toEqual({
+    total: 30,
+    totalIsCapped: false,
+    pageCount: 1,
+  });
   expect(await countForPaging(wholesalers, eq(wholesalers.category, "자동차"), { page: 1, perPage: 40, cap: 1_000 })).toEqual({
     total: 0,
     totalIsCapped: false,
@@ -39,7 +50,11 @@ test("past the cap the total reads as 'at least 1,000' and the pager can still g
   const first = await countForPaging(wholesalers, food, { page: 1, perPage: 40, cap: 1_000 });
   expect(first).toEqual({ total: 1_000, totalIsCapped: true, pageCount: 26 });
   // Exactly at the cap is not "more than" it.
-  expect(await countForPaging(wholesalers, food, { page: 1, perPage: 40, cap: 1_100 })).toEqual({ total: 1_100, totalIsCapped: false, pageCount: 28 });
+  expect(await countForPaging(wholesalers, food, { page: 1, perPage: 40, cap: 1_100 })).toEqual({
+    total: 1_100,
+    totalIsCapped: false,
+    pageCount: 28,
+  });
 });
 
 test("deep pages raise the cap so the next two pages are known to exist, up to the real last page", async () => {
@@ -47,7 +62,11 @@ test("deep pages raise the cap so the next two pages are known to exist, up to t
   const deep = await countForPaging(wholesalers, food, { page: 25, perPage: 40, cap: 1_000 });
   expect(deep).toEqual({ total: 1_080, totalIsCapped: true, pageCount: 28 });
   // Page 27: the cap would be 29 pages, more than there are, so the real total comes back.
-  expect(await countForPaging(wholesalers, food, { page: 27, perPage: 40, cap: 1_000 })).toEqual({ total: 1_100, totalIsCapped: false, pageCount: 28 });
+  expect(await countForPaging(wholesalers, food, { page: 27, perPage: 40, cap: 1_000 })).toEqual({
+    total: 1_100,
+    totalIsCapped: false,
+    pageCount: 28,
+  });
 
   // Every page the pager offers from a capped count really has rows.
   for (const page of [1, 25]) {

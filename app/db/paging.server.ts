@@ -38,7 +38,12 @@ export async function countForPaging(
     return { total, totalIsCapped: false, pageCount: Math.max(1, Math.ceil(total / perPage)) };
   }
   const limit = countLimit(cap, page, perPage);
-  const matches = db().select({ one: sql`1` }).from(table).where(where).limit(limit + 1).as("matches");
+  const matches = db()
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(limit + 1)
+    .as("matches");
   const [row] = await db().select({ n: count() }).from(matches);
   const counted = row?.n ?? 0;
   if (counted > limit) return atLeast(limit, perPage);

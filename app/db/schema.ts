@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import type { ImageVariant } from "#app/lib/images.ts";
 import { FACTS, INTEGRATION_VALUES, PRICE_POLICY_VALUES, RETURNS_VALUES, YES_NO } from "./term-values.ts";
 
@@ -123,7 +137,9 @@ export const wholesalers = pgTable(
      * `published` (공개) or `review` (검토 대기): waiting suppliers are left out of every public query
      * (features/wholesalers/wholesalers.server.ts `publishedOnly`) until an admin publishes them.
      */
-    status: text("status", { enum: ["published", "review"] }).notNull().default("published"),
+    status: text("status", { enum: ["published", "review"] })
+      .notNull()
+      .default("published"),
     /** Why a supplier waits for review (the import's judgement of its row), shown on /admin/review. */
     reviewReason: text("review_reason").notNull().default(""),
     views: integer("views").notNull().default(0),
@@ -470,7 +486,9 @@ export const images = pgTable(
   "images",
   {
     sourceUrl: text("source_url").primaryKey(),
-    status: text("status", { enum: ["pending", "ready", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "ready", "failed"] })
+      .notNull()
+      .default("pending"),
     /** 32 hex characters of the source bytes' SHA-256: the file names under /images/. */
     hash: text("hash"),
     sizes: jsonb("sizes").$type<ImageVariant[]>().notNull().default([]),

@@ -16,7 +16,16 @@ export const BODY_LIMITS = {
 
 export type BodyClass = keyof typeof BODY_LIMITS;
 
-const AUTH_PATHS = new Set(["/login", "/signup", "/admin-login", "/logout", "/forgot-password", "/reset-password", "/account", "/verify-email"]);
+const AUTH_PATHS = new Set([
+  "/login",
+  "/signup",
+  "/admin-login",
+  "/logout",
+  "/forgot-password",
+  "/reset-password",
+  "/account",
+  "/verify-email",
+]);
 const UPLOAD_PATHS = new Set(["/admin/import", "/admin/external-products"]);
 
 /** The class of a page path; React Router's data requests (`/login.data`) count as their page. */

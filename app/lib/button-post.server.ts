@@ -19,7 +19,8 @@ export async function buttonPostAnswer(
   { ok, message, status, headers, fallback }: { ok: boolean; message?: string; status?: number; headers?: HeadersInit; fallback: string },
 ) {
   const answerHeaders = new Headers(headers);
-  if (form.get("js") === "1") return data<ButtonPostResult>({ ok, ...(message ? { message } : {}) }, { status: status ?? (ok ? 200 : 400), headers: answerHeaders });
+  if (form.get("js") === "1")
+    return data<ButtonPostResult>({ ok, ...(message ? { message } : {}) }, { status: status ?? (ok ? 200 : 400), headers: answerHeaders });
   if (message) answerHeaders.append("Set-Cookie", await toastCookie({ type: ok ? "success" : "error", message }));
   return redirect(backTo(form, fallback), { headers: answerHeaders });
 }

@@ -13,7 +13,7 @@ test("quotes, commas and line breaks inside cells, CRLF, blank lines; each recor
     ],
     truncated: false,
   });
-  expect(read('a,"open')).toEqual({ ok: false, error: "CSV 형식이 올바르지 않습니다. 닫히지 않은 따옴표(\")가 있습니다. (1번째 줄)" });
+  expect(read('a,"open')).toEqual({ ok: false, error: 'CSV 형식이 올바르지 않습니다. 닫히지 않은 따옴표(")가 있습니다. (1번째 줄)' });
   expect(read("")).toEqual({ ok: false, error: "파일이 비어 있습니다." });
 });
 
@@ -26,14 +26,20 @@ test("tab-separated text copied out of Excel and semicolon files are recognised 
 
 test("formula cells are text; rows of any width are kept for the importer to judge", () => {
   const table = read('name,siteUrl\n"=HYPERLINK(""https://evil.example"",""x"")",https://a.com\n,,\nonly-one\n');
-  expect(table).toMatchObject({ ok: true, records: [{ cells: ['=HYPERLINK("https://evil.example","x")', "https://a.com"] }, { cells: ["only-one"] }] });
+  expect(table).toMatchObject({
+    ok: true,
+    records: [{ cells: ['=HYPERLINK("https://evil.example","x")', "https://a.com"] }, { cells: ["only-one"] }],
+  });
 });
 
 test("bounded: records past the limit are not parsed, an over-long record is one clear message", () => {
   const many = `h\n${Array.from({ length: 50_000 }, (_, i) => `r${i}`).join("\n")}`;
   const table = read(many, 10);
   expect(table.ok && [table.records.length, table.truncated]).toEqual([10, true]);
-  expect(readCsv(`h\n${"가".repeat(100)}\n`, { maxRecords: 10, maxRecordChars: 50 })).toEqual({ ok: false, error: "한 행이 너무 깁니다 (2번째 줄). 한 행은 50자까지 읽을 수 있습니다." });
+  expect(readCsv(`h\n${"가".repeat(100)}\n`, { maxRecords: 10, maxRecordChars: 50 })).toEqual({
+    ok: false,
+    error: "한 행이 너무 깁니다 (2번째 줄). 한 행은 50자까지 읽을 수 있습니다.",
+  });
 });
 
 test("UTF-8 with or without BOM and EUC-KR decode; binary data is refused", () => {

@@ -92,7 +92,10 @@ export function readCsv(text: string, { maxRecords, maxRecordChars = 64 * 1024 }
     ok: true,
     header: header.record.map((cell) => cell.trim()),
     // csv-parse counts the line a record ends on; line breaks inside its quoted cells move the start up.
-    records: rest.slice(0, maxRecords).map(({ record, info }) => ({ line: info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0), cells: record })),
+    records: rest.slice(0, maxRecords).map(({ record, info }) => ({
+      line: info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0),
+      cells: record,
+    })),
     truncated: rest.length > maxRecords,
   };
 }

@@ -73,7 +73,9 @@ export function env(): Env {
   const e = parsed.data;
   if (e.DATABASE_URL && !e.AUTH_SECRET) {
     // A secret generated into one server's DATA_DIR would differ on every other server sharing the database.
-    throw new Error("AUTH_SECRET must be set (the same value on every server) when DATABASE_URL points at PostgreSQL (PostgreSQL을 쓸 때는 AUTH_SECRET이 필요합니다)");
+    throw new Error(
+      "AUTH_SECRET must be set (the same value on every server) when DATABASE_URL points at PostgreSQL (PostgreSQL을 쓸 때는 AUTH_SECRET이 필요합니다)",
+    );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   const value: Env = {
@@ -117,7 +119,5 @@ function readOrCreateSecret(dataDir: string): string {
 }
 
 export function dataDirError(dataDir: string, cause: unknown) {
-  return new Error(
-    `DATA_DIR "${dataDir}" is not writable (${(cause as Error).message}). 데이터 폴더(DATA_DIR)를 사용할 수 없습니다.`,
-  );
+  return new Error(`DATA_DIR "${dataDir}" is not writable (${(cause as Error).message}). 데이터 폴더(DATA_DIR)를 사용할 수 없습니다.`);
 }

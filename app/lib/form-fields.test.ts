@@ -35,13 +35,29 @@ test("bad prices are refused with a Korean reason", () => {
 
 test("addresses must be absolute http(s) URLs", () => {
   expect(parseHttpUrl("", "이미지 URL")).toEqual({ ok: true, value: "" });
-  expect(parseHttpUrl(" https://shop.example.com/item?id=1 ", "이미지 URL")).toEqual({ ok: true, value: "https://shop.example.com/item?id=1" });
+  expect(parseHttpUrl(" https://shop.example.com/item?id=1 ", "이미지 URL")).toEqual({
+    ok: true,
+    value: "https://shop.example.com/item?id=1",
+  });
   expect(parseHttpUrl("http://example.com", "상품 페이지 URL")).toEqual({ ok: true, value: "http://example.com/" });
-  for (const raw of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<b>x</b>", "vbscript:msgbox(1)", "//evil.com/x", "/relative", "example.com", "ftp://example.com/a", "file:///etc/passwd", "http://"]) {
+  for (const raw of [
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    "data:text/html,<b>x</b>",
+    "vbscript:msgbox(1)",
+    "//evil.com/x",
+    "/relative",
+    "example.com",
+    "ftp://example.com/a",
+    "file:///etc/passwd",
+    "http://",
+  ]) {
     const result = parseHttpUrl(raw, "이미지 URL");
     expect(result.ok, raw).toBe(false);
     if (!result.ok) expect(result.error).toBe("이미지 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.");
   }
-  expect(parseHttpUrl(`https://example.com/${"a".repeat(2100)}`, "이미지 URL")).toMatchObject({ ok: false, error: expect.stringContaining("너무 깁니다") });
+  expect(parseHttpUrl(`https://example.com/${"a".repeat(2100)}`, "이미지 URL")).toMatchObject({
+    ok: false,
+    error: expect.stringContaining("너무 깁니다"),
+  });
 });
-

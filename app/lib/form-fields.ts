@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { parseBusinessNumber } from "./business-number.ts";
+import { stripControl } from "./control-characters.ts";
 import { seoulDay } from "./format.ts";
 import { safeHttpUrl, withHttps } from "./safe-url.ts";
-import { stripControl } from "./control-characters.ts";
 
 /**
  * The field pieces every form schema is built from, so a rule is written once: single-line and
@@ -23,14 +23,20 @@ type TextOptions = { max: number; tooLong: string; required?: string };
 /** One line of text: control characters become spaces, trimmed, bounded. */
 export function singleLine({ max, tooLong, required }: TextOptions) {
   const checked = required ? z.string().min(1, required).max(max, tooLong) : z.string().max(max, tooLong);
-  const base = z.string({ error: "값의 형식이 올바르지 않습니다." }).transform((value) => stripControl(value).trim()).pipe(checked);
+  const base = z
+    .string({ error: "값의 형식이 올바르지 않습니다." })
+    .transform((value) => stripControl(value).trim())
+    .pipe(checked);
   return z.preprocess(asText, base).meta({ hints: { required: Boolean(required), maxLength: max } });
 }
 
 /** Several lines of text (a summary, a report): line breaks kept, other control characters dropped. */
 export function multiLine({ max, tooLong, required }: TextOptions) {
   const checked = required ? z.string().min(1, required).max(max, tooLong) : z.string().max(max, tooLong);
-  const base = z.string({ error: "값의 형식이 올바르지 않습니다." }).transform((value) => stripControl(value, { keepLines: true }).trim()).pipe(checked);
+  const base = z
+    .string({ error: "값의 형식이 올바르지 않습니다." })
+    .transform((value) => stripControl(value, { keepLines: true }).trim())
+    .pipe(checked);
   return z.preprocess(asText, base).meta({ hints: { required: Boolean(required), maxLength: max } });
 }
 
@@ -75,7 +81,8 @@ export function parseHttpUrl(raw: string, label: string, { addMissingScheme = fa
   } catch {
     // not a URL at all
   }
-  if (!safe || !host || !/^https?:\/\//i.test(candidate)) return { ok: false, error: `${words.eun} http:// 또는 https://로 시작하는 주소여야 합니다.` };
+  if (!safe || !host || !/^https?:\/\//i.test(candidate))
+    return { ok: false, error: `${words.eun} http:// 또는 https://로 시작하는 주소여야 합니다.` };
   if (safe.length > URL_MAX) return { ok: false, error: `${words.i} 너무 깁니다. (${URL_MAX.toLocaleString("ko-KR")}자 이하)` };
   return { ok: true, value: safe };
 }
@@ -109,7 +116,9 @@ export function parseWon(raw: string, label = "가격", max = WON_MAX): Parsed<n
 }
 
 function wonLimitText(max: number) {
-  return max >= 100_000_000 && max % 100_000_000 === 0 ? `${(max / 100_000_000).toLocaleString("ko-KR")}억 원` : `${max.toLocaleString("ko-KR")}원`;
+  return max >= 100_000_000 && max % 100_000_000 === 0
+    ? `${(max / 100_000_000).toLocaleString("ko-KR")}억 원`
+    : `${max.toLocaleString("ko-KR")}원`;
 }
 
 /** A won amount field: whole won ≥ 0, or null when empty (`required` makes empty an error). */
@@ -122,14 +131,18 @@ export function wonAmount(label: string, { required, max = WON_MAX }: { required
 }
 
 /** A whole number such as a minimum order (digits, thousands separators allowed), or null when empty. */
-export function wholeNumber(label: string, { min = 0, max = 1_000_000_000, required }: { min?: number; max?: number; required?: string } = {}) {
+export function wholeNumber(
+  label: string,
+  { min = 0, max = 1_000_000_000, required }: { min?: number; max?: number; required?: string } = {},
+) {
   const words = topic(label);
   return parsedField((raw) => {
     const compact = raw.normalize("NFKC").replace(/[\s,]+/g, "");
     if (!compact) return required ? { ok: false, error: required } : { ok: true, value: null };
     if (!/^-?\d+$/.test(compact)) return { ok: false, error: `${words.eun} 숫자로 입력해주세요.` };
     const value = Number(compact);
-    if (!Number.isSafeInteger(value) || value < min) return { ok: false, error: `${words.eun} ${min.toLocaleString("ko-KR")} 이상이어야 합니다.` };
+    if (!Number.isSafeInteger(value) || value < min)
+      return { ok: false, error: `${words.eun} ${min.toLocaleString("ko-KR")} 이상이어야 합니다.` };
     if (value > max) return { ok: false, error: `${words.eun} ${max.toLocaleString("ko-KR")} 이하로 입력해주세요.` };
     return { ok: true, value };
   }).meta({ hints: { required: Boolean(required), inputMode: "numeric" } });

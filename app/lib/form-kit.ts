@@ -10,7 +10,9 @@ export type FormFailure = { ok: false; message: string; errors: FieldErrors; val
 
 /** Narrows an action's answer to the kit's failure shape (anything else, e.g. a success, is null). */
 export function failureOf(result: unknown): FormFailure | null {
-  return result && typeof result === "object" && (result as { ok?: unknown }).ok === false && "errors" in result ? (result as FormFailure) : null;
+  return result && typeof result === "object" && (result as { ok?: unknown }).ok === false && "errors" in result
+    ? (result as FormFailure)
+    : null;
 }
 
 /** A typed value of a failed form, for `defaultValue` (repeated fields read with `failedValues`). */
@@ -55,7 +57,10 @@ function fieldHints(field: z.ZodType | undefined): FieldHints {
 }
 
 /** Input attributes for `name` from its schema: `<input {...inputHints(schema, "name")} />`. */
-export function inputHints(schema: z.ZodObject, name: string): { required?: boolean; maxLength?: number; inputMode?: FieldHints["inputMode"] } {
+export function inputHints(
+  schema: z.ZodObject,
+  name: string,
+): { required?: boolean; maxLength?: number; inputMode?: FieldHints["inputMode"] } {
   const { required, maxLength, inputMode } = fieldHints(schema.shape[name] as z.ZodType | undefined);
   return { ...(required ? { required } : {}), ...(maxLength ? { maxLength } : {}), ...(inputMode ? { inputMode } : {}) };
 }

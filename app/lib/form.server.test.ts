@@ -1,13 +1,18 @@
 import { expect, test } from "vitest";
 import { z } from "zod";
 import { BODY_LIMITS, bodyClassOf, bodyLimitFor } from "./body-limits.ts";
-import { httpUrl, multiLine, singleLine, wholeNumber, wonAmount } from "./form-fields.ts";
-import { parseIdParam, parsePageParam } from "./url-params.ts";
-import { failureOf, inputHints } from "./form-kit.ts";
 import { formFailure, readForm, validateForm } from "./form.server.ts";
+import { httpUrl, multiLine, singleLine, wholeNumber, wonAmount } from "./form-fields.ts";
+import { failureOf, inputHints } from "./form-kit.ts";
+import { parseIdParam, parsePageParam } from "./url-params.ts";
 
 const post = (body: BodyInit | null, headers: Record<string, string> = {}, path = "/add") =>
-  new Request(`http://localhost${path}`, { method: "POST", body, headers, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
+  new Request(`http://localhost${path}`, {
+    method: "POST",
+    body,
+    headers,
+    ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+  } as RequestInit);
 
 async function refusal(promise: Promise<unknown>) {
   try {
@@ -98,12 +103,27 @@ test("validateForm reads only the schema's fields, repeated fields as lists, and
   expect(result).toEqual({
     ok: true,
     data: { name: "도매 꾹", summary: "첫 줄\n둘째 줄", site: "https://domeggook.com/", price: 12000, minOrder: 1, tags: ["api", "excel"] },
-    values: { name: " 도매\u0000꾹 ", summary: "첫 줄\n둘째\u0007 줄", site: "domeggook.com", price: "12,000원", minOrder: "1", tags: ["api", "excel"] },
+    values: {
+      name: " 도매\u0000꾹 ",
+      summary: "첫 줄\n둘째\u0007 줄",
+      site: "domeggook.com",
+      price: "12,000원",
+      minOrder: "1",
+      tags: ["api", "excel"],
+    },
   });
 });
 
 test("validateForm answers with each field's first problem and what was typed", () => {
-  const result = validateForm(formOf([["site", "javascript:alert(1)"], ["price", "-5"], ["minOrder", "0"], ["tags", "fax"]]), schema);
+  const result = validateForm(
+    formOf([
+      ["site", "javascript:alert(1)"],
+      ["price", "-5"],
+      ["minOrder", "0"],
+      ["tags", "fax"],
+    ]),
+    schema,
+  );
   expect(result.ok).toBe(false);
   if (result.ok) return;
   expect(result.errors).toEqual({
@@ -120,7 +140,12 @@ test("validateForm answers with each field's first problem and what was typed", 
 test("formFailure is the one failure shape, with status 400 by default", () => {
   const answer = formFailure("등록 실패: 이름을 입력해주세요.", { errors: { name: "이름을 입력해주세요." }, values: { name: "" } });
   expect(answer.init?.status).toBe(400);
-  expect(failureOf(answer.data)).toEqual({ ok: false, message: "등록 실패: 이름을 입력해주세요.", errors: { name: "이름을 입력해주세요." }, values: { name: "" } });
+  expect(failureOf(answer.data)).toEqual({
+    ok: false,
+    message: "등록 실패: 이름을 입력해주세요.",
+    errors: { name: "이름을 입력해주세요." },
+    values: { name: "" },
+  });
   expect(failureOf({ ok: true })).toBeNull();
 });
 
@@ -132,7 +157,23 @@ test("pages read required and maxLength off the same schema", () => {
 
 test("id and page parameters: one rule each", () => {
   expect(parseIdParam("12")).toBe(12);
-  for (const bad of ["0", "012", "-1", "1.5", "1e3", "", " 1", "2147483648", "99999999999", "abc", "1;DROP TABLE products", undefined, null, 7]) expect(parseIdParam(bad)).toBeNull();
+  for (const bad of [
+    "0",
+    "012",
+    "-1",
+    "1.5",
+    "1e3",
+    "",
+    " 1",
+    "2147483648",
+    "99999999999",
+    "abc",
+    "1;DROP TABLE products",
+    undefined,
+    null,
+    7,
+  ])
+    expect(parseIdParam(bad)).toBeNull();
   expect(parsePageParam("3")).toBe(3);
   for (const odd of ["0", "007", "-2", "abc", "9999999", "", null]) expect(parsePageParam(odd)).toBe(1);
 });

@@ -28,7 +28,10 @@ export async function readForm(request: Request, maxBytes?: number): Promise<For
 export type FormRead = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; message: string };
 
 /** readForm for pages that show a refusal inline (the import pages) instead of as an error page. */
-export async function readFormOrRefusal(request: Request, maxBytes = BODY_LIMITS[bodyClassOf(new URL(request.url).pathname)]): Promise<FormRead> {
+export async function readFormOrRefusal(
+  request: Request,
+  maxBytes = BODY_LIMITS[bodyClassOf(new URL(request.url).pathname)],
+): Promise<FormRead> {
   const refusal = (status: 400 | 413 | 415, message: string): FormRead => ({ ok: false, status, message });
   const contentType = request.headers.get("content-type");
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -58,7 +61,10 @@ export async function readFormOrRefusal(request: Request, maxBytes = BODY_LIMITS
     }
   }
   try {
-    return { ok: true, form: await new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": contentType ?? "" } }).formData() };
+    return {
+      ok: true,
+      form: await new Response(new Blob(chunks as BlobPart[]), { headers: { "content-type": contentType ?? "" } }).formData(),
+    };
   } catch {
     return refusal(400, UNREADABLE_MESSAGE);
   }
@@ -91,7 +97,12 @@ export function validateForm<S extends z.ZodObject>(form: FormData, schema: S): 
  */
 export function formFailure(
   message: string,
-  { values = {}, errors = {}, status = 400, headers }: { values?: FormValues; errors?: FieldErrors; status?: number; headers?: HeadersInit } = {},
+  {
+    values = {},
+    errors = {},
+    status = 400,
+    headers,
+  }: { values?: FormValues; errors?: FieldErrors; status?: number; headers?: HeadersInit } = {},
 ) {
   return data<FormFailure>({ ok: false, message, errors, values }, { status, ...(headers ? { headers } : {}) });
 }

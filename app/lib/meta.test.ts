@@ -3,7 +3,10 @@ import { canonicalUrl, pageMeta } from "./meta.ts";
 
 const at = (path: string, origin: string | null = "https://domae.example") => {
   const url = new URL(path, "http://ignored.example");
-  return { location: { pathname: url.pathname, search: url.search }, matches: [{ id: "root", loaderData: origin ? { origin } : {} }, { id: "routes/x" }] };
+  return {
+    location: { pathname: url.pathname, search: url.search },
+    matches: [{ id: "root", loaderData: origin ? { origin } : {} }, { id: "routes/x" }],
+  };
 };
 const tag = (tags: ReturnType<typeof pageMeta>, property: string) =>
   tags.filter((t) => ("property" in t && t.property === property) || ("rel" in t && t.rel === property));
@@ -12,7 +15,9 @@ describe("canonicalUrl", () => {
   it("keeps only the named query parameters, in the named order, and drops empty ones", () => {
     const location = { pathname: "/list", search: "?sort=name&page=2&category=%EC%9D%98%EB%A5%98&q=" };
     expect(canonicalUrl("https://domae.example", location)).toBe("https://domae.example/list");
-    expect(canonicalUrl("https://domae.example", location, ["category", "q", "page"])).toBe("https://domae.example/list?category=%EC%9D%98%EB%A5%98&page=2");
+    expect(canonicalUrl("https://domae.example", location, ["category", "q", "page"])).toBe(
+      "https://domae.example/list?category=%EC%9D%98%EB%A5%98&page=2",
+    );
   });
 });
 
@@ -37,7 +42,10 @@ describe("pageMeta", () => {
   });
 
   it("leaves the address tags out where it cannot know the origin (no meta arguments, or an error page)", () => {
-    for (const tags of [pageMeta({ title: "관리", description: "관리자 페이지" }), pageMeta({ title: "오류", description: "" }, at("/x", null))]) {
+    for (const tags of [
+      pageMeta({ title: "관리", description: "관리자 페이지" }),
+      pageMeta({ title: "오류", description: "" }, at("/x", null)),
+    ]) {
       expect(tag(tags, "canonical")).toEqual([]);
       expect(tag(tags, "og:url")).toEqual([]);
       expect(tag(tags, "og:image")).toEqual([]);

@@ -31,7 +31,11 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
   const value = await cookie.parse(request.headers.get("Cookie"));
   if (!value || typeof value.message !== "string") return { toast: null, clearCookie: null };
   return {
-    toast: { id: String(value.id), type: value.type === "error" ? "error" : value.type === "info" ? "info" : "success", message: value.message },
+    toast: {
+      id: String(value.id),
+      type: value.type === "error" ? "error" : value.type === "info" ? "info" : "success",
+      message: value.message,
+    },
     clearCookie: await cookie.serialize("", { maxAge: 0 }),
   };
 }

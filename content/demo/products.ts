@@ -55,7 +55,8 @@ export const demoProducts: DemoProduct[] = [
     summary: "두툼한 면 원단으로 비침이 적은 남녀공용 기본 티셔츠입니다.",
     price: 15900,
     owner: 0,
-    siteUrl: "https://search.shopping.naver.com/search/all?query=%EC%98%A4%EB%B2%84%ED%95%8F%20%EC%BD%94%ED%8A%BC%20%EB%B0%98%ED%8C%94%20%ED%8B%B0%EC%85%94%EC%B8%A0",
+    siteUrl:
+      "https://search.shopping.naver.com/search/all?query=%EC%98%A4%EB%B2%84%ED%95%8F%20%EC%BD%94%ED%8A%BC%20%EB%B0%98%ED%8C%94%20%ED%8B%B0%EC%85%94%EC%B8%A0",
   },
   {
     name: "기모 조거 팬츠",
@@ -76,14 +77,16 @@ export const demoProducts: DemoProduct[] = [
     summary: "PD 고속 충전을 지원하는 나일론 브레이딩 케이블입니다.",
     price: 7900,
     owner: 4,
-    siteUrl: "https://search.shopping.naver.com/search/all?query=C%ED%83%80%EC%9E%85%20%EA%B3%A0%EC%86%8D%20%EC%B6%A9%EC%A0%84%20%EC%BC%80%EC%9D%B4%EB%B8%94%201m",
+    siteUrl:
+      "https://search.shopping.naver.com/search/all?query=C%ED%83%80%EC%9E%85%20%EA%B3%A0%EC%86%8D%20%EC%B6%A9%EC%A0%84%20%EC%BC%80%EC%9D%B4%EB%B8%94%201m",
   },
   {
     name: "MagFit 무선 충전 거치대",
     summary: "자석으로 붙여 쓰는 맥세이프 호환 탁상용 무선 충전 거치대입니다.",
     price: 29900,
     owner: 4,
-    siteUrl: "https://search.shopping.naver.com/search/all?query=MagFit%20%EB%AC%B4%EC%84%A0%20%EC%B6%A9%EC%A0%84%20%EA%B1%B0%EC%B9%98%EB%8C%80",
+    siteUrl:
+      "https://search.shopping.naver.com/search/all?query=MagFit%20%EB%AC%B4%EC%84%A0%20%EC%B6%A9%EC%A0%84%20%EA%B1%B0%EC%B9%98%EB%8C%80",
   },
   {
     name: "Nordi 휴대용 미니 선풍기",
@@ -97,21 +100,24 @@ export const demoProducts: DemoProduct[] = [
     summary: "송풍구에 끼워 쓰는 한 손 거치형 스마트폰 거치대입니다.",
     price: 11900,
     owner: 4,
-    siteUrl: "https://search.shopping.naver.com/search/all?query=%EC%B0%A8%EB%9F%89%EC%9A%A9%20%EC%86%A1%ED%92%8D%EA%B5%AC%20%EA%B1%B0%EC%B9%98%EB%8C%80",
+    siteUrl:
+      "https://search.shopping.naver.com/search/all?query=%EC%B0%A8%EB%9F%89%EC%9A%A9%20%EC%86%A1%ED%92%8D%EA%B5%AC%20%EA%B1%B0%EC%B9%98%EB%8C%80",
   },
   {
     name: "고양이 두부 모래 7L",
     summary: "먼지가 적고 잘 뭉치는 두부 원료 고양이 모래입니다.",
     price: 9900,
     owner: 2,
-    siteUrl: "https://search.shopping.naver.com/search/all?query=%EA%B3%A0%EC%96%91%EC%9D%B4%20%EB%91%90%EB%B6%80%20%EB%AA%A8%EB%9E%98%207L",
+    siteUrl:
+      "https://search.shopping.naver.com/search/all?query=%EA%B3%A0%EC%96%91%EC%9D%B4%20%EB%91%90%EB%B6%80%20%EB%AA%A8%EB%9E%98%207L",
   },
   {
     name: "강아지 노즈워크 담요",
     summary: "간식을 숨겨 두고 후각 놀이를 할 수 있는 패브릭 담요입니다.",
     price: 16500,
     owner: 2,
-    siteUrl: "https://search.shopping.naver.com/search/all?query=%EA%B0%95%EC%95%84%EC%A7%80%20%EB%85%B8%EC%A6%88%EC%9B%8C%ED%81%AC%20%EB%8B%B4%EC%9A%94",
+    siteUrl:
+      "https://search.shopping.naver.com/search/all?query=%EA%B0%95%EC%95%84%EC%A7%80%20%EB%85%B8%EC%A6%88%EC%9B%8C%ED%81%AC%20%EB%8B%B4%EC%9A%94",
   },
   {
     name: "Petto 자동 급수기 2L",
@@ -160,7 +166,8 @@ export const demoProducts: DemoProduct[] = [
     summary: "모서리를 둥글게 다듬은 유아용 원목 쌓기 블록입니다.",
     price: 27900,
     owner: 1,
-    siteUrl: "https://search.shopping.naver.com/search/all?query=%EC%9B%90%EB%AA%A9%20%EB%B8%94%EB%A1%9D%20%EC%9E%A5%EB%82%9C%EA%B0%90%2050%ED%94%BC%EC%8A%A4",
+    siteUrl:
+      "https://search.shopping.naver.com/search/all?query=%EC%9B%90%EB%AA%A9%20%EB%B8%94%EB%A1%9D%20%EC%9E%A5%EB%82%9C%EA%B0%90%2050%ED%94%BC%EC%8A%A4",
   },
   {
     name: "아기 실리콘 턱받이",

@@ -1,4 +1,4 @@
-import { expect, mailCount, mailedLink, PASSWORD, proveAddress, signUp, test, uniqueEmail, signOut } from "./fixtures.ts";
+import { expect, mailCount, mailedLink, PASSWORD, proveAddress, signOut, signUp, test, uniqueEmail } from "./fixtures.ts";
 
 async function logIn(page: import("@playwright/test").Page, email: string, password: string) {
   await page.goto("/login");

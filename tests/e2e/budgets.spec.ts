@@ -88,7 +88,12 @@ test("the image check can see a missing size", () => {
 
 // Issue 16: the visitor's browser never loads a picture from another site. A product saved with an
 // outside picture (a stand-in host on 127.0.0.1) shows our /images/ copy once the job has made it.
-test("pictures come from our own origin: an outside picture becomes /images/… with its size", async ({ browser, baseURL, page, request }) => {
+test("pictures come from our own origin: an outside picture becomes /images/… with its size", async ({
+  browser,
+  baseURL,
+  page,
+  request,
+}) => {
   const host = await startStandInImages({ photoCount: 1 });
   try {
     await signUp(page);
@@ -102,7 +107,9 @@ test("pictures come from our own origin: an outside picture becomes /images/… 
     const listing = `/products?q=${encodeURIComponent(name)}`;
     // The job runs in the server's own runner: pending (placeholder) first, then our copy.
     await expect
-      .poll(async () => /<img\b[^>]*src="\/images\/[0-9a-f]{32}-card\.webp"/.test(await (await request.get(listing)).text()), { timeout: 45_000 })
+      .poll(async () => /<img\b[^>]*src="\/images\/[0-9a-f]{32}-card\.webp"/.test(await (await request.get(listing)).text()), {
+        timeout: 45_000,
+      })
       .toBe(true);
 
     const outside: string[] = [];
@@ -116,7 +123,10 @@ test("pictures come from our own origin: an outside picture becomes /images/… 
     await expect(picture).toHaveAttribute("srcset", /-card\.webp 400w, \/images\/[0-9a-f]{32}-detail\.webp 800w$/);
     // A browser that takes AVIF (Chromium does) picks from the <picture>'s AVIF source: our own files too.
     const avif = page.getByRole("article").filter({ hasText: name }).locator('picture > source[type="image/avif"]');
-    await expect(avif).toHaveAttribute("srcset", /^\/images\/[0-9a-f]{32}-cardavif\.avif 400w, \/images\/[0-9a-f]{32}-cardavif2x\.avif 800w$/);
+    await expect(avif).toHaveAttribute(
+      "srcset",
+      /^\/images\/[0-9a-f]{32}-cardavif\.avif 400w, \/images\/[0-9a-f]{32}-cardavif2x\.avif 800w$/,
+    );
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     // At 1280×720 and 1x a card is under 200 px wide (sizes counts the ad columns out): the 400-px AVIF.
     expect(await picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/images\/[0-9a-f]{32}-cardavif\.avif$/);

@@ -17,8 +17,8 @@ export const test = base.extend<{ pageErrors: string[] }>({
   ],
 });
 
-export { expect };
 export { mailCount, mailedLink } from "./mailbox.ts";
+export { expect };
 
 let counter = 0;
 /** A unique address per call, so journeys never collide with one another. */
@@ -70,7 +70,11 @@ export async function signInAsAdmin(page: Page) {
   await page.getByRole("button", { name: "로그인" }).click();
   const outcome = await Promise.race([
     page.waitForURL("**/admin").then(() => "in" as const),
-    page.getByRole("alert").filter({ hasText: "로그인 실패" }).waitFor().then(() => "no account" as const),
+    page
+      .getByRole("alert")
+      .filter({ hasText: "로그인 실패" })
+      .waitFor()
+      .then(() => "no account" as const),
   ]);
   if (outcome === "no account") {
     const before = mailCount();

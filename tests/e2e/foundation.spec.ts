@@ -1,4 +1,4 @@
-import { expect, PASSWORD, signInAsAdmin, signUp, test, uniqueEmail, signOut } from "./fixtures.ts";
+import { expect, PASSWORD, signInAsAdmin, signOut, signUp, test, uniqueEmail } from "./fixtures.ts";
 
 const AD_WORDS = ["에어컨", "안마 소파", "생수 12개입", "백팩", "캐리어", "에너지 드링크"];
 
@@ -95,7 +95,11 @@ test("admin page: anonymous is sent to login, a user is sent home, the admin get
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("도매처 관리");
   await expect(page.getByRole("banner").getByRole("link", { name: "관리자" })).toBeVisible();
 
-  const anonymousPost = await request.post("/admin", { form: { name: "x" }, headers: { origin: new URL(page.url()).origin }, maxRedirects: 0 });
+  const anonymousPost = await request.post("/admin", {
+    form: { name: "x" },
+    headers: { origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
   expect([401, 403]).toContain(anonymousPost.status());
 });
 

@@ -34,7 +34,10 @@ test("a refused login (429) tells the browser when to try again", async ({ playw
 });
 
 test("a write that is not a form gets 415, an oversized one 413, each with a Korean page and no stack", async ({ request, baseURL }) => {
-  const json = await request.post("/login", { headers: { origin: baseURL ?? "", "content-type": "application/json" }, data: { email: "a@b.c" } });
+  const json = await request.post("/login", {
+    headers: { origin: baseURL ?? "", "content-type": "application/json" },
+    data: { email: "a@b.c" },
+  });
   expect(json.status()).toBe(415);
   expect(await json.text()).toContain("이 형식의 요청은 처리할 수 없습니다");
   const big = await request.post("/login", { headers: form(baseURL), data: `email=${"a".repeat(64 * 1024)}` });
@@ -42,7 +45,10 @@ test("a write that is not a form gets 415, an oversized one 413, each with a Kor
   const text = await big.text();
   expect(text).toContain("보낸 내용이 너무 큽니다");
   expect(text).not.toMatch(/\n\s+at /);
-  const broken = await request.post("/products", { headers: { origin: baseURL ?? "", "content-type": "multipart/form-data; boundary=xyz" }, data: "not multipart" });
+  const broken = await request.post("/products", {
+    headers: { origin: baseURL ?? "", "content-type": "multipart/form-data; boundary=xyz" },
+    data: "not multipart",
+  });
   expect(broken.status()).toBeGreaterThanOrEqual(400);
   expect(broken.status()).toBeLessThan(500);
 });

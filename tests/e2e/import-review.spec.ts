@@ -1,6 +1,9 @@
 import { expect, signInAsAdmin, test } from "./fixtures.ts";
 
-test("an admin uploads a file, unticks a row, applies, finds the suspicious ones on /admin/review and publishes one after fixing its address", async ({ page, browser }) => {
+test("an admin uploads a file, unticks a row, applies, finds the suspicious ones on /admin/review and publishes one after fixing its address", async ({
+  page,
+  browser,
+}) => {
   const stamp = Date.now();
   const good = `여정도매${stamp}`;
   const unticked = `안가져올도매${stamp}`;
@@ -17,7 +20,9 @@ test("an admin uploads a file, unticks a row, applies, finds the suspicious ones
     `${job},종합,https://www.saramin.co.kr/zf_user/company-info/view?csn=${stamp}`,
     `${blog},종합,https://blog.naver.com/journey${stamp}/223141573645`,
   ].join("\n");
-  await page.getByLabel("가져올 파일 (CSV 또는 JSON)").setInputFiles({ name: "journey.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page
+    .getByLabel("가져올 파일 (CSV 또는 JSON)")
+    .setInputFiles({ name: "journey.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("button", { name: "미리 보기" }).click();
 
   const preview = page.getByRole("region", { name: "미리 보기: journey.csv" });
@@ -70,7 +75,11 @@ test("an admin uploads a file, unticks a row, applies, finds the suspicious ones
 
   // Fix the address, then publish from the review queue.
   await page.goto("/admin/review");
-  await page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: job }) }).getByRole("link", { name: "수정" }).click();
+  await page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: job }) })
+    .getByRole("link", { name: "수정" })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "도매처 수정" })).toBeVisible();
   await page.getByLabel("사이트 URL").fill(`https://job-journey-${stamp}.co.kr/`);
   await page.getByRole("button", { name: "수정" }).click();
@@ -90,7 +99,9 @@ test("an admin uploads a file, unticks a row, applies, finds the suspicious ones
 test("an oversized upload gets a Korean message, and a broken CSV row is a row-level 오류", async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto("/admin/import");
-  await page.getByLabel("가져올 파일 (CSV 또는 JSON)").setInputFiles({ name: "huge.csv", mimeType: "text/csv", buffer: Buffer.alloc(20 * 1024 * 1024, 0x41) });
+  await page
+    .getByLabel("가져올 파일 (CSV 또는 JSON)")
+    .setInputFiles({ name: "huge.csv", mimeType: "text/csv", buffer: Buffer.alloc(20 * 1024 * 1024, 0x41) });
   await page.getByRole("button", { name: "미리 보기" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "파일이 너무 큽니다." })).toBeVisible();
   // Sent anyway (a script, or the page's own data request): refused before it is read, in Korean.
@@ -101,7 +112,9 @@ test("an oversized upload gets a Korean message, and a broken CSV row is a row-l
   expect(await direct.text()).toBe("보낸 내용이 너무 큽니다. 내용을 줄여 다시 시도해 주세요.");
 
   const formula = 'name,siteUrl\n"=HYPERLINK(""https://evil.example"",""클릭"")",https://formula.co.kr/\n';
-  await page.getByLabel("가져올 파일 (CSV 또는 JSON)").setInputFiles({ name: "formula.csv", mimeType: "text/csv", buffer: Buffer.from(formula) });
+  await page
+    .getByLabel("가져올 파일 (CSV 또는 JSON)")
+    .setInputFiles({ name: "formula.csv", mimeType: "text/csv", buffer: Buffer.from(formula) });
   await page.getByRole("button", { name: "미리 보기" }).click();
   const row = page.getByRole("region", { name: "미리 보기: formula.csv" }).getByRole("row").filter({ hasText: "HYPERLINK" });
   await expect(row).toContainText("오류");
@@ -119,7 +132,9 @@ test("without JavaScript the preview is a plain form of checkboxes, and 공개 a
     const waiting = `무스크립트대기${stamp}`;
     const csv = `name,siteUrl\n${kept},https://nojs-${stamp}.co.kr/\n${dropped},https://nojs-drop-${stamp}.co.kr/\n${waiting},https://namu.wiki/w/nojs${stamp}\n`;
     await page.goto("/admin/import");
-    await page.getByLabel("가져올 파일 (CSV 또는 JSON)").setInputFiles({ name: "nojs.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page
+      .getByLabel("가져올 파일 (CSV 또는 JSON)")
+      .setInputFiles({ name: "nojs.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await page.getByRole("button", { name: "미리 보기" }).click();
     const row = (name: string) => page.getByRole("row").filter({ hasText: name });
     await row(dropped).getByRole("checkbox", { name: "가져오기" }).uncheck();
@@ -129,7 +144,11 @@ test("without JavaScript the preview is a plain form of checkboxes, and 공개 a
 
     await page.getByRole("link", { name: "검토 대기" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "검토 대기" })).toBeVisible();
-    await page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: waiting }) }).getByRole("button", { name: "공개" }).click();
+    await page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: waiting }) })
+      .getByRole("button", { name: "공개" })
+      .click();
     await expect(page.getByRole("heading", { name: waiting })).toHaveCount(0);
     await page.goto(`/list?q=${encodeURIComponent(waiting)}`);
     await expect(page.getByRole("main").getByRole("heading", { name: waiting })).toBeVisible();

@@ -51,38 +51,49 @@ test("the privacy policy: the sections the law asks for, and the operator's deta
     await expect(article.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
   }
   const items = article.getByRole("region", { name: "2. 처리하는 개인정보의 항목" });
-  for (const item of ["이메일 주소", "비밀번호", "상품 정보", "찜한 도매처", "요청 사유와 내용", "접속 기록"]) await expect(items).toContainText(item);
+  for (const item of ["이메일 주소", "비밀번호", "상품 정보", "찜한 도매처", "요청 사유와 내용", "접속 기록"])
+    await expect(items).toContainText(item);
 
   // Names, contacts and dates are the configuration's, not the code's.
   const officer = article.getByRole("region", { name: "10. 개인정보 보호책임자" });
   await expect(officer).toContainText(site.legal.privacyOfficer.name);
   await expect(officer).toContainText(site.legal.privacyOfficer.position);
-  await expect(officer.getByRole("link", { name: site.legal.privacyOfficer.email })).toHaveAttribute("href", `mailto:${site.legal.privacyOfficer.email}`);
+  await expect(officer.getByRole("link", { name: site.legal.privacyOfficer.email })).toHaveAttribute(
+    "href",
+    `mailto:${site.legal.privacyOfficer.email}`,
+  );
   const processors = article.getByRole("region", { name: "5. 개인정보 처리의 위탁" });
-  for (const processor of site.legal.processors) await expect(processors.getByRole("row", { name: new RegExp(processor.name) })).toContainText(processor.task);
+  for (const processor of site.legal.processors)
+    await expect(processors.getByRole("row", { name: new RegExp(processor.name) })).toContainText(processor.task);
   await expect(article.getByRole("region", { name: "3. 개인정보의 처리 및 보유 기간" })).toContainText(`${site.legal.accessLogDays}일`);
-  await expect(article.getByRole("region", { name: "12. 개인정보처리방침의 변경" })).toContainText(`${koreanDate(site.legal.privacyEffectiveDate)}부터 시행합니다`);
+  await expect(article.getByRole("region", { name: "12. 개인정보처리방침의 변경" })).toContainText(
+    `${koreanDate(site.legal.privacyEffectiveDate)}부터 시행합니다`,
+  );
   await expect(article).toContainText(site.business.companyName);
   await expect(article).toContainText(site.business.address);
 
   // How to delete one's data: 회원 탈퇴 on /account. The page says what cookies exist and denies any others.
-  await expect(article.getByRole("region", { name: "7. 정보주체의 권리·의무와 행사 방법" }).getByRole("link", { name: "내 계정" })).toHaveAttribute(
-    "href",
-    "/account",
-  );
+  await expect(
+    article.getByRole("region", { name: "7. 정보주체의 권리·의무와 행사 방법" }).getByRole("link", { name: "내 계정" }),
+  ).toHaveAttribute("href", "/account");
   await expect(article.getByRole("region", { name: "9. 개인정보 자동 수집 장치(쿠키)의 설치·운영 및 거부" })).toContainText(
     "광고나 이용 행태 분석을 위한 쿠키와 외부 분석 도구는 쓰지 않습니다",
   );
 });
 
-test("the terms: numbered articles, 회원 탈퇴 at /account, the operator and the effective date from the configuration", async ({ page }) => {
+test("the terms: numbered articles, 회원 탈퇴 at /account, the operator and the effective date from the configuration", async ({
+  page,
+}) => {
   expect((await page.goto("/terms"))?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
   const article = page.getByRole("main").getByRole("article");
   const headings = await article.getByRole("heading", { level: 2 }).allTextContents();
   expect(headings[0]).toBe("목차");
   expect(headings.slice(1)).toEqual(Array.from({ length: 13 }, (_, i) => expect.stringMatching(new RegExp(`^제${i + 1}조 \\(.+\\)$`))));
-  await expect(article.getByRole("region", { name: "제5조 (회원 탈퇴)" }).getByRole("link", { name: "내 계정" })).toHaveAttribute("href", "/account");
+  await expect(article.getByRole("region", { name: "제5조 (회원 탈퇴)" }).getByRole("link", { name: "내 계정" })).toHaveAttribute(
+    "href",
+    "/account",
+  );
   await expect(article).toContainText(`${koreanDate(site.legal.termsEffectiveDate)}부터 시행합니다`);
   await expect(article).toContainText(site.business.companyName);
   await expect(article).toContainText(site.business.email);
@@ -106,7 +117,12 @@ test("icons, the web manifest and the default sharing picture are served from th
 
   const manifest = await request.get("/manifest.webmanifest");
   expect(manifest.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
-  const body = (await manifest.json()) as { name: string; lang: string; theme_color: string; icons: { src: string; sizes: string; type: string }[] };
+  const body = (await manifest.json()) as {
+    name: string;
+    lang: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; type: string }[];
+  };
   expect(body.name).toBe("도매온");
   expect(body.lang).toBe("ko");
   expect(body.theme_color).toMatch(/^#[0-9a-f]{6}$/);
@@ -168,7 +184,13 @@ test("every public page in the route table has exactly one canonical link, og:ur
     const response = await page.goto(address);
     expect(response?.status(), address).toBe(200);
     const head = page.locator("head");
-    for (const selector of ['link[rel="canonical"]', 'meta[property="og:url"]', 'meta[property="og:title"]', 'meta[property="og:description"]', 'meta[property="og:image"]']) {
+    for (const selector of [
+      'link[rel="canonical"]',
+      'meta[property="og:url"]',
+      'meta[property="og:title"]',
+      'meta[property="og:description"]',
+      'meta[property="og:image"]',
+    ]) {
       await expect(head.locator(selector), `${address}: ${selector}`).toHaveCount(1);
     }
     const canonical = await head.locator('link[rel="canonical"]').getAttribute("href");

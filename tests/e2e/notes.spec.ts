@@ -135,7 +135,11 @@ test("a signed-in non-admin sees the lock message and cannot post a note", async
   await expect(editor(page)).toHaveCount(0);
 
   const origin = new URL(page.url()).origin;
-  const post = await page.request.post("/admin/sellernote-add", { form: { title, content: "<p>x</p>" }, headers: { origin }, maxRedirects: 0 });
+  const post = await page.request.post("/admin/sellernote-add", {
+    form: { title, content: "<p>x</p>" },
+    headers: { origin },
+    maxRedirects: 0,
+  });
   expect(post.status()).toBe(403);
   await page.goto("/sellernote");
   await expect(page.getByRole("link", { name: "글쓰기" })).toHaveCount(0);
@@ -165,7 +169,12 @@ test("the editor's code is loaded on the admin pages only", async ({ page }) => 
   const scripts: Promise<{ url: string; body: string }>[] = [];
   page.on("response", (response) => {
     if (response.request().resourceType() !== "script") return;
-    scripts.push(response.text().then((body) => ({ url: response.url(), body }), () => ({ url: response.url(), body: "" })));
+    scripts.push(
+      response.text().then(
+        (body) => ({ url: response.url(), body }),
+        () => ({ url: response.url(), body: "" }),
+      ),
+    );
   });
   const loaded = async () => Promise.all(scripts);
   const hasEditor = async () => (await loaded()).some((s) => /ProseMirror|tiptap/i.test(s.body) || /note-editor/.test(s.url));

@@ -40,7 +40,11 @@ test.afterAll(async () => {
 
 const endpoint = (pageUrl: string) => `/api/og-image?url=${encodeURIComponent(pageUrl)}`;
 
-test("a signed-in user's browser gets the og:image of a page through the server, cached; anonymous callers get 401", async ({ page, playwright, baseURL }) => {
+test("a signed-in user's browser gets the og:image of a page through the server, cached; anonymous callers get 401", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const anonymous = await playwright.request.newContext({ baseURL });
   const refused = await anonymous.get(endpoint(`${shopOrigin}/anonymous`));
   expect(refused.status()).toBe(401);
@@ -66,7 +70,11 @@ test("bad schemes and local addresses are refused with 400 and the canary never 
   expect(scheme.status()).toBe(400);
   expect(await scheme.json()).toEqual({ error: "http:// 또는 https://로 시작하는 주소를 입력해주세요." });
 
-  for (const target of [`http://localhost:${canaryPort}/`, `http://[::ffff:7f00:1]:${canaryPort}/`, "http://169.254.169.254/latest/meta-data/"]) {
+  for (const target of [
+    `http://localhost:${canaryPort}/`,
+    `http://[::ffff:7f00:1]:${canaryPort}/`,
+    "http://169.254.169.254/latest/meta-data/",
+  ]) {
     const answer = await page.request.get(endpoint(target));
     expect(answer.status(), target).toBe(400);
     expect(await answer.json()).toEqual({ error: "이 주소에서는 이미지를 가져올 수 없습니다." });

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Page, Route } from "@playwright/test";
-import { expect, signInAsAdmin, signUp, test, signOut } from "./fixtures.ts";
+import { expect, signInAsAdmin, signOut, signUp, test } from "./fixtures.ts";
 
 let serial = 0;
 function uniqueName(base: string) {
@@ -10,7 +10,11 @@ function uniqueName(base: string) {
 }
 
 /** Registers a product through /add and returns its id (read from the edit form of its card's 수정 button). */
-async function addProduct(page: Page, name: string, fields: { price?: string; summary?: string; siteUrl?: string; imageUrl?: string } = {}) {
+async function addProduct(
+  page: Page,
+  name: string,
+  fields: { price?: string; summary?: string; siteUrl?: string; imageUrl?: string } = {},
+) {
   await page.goto("/add");
   await page.getByLabel("상품명").fill(name);
   if (fields.summary) await page.getByLabel("요약").fill(fields.summary);
@@ -149,10 +153,18 @@ test("another user sees no 수정/삭제 on your card, and is refused by page an
   expect(editPost.status()).toBe(403);
   const editData = await page.request.post(`/edit/${id}.data`, { form, headers: { origin }, maxRedirects: 0 });
   expect(editData.status()).toBe(403);
-  const deletePost = await page.request.post("/products", { form: { intent: "delete", productId: String(id) }, headers: { origin }, maxRedirects: 0 });
+  const deletePost = await page.request.post("/products", {
+    form: { intent: "delete", productId: String(id) },
+    headers: { origin },
+    maxRedirects: 0,
+  });
   expect(deletePost.status()).toBe(403);
   expect(await deletePost.text()).toContain("삭제 권한이 없습니다.");
-  const deleteData = await page.request.post("/products.data", { form: { intent: "delete", productId: String(id), js: "1" }, headers: { origin }, maxRedirects: 0 });
+  const deleteData = await page.request.post("/products.data", {
+    form: { intent: "delete", productId: String(id), js: "1" },
+    headers: { origin },
+    maxRedirects: 0,
+  });
   expect(deleteData.status()).toBe(403);
 
   await page.goto(`/products?q=${encodeURIComponent(name)}`);
@@ -300,7 +312,9 @@ test("admin: add, edit and delete an external product, and import a CSV after a 
   await expect(row).toHaveCount(0);
 
   // A broken file: a clear message, nothing written.
-  await page.getByLabel("가져올 파일 (JSON 또는 CSV)").setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from("[{ 이건 JSON이 아님") });
+  await page
+    .getByLabel("가져올 파일 (JSON 또는 CSV)")
+    .setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from("[{ 이건 JSON이 아님") });
   await page.getByRole("button", { name: "미리 보기" }).click();
   await expect(page.getByRole("alert")).toHaveText("JSON 형식이 올바르지 않아 파일을 읽을 수 없습니다.");
 
@@ -310,15 +324,21 @@ test("admin: add, edit and delete an external product, and import a CSV after a 
     `${imported},https://shop.example.com/imported-${serial},https://img.example.com/i.jpg,"9,900원"`,
     "잘못된 주소,javascript:alert(1),,",
   ].join("\n");
-  await page.getByLabel("가져올 파일 (JSON 또는 CSV)").setInputFiles({ name: "popular.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page
+    .getByLabel("가져올 파일 (JSON 또는 CSV)")
+    .setInputFiles({ name: "popular.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("button", { name: "미리 보기" }).click();
   const preview = page.getByRole("region", { name: /가져오기 미리 보기/ });
   await expect(preview.getByRole("table", { name: "추가할 상품" })).toContainText(imported);
-  await expect(preview.getByRole("table", { name: "제외되는 항목" })).toContainText("상품 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.");
+  await expect(preview.getByRole("table", { name: "제외되는 항목" })).toContainText(
+    "상품 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.",
+  );
   await page.goto(`/search?q=${encodeURIComponent(imported)}`);
   await expect(page.getByText("검색 결과가 없습니다.")).toBeVisible();
   await page.goBack();
-  await page.getByLabel("가져올 파일 (JSON 또는 CSV)").setInputFiles({ name: "popular.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page
+    .getByLabel("가져올 파일 (JSON 또는 CSV)")
+    .setInputFiles({ name: "popular.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("button", { name: "미리 보기" }).click();
   await page.getByRole("button", { name: "1개 가져오기" }).click();
   await expect(page.getByText("외부 인기 상품 1개를 가져왔습니다.")).toBeVisible();

@@ -13,9 +13,14 @@ test("the seller information centre: policy cards, the eight guides, the tools t
   for (const link of await policy.getByRole("link").all()) {
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
-    expect(await link.getAttribute("href")).toMatch(/^https:\/\/(www\.[a-z0-9]+\.(go|or)\.kr|www\.sbiz24\.kr|sell\.smartstore\.naver\.com)\/$/);
+    expect(await link.getAttribute("href")).toMatch(
+      /^https:\/\/(www\.[a-z0-9]+\.(go|or)\.kr|www\.sbiz24\.kr|sell\.smartstore\.naver\.com)\/$/,
+    );
   }
-  await expect(page.getByRole("region", { name: "셀러 도구" }).getByRole("link", { name: "마진 계산기" })).toHaveAttribute("href", "/tools/margin");
+  await expect(page.getByRole("region", { name: "셀러 도구" }).getByRole("link", { name: "마진 계산기" })).toHaveAttribute(
+    "href",
+    "/tools/margin",
+  );
 
   const insight = page.getByRole("region", { name: "셀링 인사이트" });
   for (const guide of guides) {
@@ -26,7 +31,15 @@ test("the seller information centre: policy cards, the eight guides, the tools t
   await expect(table.getByRole("columnheader")).toHaveText(["분류", "도구", "요약", "추천 셀러 유형", "무료/유료", "링크"]);
   const rows = table.locator("tbody tr");
   expect(await rows.count()).toBeGreaterThanOrEqual(12);
-  for (const name of ["네이버 데이터랩", "네이버 검색광고 키워드 도구", "블랙키위", "판다랭크", "아이템스카우트", "구글 트렌드", "쿠팡 Wing"]) {
+  for (const name of [
+    "네이버 데이터랩",
+    "네이버 검색광고 키워드 도구",
+    "블랙키위",
+    "판다랭크",
+    "아이템스카우트",
+    "구글 트렌드",
+    "쿠팡 Wing",
+  ]) {
     await expect(table.getByRole("rowheader", { name, exact: true })).toBeVisible();
   }
   await expect(table.getByRole("link").first()).toHaveAttribute("rel", "noopener noreferrer");
@@ -38,7 +51,10 @@ test("the seller information centre: policy cards, the eight guides, the tools t
 
   await signInAsAdmin(page);
   await page.goto("/seller-info");
-  await expect(page.getByRole("region", { name: "셀러 노트" }).getByRole("link", { name: "글쓰기" })).toHaveAttribute("href", "/admin/sellernote-add");
+  await expect(page.getByRole("region", { name: "셀러 노트" }).getByRole("link", { name: "글쓰기" })).toHaveAttribute(
+    "href",
+    "/admin/sellernote-add",
+  );
 });
 
 test("every guide renders with its own h1, table of contents, tables, meta tags and Article data", async ({ page }) => {

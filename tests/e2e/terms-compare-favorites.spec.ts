@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, PASSWORD, signUp, test, signOut } from "./fixtures.ts";
+import { expect, PASSWORD, signOut, signUp, test } from "./fixtures.ts";
 
 // The demo suppliers whose own pages state terms (content/demo/wholesalers.ts): 온채널 and 도매창고 allow
 // 위탁, 나라스포츠 does not; 도매창고 and 나라스포츠 take orders from one unit. Every other supplier is unknown.
@@ -12,7 +12,9 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 
 test.use({ viewport: PHONE });
 
-test("a seller on a phone filters by terms, compares three suppliers, saves two favourites and finds them after signing in again", async ({ page }) => {
+test("a seller on a phone filters by terms, compares three suppliers, saves two favourites and finds them after signing in again", async ({
+  page,
+}) => {
   // Filters: toggles with aria-pressed, state in the URL, combinable, surviving a reload.
   await page.goto("/list");
   const dropshipping = page.getByRole("button", { name: "위탁 가능", exact: true });
@@ -210,7 +212,9 @@ test("the admin form saves every term and shows problems beside their fields", a
   await page.getByRole("button", { name: "등록", exact: true }).click();
   // Each problem beside its own input (described by it), the first one also in the alert.
   await expect(page.getByLabel("최소 주문 수량")).toHaveAccessibleDescription("최소 주문 수량은 1 이상이어야 합니다.");
-  await expect(page.getByLabel("사업자등록번호")).toHaveAccessibleDescription("사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해주세요.");
+  await expect(page.getByLabel("사업자등록번호")).toHaveAccessibleDescription(
+    "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해주세요.",
+  );
   await expect(page.getByRole("alert")).toHaveText("등록 실패: 최소 주문 수량은 1 이상이어야 합니다.");
   // What was typed stays for correction.
   await expect(page.getByLabel("위탁 판매")).toHaveValue("yes");

@@ -1,6 +1,20 @@
 import { expect, signInAsAdmin, signUp, test } from "./fixtures.ts";
 
-const CHIPS = ["전체", "종합", "생활", "식품", "자동차", "디지털/가전", "가구/인테리어", "의류", "신발/잡화", "유아/완구", "반려동물", "헬스케어/뷰티", "스포츠/레저"];
+const CHIPS = [
+  "전체",
+  "종합",
+  "생활",
+  "식품",
+  "자동차",
+  "디지털/가전",
+  "가구/인테리어",
+  "의류",
+  "신발/잡화",
+  "유아/완구",
+  "반려동물",
+  "헬스케어/뷰티",
+  "스포츠/레저",
+];
 
 test("a visitor searches (초성 and two-syllable words), filters by category and opens a detail page", async ({ page }) => {
   await page.goto("/list");
@@ -201,7 +215,9 @@ test("an admin adds, edits and deletes a wholesaler (with confirm), runs the cle
 
   // Bulk import: a broken file, then a small file previewed and applied.
   await page.goto("/admin/import");
-  await page.getByLabel("가져올 파일 (CSV 또는 JSON)").setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from("{ not json") });
+  await page
+    .getByLabel("가져올 파일 (CSV 또는 JSON)")
+    .setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from("{ not json") });
   await page.getByRole("button", { name: "미리 보기" }).click();
   await expect(page.getByRole("alert")).toHaveText("JSON 형식이 올바르지 않습니다. 파일 내용을 확인해 주세요.");
 
@@ -226,7 +242,11 @@ test("a signed-in seller cannot use the admin pages or post to them", async ({ p
   await expect(page.getByText("관리자만 접근할 수 있는 페이지입니다.")).toBeVisible();
   const origin = new URL(page.url()).origin;
   for (const path of ["/admin", "/admin/add", "/admin/wholesaler-add", "/admin/clean-categories"]) {
-    const response = await page.request.post(path, { form: { name: "해커 도매", category: "의류", siteUrl: "https://evil.example.com" }, headers: { origin }, maxRedirects: 0 });
+    const response = await page.request.post(path, {
+      form: { name: "해커 도매", category: "의류", siteUrl: "https://evil.example.com" },
+      headers: { origin },
+      maxRedirects: 0,
+    });
     expect(response.status(), path).toBe(403);
   }
   await page.goto(`/list?q=${encodeURIComponent("해커 도매")}`);

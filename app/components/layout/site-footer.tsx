@@ -30,7 +30,10 @@ export function SiteFooter({ info }: { info: FooterInfo }) {
         </nav>
         <p>{info.disclosure}</p>
         <p>
-          광고 문의: <a href={`mailto:${info.adContactEmail}`} className="underline">{info.adContactEmail}</a>
+          광고 문의:{" "}
+          <a href={`mailto:${info.adContactEmail}`} className="underline">
+            {info.adContactEmail}
+          </a>
         </p>
         <dl className="flex flex-wrap gap-x-5 gap-y-1">
           {rows.map(([label, value]) => (

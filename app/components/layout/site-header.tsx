@@ -13,7 +13,10 @@ export function SiteHeader({ siteName, user }: Props) {
           {siteName}
         </Link>
         {/* On a phone the menu is its own scrollable row under the site name and account buttons. */}
-        <nav aria-label="주요 메뉴" className="order-3 -mx-2 flex w-full items-center gap-1 overflow-x-auto sm:order-none sm:mx-0 sm:w-auto sm:flex-1">
+        <nav
+          aria-label="주요 메뉴"
+          className="order-3 -mx-2 flex w-full items-center gap-1 overflow-x-auto sm:order-none sm:mx-0 sm:w-auto sm:flex-1"
+        >
           <NavLink to="/list" className={navClass}>
             도매 사이트 목록
           </NavLink>

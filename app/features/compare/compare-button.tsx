@@ -8,7 +8,9 @@ export function CompareButton({ wholesalerId, chosen }: { wholesalerId: number; 
       fields={{ id: String(wholesalerId) }}
       on={chosen}
       label={{ on: "비교에서 빼기", off: "비교에 추가" }}
-      className={(on) => `${TOGGLE_BUTTON_CLASS} ${on ? "border-violet-600 bg-violet-50 text-violet-800" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
+      className={(on) =>
+        `${TOGGLE_BUTTON_CLASS} ${on ? "border-violet-600 bg-violet-50 text-violet-800" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`
+      }
     />
   );
 }

@@ -22,8 +22,12 @@ export function CompareTable({ items }: { items: WholesalerComparison[] }) {
     // A box that scrolls must be reachable by keyboard (arrow keys scroll it once it has focus).
     // `relative`: the links' visually hidden "(새 탭)" texts are positioned absolutely; without a positioned
     // box they would be placed against the page and widen it on a phone despite the scrolling box.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs a tab stop (WCAG 2.1.1)
-    <section className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white" aria-label="도매처 비교 표" tabIndex={0}>
+    <section
+      className="relative max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      aria-label="도매처 비교 표"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs a tab stop (WCAG 2.1.1)
+      tabIndex={0}
+    >
       <table className="w-full border-separate border-spacing-0 text-sm">
         <thead>
           <tr>
@@ -42,7 +46,10 @@ export function CompareTable({ items }: { items: WholesalerComparison[] }) {
                     <input type="hidden" name="intent" value="remove" />
                     <input type="hidden" name="id" value={item.id} />
                     <input type="hidden" name="redirectTo" value={compareHref(rest)} />
-                    <button type="submit" className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100">
+                    <button
+                      type="submit"
+                      className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100"
+                    >
                       비교에서 빼기
                     </button>
                   </Form>
@@ -61,7 +68,10 @@ export function CompareTable({ items }: { items: WholesalerComparison[] }) {
                 const cell = cellOf(column, rowIndex);
                 const link = "href" in cell && cell.href ? safeHttpUrl(cell.href) : null;
                 return (
-                  <td key={column.item.id} className={`min-w-40 border-b border-slate-100 px-3 py-2.5 align-top ${cell.value === UNKNOWN_LABEL ? "text-slate-400" : "text-slate-900"}`}>
+                  <td
+                    key={column.item.id}
+                    className={`min-w-40 border-b border-slate-100 px-3 py-2.5 align-top ${cell.value === UNKNOWN_LABEL ? "text-slate-400" : "text-slate-900"}`}
+                  >
                     {link ? (
                       <a href={link} target="_blank" rel="noopener noreferrer" className="break-all text-blue-700 hover:underline">
                         출처 보기

@@ -20,7 +20,8 @@ let ids: number[] = [];
 beforeEach(async () => {
   await db().delete(wholesalers);
   ids = [];
-  for (let i = 1; i <= 5; i++) ids.push(await createWholesaler({ ...base, name: `비교 도매 ${i}` }, { terms: { ...UNKNOWN_TERMS, minOrder: i } }));
+  for (let i = 1; i <= 5; i++)
+    ids.push(await createWholesaler({ ...base, name: `비교 도매 ${i}` }, { terms: { ...UNKNOWN_TERMS, minOrder: i } }));
 });
 
 /** One visitor's browser: the cookies each answer sets are sent with the next request. */
@@ -112,7 +113,9 @@ test("/compare shows the chosen suppliers in the order asked for, leaves out unk
   expect(five.items).toHaveLength(4);
   expect(five.tooMany).toBe(true);
   // 10,000 ids (and 10,000 copies of one) cost no more than a few.
-  const flood = (await load(`?ids=${Array.from({ length: 10_000 }, (_, i) => ids[i % 5]! + i * 100).join(",")}`)).data as { items: unknown[] };
+  const flood = (await load(`?ids=${Array.from({ length: 10_000 }, (_, i) => ids[i % 5]! + i * 100).join(",")}`)).data as {
+    items: unknown[];
+  };
   expect(flood.items.length).toBeLessThanOrEqual(4);
   expect(await names(`?ids=${Array(10_000).fill(ids[3]).join(",")}`)).toEqual(["비교 도매 4"]);
   // Fewer than two: the page shows `비교할 도매처를 2곳 이상 선택해 주세요.` instead of a table.

@@ -1,10 +1,10 @@
 import { createCookie } from "react-router";
+import { wholesalerExists } from "#app/features/wholesalers/wholesalers.server.ts";
 import { buttonPostAnswer } from "#app/lib/button-post.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
-import { wholesalerExists } from "#app/features/wholesalers/wholesalers.server.ts";
-import { MAX_COMPARE, TOO_MANY_MESSAGE } from "./compare-ids.ts";
 import { parseCompareIds } from "./compare-ids.server.ts";
+import { MAX_COMPARE, TOO_MANY_MESSAGE } from "./compare-ids.ts";
 
 /**
  * The suppliers a visitor chose to compare live in a cookie (`3.17.5`), not in the database: no
@@ -46,13 +46,16 @@ const NOT_FOUND = "도매처를 찾을 수 없습니다.";
 export async function compareAction(request: Request, form: FormData) {
   const current = await readCompareIds(request);
   const intent = form.get("intent");
-  const answer = async (ids: number[]) => buttonPostAnswer(form, { ok: true, headers: { "Set-Cookie": await compareCookieHeader(ids) }, fallback: "/list" });
+  const answer = async (ids: number[]) =>
+    buttonPostAnswer(form, { ok: true, headers: { "Set-Cookie": await compareCookieHeader(ids) }, fallback: "/list" });
   if (intent === "clear") return answer([]);
   const id = parseIdParam(form.get("id"));
   if (intent === "remove") return answer(current.filter((chosen) => chosen !== id));
   if (intent !== "add") return buttonPostAnswer(form, { ok: false, message: "요청을 처리할 수 없습니다.", status: 400, fallback: "/list" });
-  if (id === null || !(await wholesalerExists(id))) return buttonPostAnswer(form, { ok: false, message: NOT_FOUND, status: 404, fallback: "/list" });
+  if (id === null || !(await wholesalerExists(id)))
+    return buttonPostAnswer(form, { ok: false, message: NOT_FOUND, status: 404, fallback: "/list" });
   if (current.includes(id)) return answer(current);
-  if (current.length >= MAX_COMPARE) return buttonPostAnswer(form, { ok: false, message: TOO_MANY_MESSAGE, status: 400, fallback: "/list" });
+  if (current.length >= MAX_COMPARE)
+    return buttonPostAnswer(form, { ok: false, message: TOO_MANY_MESSAGE, status: 400, fallback: "/list" });
   return answer([...current, id]);
 }

@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
+import { db } from "#app/db/client.server.ts";
+import { appMeta, externalProducts, products, sellerNotes, user, wholesalers } from "#app/db/schema.ts";
+import { sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
+import { siteHostOf } from "#app/features/wholesalers/site-host.ts";
+import { searchFields } from "#app/platform/search/korean-search.ts";
 import { demoExternalProducts } from "#content/demo/external-products.ts";
 import { demoProducts } from "#content/demo/products.ts";
 import { demoSellerNotes } from "#content/demo/seller-notes.ts";
 import { demoSellers } from "#content/demo/sellers.ts";
 import { demoWholesalers } from "#content/demo/wholesalers.ts";
-import { db } from "#app/db/client.server.ts";
-import { appMeta, externalProducts, products, sellerNotes, user, wholesalers } from "#app/db/schema.ts";
-import { sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
-import { searchFields } from "#app/platform/search/korean-search.ts";
-import { siteHostOf } from "#app/features/wholesalers/site-host.ts";
 
 const SEEDED_KEY = "demo_seeded_at";
 
@@ -67,13 +67,17 @@ export async function seedDemo() {
       })),
     );
 
-    await tx.insert(externalProducts).values(
-      demoExternalProducts.map((p, i) => ({ ...p, ...searchFields(p.title), createdAt: new Date(now - i * 7_200_000) })),
-    );
+    await tx
+      .insert(externalProducts)
+      .values(demoExternalProducts.map((p, i) => ({ ...p, ...searchFields(p.title), createdAt: new Date(now - i * 7_200_000) })));
 
     await tx.insert(sellerNotes).values(
       // Demo notes go through the same allowlist as an admin's note (docs/decisions/0008).
-      demoSellerNotes.map((n) => ({ title: n.title, content: sanitizeNoteHtml(n.content), createdAt: new Date(now - n.daysAgo * 86_400_000) })),
+      demoSellerNotes.map((n) => ({
+        title: n.title,
+        content: sanitizeNoteHtml(n.content),
+        createdAt: new Date(now - n.daysAgo * 86_400_000),
+      })),
     );
 
     await tx

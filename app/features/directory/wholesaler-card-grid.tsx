@@ -1,6 +1,6 @@
 import { WHOLESALER_GRID_CLASS, WholesalerCard } from "../wholesalers/wholesaler-card.tsx";
-import { WholesalerCardActions } from "./wholesaler-card-actions.tsx";
 import type { WholesalerCard as Card } from "../wholesalers/wholesaler-types.ts";
+import { WholesalerCardActions } from "./wholesaler-card-actions.tsx";
 
 /**
  * A page of supplier cards with their compare and favourite buttons (/list, /favorites and the bench's reference

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
-import { parseIdParam } from "#app/lib/url-params.ts";
 import { formFailure, readForm, readFormOrRefusal, validateForm } from "#app/lib/form.server.ts";
 import type { FormFailure } from "#app/lib/form-kit.ts";
 import { log } from "#app/lib/log.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { parseIdParam } from "#app/lib/url-params.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { IMPORT_MAX_BYTES, type ImportRow, parseImportPayload, type RefusedRow } from "./external-product-import.ts";
 import { externalProductSchema } from "./external-product-schema.ts";
 import {
@@ -102,7 +102,8 @@ async function applyFromForm(request: Request, form: FormData) {
     return fail("가져오기 중 오류가 발생해 아무것도 저장하지 않았습니다. 잠시 후 다시 시도해주세요.", 500);
   }
   const { added, skipped } = outcome;
-  const message = skipped > 0 ? `외부 인기 상품 ${added}개를 가져왔습니다. (이미 등록된 ${skipped}개 제외)` : `외부 인기 상품 ${added}개를 가져왔습니다.`;
+  const message =
+    skipped > 0 ? `외부 인기 상품 ${added}개를 가져왔습니다. (이미 등록된 ${skipped}개 제외)` : `외부 인기 상품 ${added}개를 가져왔습니다.`;
   return redirectWithToast(ADMIN_EXTERNAL_PATH, { type: "success", message });
 }
 

@@ -17,7 +17,13 @@ test("a CSV with the four columns gives rows to add and refused rows with Korean
   if (!result.ok) return;
   expect(result.rows).toEqual([
     { position: "2행", title: "캠핑 의자", productUrl: "https://shop.example.com/chair", imageUrl: "", price: "19,800원~" },
-    { position: "3행", title: "텀블러", productUrl: "https://shop.example.com/tumbler", imageUrl: "https://img.example.com/t.jpg", price: "12900원" },
+    {
+      position: "3행",
+      title: "텀블러",
+      productUrl: "https://shop.example.com/tumbler",
+      imageUrl: "https://img.example.com/t.jpg",
+      price: "12900원",
+    },
   ]);
   expect(result.refused).toEqual([
     { position: "4행", title: "", reason: "상품명을 입력해주세요." },
@@ -31,7 +37,13 @@ test("a CSV with the four columns gives rows to add and refused rows with Korean
 test("a JSON array of objects; price may be a number and is kept as text", () => {
   const json = JSON.stringify([
     { title: "보조배터리", productUrl: "https://shop.example.com/battery", price: 15900 },
-    { title: "무선 이어폰", productUrl: "https://shop.example.com/earphone", imageUrl: "https://img.example.com/e.png", price: "29,900원~", extra: "ignored" },
+    {
+      title: "무선 이어폰",
+      productUrl: "https://shop.example.com/earphone",
+      imageUrl: "https://img.example.com/e.png",
+      price: "29,900원~",
+      extra: "ignored",
+    },
     { title: "이미지 이상", productUrl: "https://shop.example.com/img", imageUrl: "javascript:alert(1)" },
     "그냥 글자",
     { title: { nested: true }, productUrl: "https://shop.example.com/nested" },
@@ -41,7 +53,13 @@ test("a JSON array of objects; price may be a number and is kept as text", () =>
     ok: true,
     rows: [
       { position: "1번째 항목", title: "보조배터리", productUrl: "https://shop.example.com/battery", imageUrl: "", price: "15900" },
-      { position: "2번째 항목", title: "무선 이어폰", productUrl: "https://shop.example.com/earphone", imageUrl: "https://img.example.com/e.png", price: "29,900원~" },
+      {
+        position: "2번째 항목",
+        title: "무선 이어폰",
+        productUrl: "https://shop.example.com/earphone",
+        imageUrl: "https://img.example.com/e.png",
+        price: "29,900원~",
+      },
     ],
     refused: [
       { position: "3번째 항목", title: "이미지 이상", reason: "이미지 URL은 http:// 또는 https://로 시작하는 주소여야 합니다." },
@@ -66,7 +84,9 @@ test("broken files are one clear Korean error", () => {
   expect(error("a.csv", 'title,productUrl\n"의자,https://a.example')).toMatch(/따옴표/);
   expect(error("a.csv", "title,productUrl\n")).toBe("파일에 가져올 상품이 없습니다.");
   expect(error("a.csv", "\u0000\u0001PNG")).toMatch(/^텍스트 파일이 아닙니다/);
-  const many = ["title,productUrl", ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `상품 ${i},https://a.example/${i}`)].join("\n");
+  const many = ["title,productUrl", ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `상품 ${i},https://a.example/${i}`)].join(
+    "\n",
+  );
   expect(error("a.csv", many)).toBe(`한 번에 ${IMPORT_MAX_ROWS}개까지 가져올 수 있습니다. (파일에 501개)`);
   // Without a telling extension the content decides.
   expect(parseImportFile("upload", '[{"title":"a","productUrl":"https://a.example"}]').ok).toBe(true);
@@ -75,7 +95,14 @@ test("broken files are one clear Korean error", () => {
 
 test("files saved by Korean Excel (EUC-KR) and with a UTF-8 BOM are read", () => {
   // "의자" in EUC-KR
-  const eucKr = new Uint8Array([...new TextEncoder().encode("title,productUrl\n"), 0xc0, 0xc7, 0xc0, 0xda, ...new TextEncoder().encode(",https://a.example\n")]);
+  const eucKr = new Uint8Array([
+    ...new TextEncoder().encode("title,productUrl\n"),
+    0xc0,
+    0xc7,
+    0xc0,
+    0xda,
+    ...new TextEncoder().encode(",https://a.example\n"),
+  ]);
   expect(decodeImportFile(eucKr)).toBe("title,productUrl\n의자,https://a.example\n");
   const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("title,productUrl")]);
   expect(decodeImportFile(bom)).toBe("title,productUrl");

@@ -1,7 +1,6 @@
 import { decodeText, readCsv } from "#app/lib/csv.ts";
-import { type ExternalProductInput, externalProductSchema } from "./external-product-schema.ts";
-
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "./external-product-import-limits.ts";
+import { type ExternalProductInput, externalProductSchema } from "./external-product-schema.ts";
 
 export { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS };
 
@@ -34,7 +33,10 @@ export function parseImportFile(fileName: string, text: string): ImportParse {
   if ("error" in records) return { ok: false, error: records.error };
   if (records.items.length === 0) return { ok: false, error: "파일에 가져올 상품이 없습니다." };
   if (records.items.length > IMPORT_MAX_ROWS) {
-    return { ok: false, error: `한 번에 ${IMPORT_MAX_ROWS}개까지 가져올 수 있습니다. (파일에 ${records.items.length.toLocaleString("ko-KR")}개)` };
+    return {
+      ok: false,
+      error: `한 번에 ${IMPORT_MAX_ROWS}개까지 가져올 수 있습니다. (파일에 ${records.items.length.toLocaleString("ko-KR")}개)`,
+    };
   }
   return validateRows(records.items);
 }
@@ -53,7 +55,8 @@ function jsonRecords(text: string): Records {
   if (!list) return { error: `JSON 파일은 상품 객체의 배열이어야 합니다. 예: [{"title": "...", "productUrl": "https://..."}]` };
   const items: RawItem[] = list.map((entry, i) => {
     const position = `${i + 1}번째 항목`;
-    if (!entry || typeof entry !== "object" || Array.isArray(entry)) return { position, values: null, reason: "상품 정보가 객체({ })가 아닙니다." };
+    if (!entry || typeof entry !== "object" || Array.isArray(entry))
+      return { position, values: null, reason: "상품 정보가 객체({ })가 아닙니다." };
     const values: Partial<Record<Column, string>> = {};
     for (const column of COLUMNS) {
       const value = (entry as Record<string, unknown>)[column];
@@ -83,7 +86,9 @@ function csvRecords(text: string): Records {
   const names = header;
   const unknown = names.filter((name) => !(COLUMNS as readonly string[]).includes(name));
   if (unknown.length > 0) {
-    return { error: `CSV 첫 줄의 열 이름을 확인해주세요. 쓸 수 있는 열: ${COLUMN_HELP} (알 수 없는 열: ${unknown.slice(0, 5).join(", ")})` };
+    return {
+      error: `CSV 첫 줄의 열 이름을 확인해주세요. 쓸 수 있는 열: ${COLUMN_HELP} (알 수 없는 열: ${unknown.slice(0, 5).join(", ")})`,
+    };
   }
   if (new Set(names).size !== names.length) return { error: "CSV 첫 줄에 같은 열 이름이 두 번 있습니다." };
   if (!names.includes("title") || !names.includes("productUrl")) return { error: "CSV 첫 줄에 title과 productUrl 열이 있어야 합니다." };

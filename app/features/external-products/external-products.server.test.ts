@@ -78,10 +78,20 @@ test("a product added without an image gets the page's og:image, looked up on th
 
   // A given image is kept and nothing is fetched; a page without og:image leaves the image empty.
   const before = shop.requests.length;
-  const withImage = await createExternalProduct({ title: "텀블러", productUrl: `${shop.origin}/tumbler`, imageUrl: "https://img.example.com/t.jpg", price: "" });
+  const withImage = await createExternalProduct({
+    title: "텀블러",
+    productUrl: `${shop.origin}/tumbler`,
+    imageUrl: "https://img.example.com/t.jpg",
+    price: "",
+  });
   expect((await getExternalProduct(withImage))?.imageUrl).toBe("https://img.example.com/t.jpg");
   expect(shop.requests.length).toBe(before);
-  const noImage = await createExternalProduct({ title: "이미지 없는 상품", productUrl: `${shop.origin}/no-image`, imageUrl: "", price: "" });
+  const noImage = await createExternalProduct({
+    title: "이미지 없는 상품",
+    productUrl: `${shop.origin}/no-image`,
+    imageUrl: "",
+    price: "",
+  });
   expect((await getExternalProduct(noImage))?.imageUrl).toBe("");
 });
 
@@ -91,20 +101,41 @@ test("an address the fetcher refuses is saved with an empty image and never fetc
   const id = await createExternalProduct({ title: "내부 주소 상품", productUrl: `${shop.origin}/internal`, imageUrl: "", price: "" });
   expect((await getExternalProduct(id))?.imageUrl).toBe("");
   expect(shop.requests.length).toBe(before);
-  const metadata = await createExternalProduct({ title: "메타데이터", productUrl: "http://169.254.169.254/latest/meta-data/", imageUrl: "", price: "" });
+  const metadata = await createExternalProduct({
+    title: "메타데이터",
+    productUrl: "http://169.254.169.254/latest/meta-data/",
+    imageUrl: "",
+    price: "",
+  });
   expect((await getExternalProduct(metadata))?.imageUrl).toBe("");
 });
 
 test("edit: an emptied image is looked up again only for a new address; delete removes the row", async () => {
   allowLocalShop(true);
-  const id = await createExternalProduct({ title: "보조배터리", productUrl: `${shop.origin}/battery`, imageUrl: "https://img.example.com/b.jpg", price: "15,900원" });
-  expect(await updateExternalProduct(id, { title: "보조배터리 20000mAh", productUrl: `${shop.origin}/battery`, imageUrl: "", price: "17,900원" })).toBe("done");
+  const id = await createExternalProduct({
+    title: "보조배터리",
+    productUrl: `${shop.origin}/battery`,
+    imageUrl: "https://img.example.com/b.jpg",
+    price: "15,900원",
+  });
+  expect(
+    await updateExternalProduct(id, {
+      title: "보조배터리 20000mAh",
+      productUrl: `${shop.origin}/battery`,
+      imageUrl: "",
+      price: "17,900원",
+    }),
+  ).toBe("done");
   expect(await getExternalProduct(id)).toMatchObject({ title: "보조배터리 20000mAh", imageUrl: "", price: "17,900원" });
-  expect(await updateExternalProduct(id, { title: "보조배터리", productUrl: `${shop.origin}/battery2`, imageUrl: "", price: "" })).toBe("done");
+  expect(await updateExternalProduct(id, { title: "보조배터리", productUrl: `${shop.origin}/battery2`, imageUrl: "", price: "" })).toBe(
+    "done",
+  );
   expect((await getExternalProduct(id))?.imageUrl).toBe(`${shop.origin}/images/battery2.jpg`);
   expect((await listExternalProducts({ q: "배터리" })).items.map((p) => p.id)).toEqual([id]);
 
-  expect(await updateExternalProduct(2_000_000_000, { title: "x", productUrl: "https://a.example/", imageUrl: "", price: "" })).toBe("not-found");
+  expect(await updateExternalProduct(2_000_000_000, { title: "x", productUrl: "https://a.example/", imageUrl: "", price: "" })).toBe(
+    "not-found",
+  );
   expect(await deleteExternalProduct(id)).toBe("done");
   expect(await getExternalProduct(id)).toBeNull();
   expect(await deleteExternalProduct(id)).toBe("not-found");
@@ -134,7 +165,10 @@ test("import: preview writes nothing, refuses registered addresses, and applying
   expect(rows).not.toBeNull();
   expect(await applyImport(rows!)).toEqual({ added: 2, skipped: 0 });
   expect(await total()).toBe(before + 2);
-  const [fryer] = await db().select().from(externalProducts).where(eq(externalProducts.productUrl, `${shop.origin}/airfryer`));
+  const [fryer] = await db()
+    .select()
+    .from(externalProducts)
+    .where(eq(externalProducts.productUrl, `${shop.origin}/airfryer`));
   expect(fryer).toMatchObject({ title: "에어프라이어", price: "59,900원~", imageUrl: `${shop.origin}/images/airfryer.jpg` });
   expect(fryer?.searchGrams).toContain("에어");
   // The file's first row is the newest on the list.
@@ -169,8 +203,20 @@ test("import is all or nothing: a row the database refuses leaves no other row b
   try {
     const rows = parseImportPayload(
       JSON.stringify([
-        { position: "2행", title: "정상 상품 1", productUrl: "https://a.example/ok1", imageUrl: "https://img.example.com/1.jpg", price: "" },
-        { position: "3행", title: "정상 상품 2", productUrl: "https://a.example/ok2", imageUrl: "https://img.example.com/2.jpg", price: "" },
+        {
+          position: "2행",
+          title: "정상 상품 1",
+          productUrl: "https://a.example/ok1",
+          imageUrl: "https://img.example.com/1.jpg",
+          price: "",
+        },
+        {
+          position: "3행",
+          title: "정상 상품 2",
+          productUrl: "https://a.example/ok2",
+          imageUrl: "https://img.example.com/2.jpg",
+          price: "",
+        },
         { position: "4행", title: "폭탄 상품", productUrl: "https://a.example/bomb", imageUrl: "https://img.example.com/3.jpg", price: "" },
       ]),
     );

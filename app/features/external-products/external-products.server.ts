@@ -1,14 +1,14 @@
-import type { Page } from "#app/db/paging.server.ts";
 import { eq, inArray } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
+import type { Page } from "#app/db/paging.server.ts";
 import { externalProducts } from "#app/db/schema.ts";
+import { parseHttpUrl } from "#app/lib/form-fields.ts";
 import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 import { lookupOgImage } from "#app/platform/link-preview/og-image.server.ts";
 import { parseSearchQuery, searchFields } from "#app/platform/search/korean-search.ts";
 import { findSearchPage } from "#app/platform/search/search-page.server.ts";
 import { type SearchSql, searchSql } from "#app/platform/search/search-sql.server.ts";
-import { parseHttpUrl } from "#app/lib/form-fields.ts";
 import { decodeImportFile, type ImportParse, type ImportRow, parseImportFile } from "./external-product-import.ts";
 import type { ExternalProductInput } from "./external-product-schema.ts";
 
@@ -29,7 +29,9 @@ const columns = {
 
 function externalSearch(q: string | null | undefined): SearchSql | undefined {
   const query = parseSearchQuery(q);
-  return query ? searchSql({ grams: externalProducts.searchGrams, chosung: externalProducts.nameChosung, text: externalProducts.title }, query) : undefined;
+  return query
+    ? searchSql({ grams: externalProducts.searchGrams, chosung: externalProducts.nameChosung, text: externalProducts.title }, query)
+    : undefined;
 }
 
 /** Newest first, filtered by title in the database, one page at a time (counted up to `countCap` when given). */
@@ -38,7 +40,12 @@ export async function listExternalProducts({
   page = 1,
   perPage = EXTERNAL_PER_PAGE,
   countCap,
-}: { q?: string | null; page?: number; perPage?: number; countCap?: number }): Promise<Page<ExternalProductRow>> {
+}: {
+  q?: string | null;
+  page?: number;
+  perPage?: number;
+  countCap?: number;
+}): Promise<Page<ExternalProductRow>> {
   const found = await findSearchPage(
     { table: externalProducts, createdAt: externalProducts.createdAt, id: externalProducts.id },
     externalSearch(q),
@@ -127,7 +134,9 @@ export async function previewImport(fileName: string, bytes: Uint8Array): Promis
     rows: parsed.rows.filter((row) => !taken.has(row.productUrl)),
     refused: [
       ...parsed.refused,
-      ...parsed.rows.filter((row) => taken.has(row.productUrl)).map((row) => ({ position: row.position, title: row.title, reason: "이미 등록된 상품 URL입니다." })),
+      ...parsed.rows
+        .filter((row) => taken.has(row.productUrl))
+        .map((row) => ({ position: row.position, title: row.title, reason: "이미 등록된 상품 URL입니다." })),
     ],
   };
 }
@@ -142,9 +151,12 @@ export async function applyImport(rows: ImportRow[]): Promise<{ added: number; s
   const result = await db().transaction(async (tx) => {
     const urls = rows.map((row) => row.productUrl);
     const taken = new Set(
-      (await tx.select({ productUrl: externalProducts.productUrl }).from(externalProducts).where(inArray(externalProducts.productUrl, urls))).map(
-        (row) => row.productUrl,
-      ),
+      (
+        await tx
+          .select({ productUrl: externalProducts.productUrl })
+          .from(externalProducts)
+          .where(inArray(externalProducts.productUrl, urls))
+      ).map((row) => row.productUrl),
     );
     const fresh = rows.filter((row) => !taken.has(row.productUrl));
     if (fresh.length > 0) {

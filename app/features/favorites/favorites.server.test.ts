@@ -2,15 +2,15 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { favorites, user, wholesalers } from "#app/db/schema.ts";
-import { signInAction, } from "#app/features/users/auth-actions.server.ts";
+import { signInAction } from "#app/features/users/auth-actions.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import * as favoritesPage from "#app/routes/public/favorites.tsx";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
+import { signedUpCookie } from "#tests/accounts.ts";
 import { LEAK_PATTERN, naughtyStrings, OWN_BAD_INPUTS, sqlInjectionPayloads } from "#tests/corpora.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { signedUpCookie } from "#tests/accounts.ts";
 
 withTestDatabase();
 
@@ -33,12 +33,18 @@ beforeAll(async () => {
 beforeEach(async () => {
   await db().delete(wholesalers);
   ids = [];
-  for (let i = 1; i <= 3; i++) ids.push(await createWholesaler({ name: `찜 도매 ${i}`, category: "생활", siteUrl: "", contact: "", logoUrl: "", summary: "" }));
+  for (let i = 1; i <= 3; i++)
+    ids.push(await createWholesaler({ name: `찜 도매 ${i}`, category: "생활", siteUrl: "", contact: "", logoUrl: "", summary: "" }));
 });
 
-const save = (cookie: string, fields: Record<string, string>) => caught(() => favoritesPage.action(args(formRequest("/favorites", fields, { cookie }))));
+const save = (cookie: string, fields: Record<string, string>) =>
+  caught(() => favoritesPage.action(args(formRequest("/favorites", fields, { cookie }))));
 const mine = async (cookie: string, page = 1) => {
-  const loaded = (await favoritesPage.loader(args(getRequest(`/favorites?page=${page}`, { cookie })))) as { items: { id: number; name: string }[]; total: number; pageCount: number };
+  const loaded = (await favoritesPage.loader(args(getRequest(`/favorites?page=${page}`, { cookie })))) as {
+    items: { id: number; name: string }[];
+    total: number;
+    pageCount: number;
+  };
   return loaded;
 };
 
@@ -57,7 +63,11 @@ test("찜하기 and 찜 해제 change only the signed-in user's own list, newest
   const attempts: Record<string, string>[] = [
     { intent: "remove", id: String(ids[0]) },
     { intent: "remove", id: String(ids[0]), userId: "alice" },
-    { intent: "remove", id: String(ids[0]), user_id: (await db().select({ id: user.id }).from(user).where(eq(user.email, "alice@example.com")))[0]!.id },
+    {
+      intent: "remove",
+      id: String(ids[0]),
+      user_id: (await db().select({ id: user.id }).from(user).where(eq(user.email, "alice@example.com")))[0]!.id,
+    },
   ];
   for (const fields of attempts) {
     expect((await save(bob, { ...fields, js: "1" })).status).toBe(200);
@@ -72,7 +82,9 @@ test("찜하기 and 찜 해제 change only the signed-in user's own list, newest
   expect((await cards(alice))?.sort()).toEqual([ids[0], ids[2]].sort());
   expect(await cards(bob)).toEqual([ids[1]]);
   expect(await cards("")).toBeNull();
-  const page = async (cookie: string, id: number) => (await detail.loader(args(getRequest(`/wholesaler/${id}`, { cookie, headers: { purpose: "prefetch" } }), { id: String(id) }))).favorites;
+  const page = async (cookie: string, id: number) =>
+    (await detail.loader(args(getRequest(`/wholesaler/${id}`, { cookie, headers: { purpose: "prefetch" } }), { id: String(id) })))
+      .favorites;
   expect(await page(alice, ids[0]!)).toEqual([ids[0]]);
   expect(await page(bob, ids[0]!)).toEqual([]);
   expect(await page("", ids[0]!)).toBeNull();
@@ -131,7 +143,9 @@ test("favourites go with their supplier and with their user; the list pages with
   expect(await db().select().from(favorites)).toEqual([]);
 });
 
-test("hostile ids and intents in the favourite form: never a 500, never a leak, never someone else's row", { timeout: 120_000 }, async () => {
+test("hostile ids and intents in the favourite form: never a 500, never a leak, never someone else's row", {
+  timeout: 120_000,
+}, async () => {
   const lines = [...new Set([...OWN_BAD_INPUTS, ...sqlInjectionPayloads(), ...naughtyStrings()])];
   for (const line of lines) {
     const answer = await save(bob, { intent: line.length % 2 ? "add" : line, id: line, js: "1", redirectTo: line });

@@ -34,7 +34,9 @@ export async function addFavorite(userId: string, wholesalerId: number): Promise
 }
 
 export async function removeFavorite(userId: string, wholesalerId: number): Promise<void> {
-  await db().delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.wholesalerId, wholesalerId)));
+  await db()
+    .delete(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.wholesalerId, wholesalerId)));
 }
 
 /** Which of `ids` (the cards of one page) the user has saved. */
@@ -89,6 +91,7 @@ export async function favoriteAction(userId: string, form: FormData) {
     return buttonPostAnswer(form, { ok: true, fallback });
   }
   if (intent !== "add") return buttonPostAnswer(form, { ok: false, message: "요청을 처리할 수 없습니다.", status: 400, fallback });
-  if (id === null || (await addFavorite(userId, id)) === "missing") return buttonPostAnswer(form, { ok: false, message: NOT_FOUND, status: 404, fallback });
+  if (id === null || (await addFavorite(userId, id)) === "missing")
+    return buttonPostAnswer(form, { ok: false, message: NOT_FOUND, status: 404, fallback });
   return buttonPostAnswer(form, { ok: true, fallback });
 }

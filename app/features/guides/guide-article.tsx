@@ -1,6 +1,6 @@
-import type { Guide, GuideBlock } from "#content/guides/guide-types.ts";
 import { TableOfContents } from "#app/components/table-of-contents.tsx";
 import { formatDate } from "#app/lib/format.ts";
+import type { Guide, GuideBlock } from "#content/guides/guide-types.ts";
 import { InlineText } from "./guide-inline.tsx";
 
 /** A guide page's body: title, intro, table of contents, then the sections with their ids. */
@@ -18,7 +18,12 @@ export function GuideArticle({ guide }: { guide: Guide }) {
         </p>
       </header>
 
-      <TableOfContents id="toc-heading" sections={guide.sections} className="mt-8" listClassName="mt-3 list-decimal space-y-1.5 pl-5 text-slate-700" />
+      <TableOfContents
+        id="toc-heading"
+        sections={guide.sections}
+        className="mt-8"
+        listClassName="mt-3 list-decimal space-y-1.5 pl-5 text-slate-700"
+      />
 
       {guide.sections.map((section) => (
         <section key={section.id} aria-labelledby={section.id} className="mt-10">
@@ -37,8 +42,8 @@ export function GuideArticle({ guide }: { guide: Guide }) {
           참고한 자료
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {formatDate(`${guide.updatedAt}T00:00:00+09:00`)}에 아래 자료와 대조해 검토했습니다. 플랫폼 정책과 수치는 바뀔 수 있으니 중요한 결정 전에는
-          원문을 확인하세요.
+          {formatDate(`${guide.updatedAt}T00:00:00+09:00`)}에 아래 자료와 대조해 검토했습니다. 플랫폼 정책과 수치는 바뀔 수 있으니 중요한
+          결정 전에는 원문을 확인하세요.
         </p>
         <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-sm leading-6 text-slate-700">
           {guide.sources.map((source) => (

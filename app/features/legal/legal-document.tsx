@@ -10,7 +10,17 @@ export function koreanDate(isoDate: string) {
 }
 
 /** A legal page: one h1, an introduction, a table of contents and numbered sections with their own h2. */
-export function LegalDocument({ title, intro, sections, footer }: { title: string; intro: ReactNode; sections: LegalSection[]; footer: ReactNode }) {
+export function LegalDocument({
+  title,
+  intro,
+  sections,
+  footer,
+}: {
+  title: string;
+  intro: ReactNode;
+  sections: LegalSection[];
+  footer: ReactNode;
+}) {
   return (
     <article className="mx-auto max-w-3xl rounded-xl border border-slate-200 bg-white p-6 leading-7 text-slate-800 shadow-sm sm:p-8">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>

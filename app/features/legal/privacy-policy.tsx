@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { koreanDate, LegalDocument, type LegalSection, LegalTable } from "./legal-document.tsx";
 import type { LegalPageData } from "./legal.server.ts";
+import { koreanDate, LegalDocument, type LegalSection, LegalTable } from "./legal-document.tsx";
 
 /**
  * The privacy policy (개인정보처리방침), in the order the 개인정보보호위원회's 작성지침 lists (docs/legal.md). Every
@@ -17,15 +17,17 @@ export function PrivacyPolicy({ data }: { data: LegalPageData }) {
       heading: "1. 개인정보의 처리 목적",
       body: (
         <>
-          <p>운영자는 다음 목적으로만 개인정보를 처리합니다. 목적이 바뀌면 미리 알리고, 법에 따라 동의가 필요한 경우에는 동의를 받습니다.</p>
+          <p>
+            운영자는 다음 목적으로만 개인정보를 처리합니다. 목적이 바뀌면 미리 알리고, 법에 따라 동의가 필요한 경우에는 동의를 받습니다.
+          </p>
           <ul>
             <li>회원 가입과 관리: 가입 의사 확인, 로그인과 본인 확인, 비밀번호 재설정, 회원 탈퇴 처리</li>
             <li>서비스 제공: 회원이 등록한 상품의 게시와 관리, 찜 목록 보관, 도매처 정보 수정 요청의 접수와 처리</li>
             <li>안전한 운영: 반복되는 로그인 시도의 차단, 부정 이용 방지, 장애 원인 확인</li>
           </ul>
           <p>
-            회원 가입과 서비스 제공에 필요한 처리는 이용 계약의 이행을 위한 것이고(「개인정보 보호법」 제15조 제1항 제4호), 안전한 운영을 위한 처리는
-            운영자의 정당한 이익을 위해 필요한 범위에서만 합니다(같은 항 제6호).
+            회원 가입과 서비스 제공에 필요한 처리는 이용 계약의 이행을 위한 것이고(「개인정보 보호법」 제15조 제1항 제4호), 안전한 운영을
+            위한 처리는 운영자의 정당한 이익을 위해 필요한 범위에서만 합니다(같은 항 제6호).
           </p>
         </>
       ),
@@ -51,7 +53,10 @@ export function PrivacyPolicy({ data }: { data: LegalPageData }) {
               ],
             ]}
           />
-          <p>운영자는 이름, 전화번호, 주민등록번호, 결제 정보를 받지 않습니다. 회원이 등록한 상품 정보는 서비스에 공개되지만, 등록한 회원의 이메일 주소는 공개하지 않습니다.</p>
+          <p>
+            운영자는 이름, 전화번호, 주민등록번호, 결제 정보를 받지 않습니다. 회원이 등록한 상품 정보는 서비스에 공개되지만, 등록한 회원의
+            이메일 주소는 공개하지 않습니다.
+          </p>
         </>
       ),
     },
@@ -83,7 +88,8 @@ export function PrivacyPolicy({ data }: { data: LegalPageData }) {
       heading: "4. 개인정보의 제3자 제공",
       body: (
         <p>
-          운영자는 개인정보를 제3자에게 제공하지 않습니다. 다만 법률에 특별한 규정이 있거나 수사기관이 법령에 정한 절차에 따라 요구하는 경우에는 그에 따릅니다.
+          운영자는 개인정보를 제3자에게 제공하지 않습니다. 다만 법률에 특별한 규정이 있거나 수사기관이 법령에 정한 절차에 따라 요구하는
+          경우에는 그에 따릅니다.
         </p>
       ),
     },
@@ -99,13 +105,13 @@ export function PrivacyPolicy({ data }: { data: LegalPageData }) {
             rows={legal.processors.map((processor) => [processor.name, processor.task, processor.country])}
           />
           <p>
-            위탁 계약에는 위탁 업무 외의 처리 금지, 안전성 확보 조치, 재위탁 제한, 관리·감독에 관한 사항을 정하고, 수탁자가 개인정보를 안전하게 처리하는지
-            감독합니다. 수탁자나 맡긴 업무가 바뀌면 이 방침을 고쳐 알립니다.
+            위탁 계약에는 위탁 업무 외의 처리 금지, 안전성 확보 조치, 재위탁 제한, 관리·감독에 관한 사항을 정하고, 수탁자가 개인정보를
+            안전하게 처리하는지 감독합니다. 수탁자나 맡긴 업무가 바뀌면 이 방침을 고쳐 알립니다.
           </p>
           {abroad.length > 0 ? (
             <p>
-              위 수탁자 중 {abroad.map((processor) => `${processor.name}(${processor.country})`).join(", ")}에는 맡긴 업무를 위해 개인정보가 국외로
-              이전됩니다. 이전을 원하지 않으면 회원 탈퇴로 거부할 수 있습니다.
+              위 수탁자 중 {abroad.map((processor) => `${processor.name}(${processor.country})`).join(", ")}에는 맡긴 업무를 위해 개인정보가
+              국외로 이전됩니다. 이전을 원하지 않으면 회원 탈퇴로 거부할 수 있습니다.
             </p>
           ) : (
             <p>개인정보를 국외로 이전하지 않습니다.</p>
@@ -118,10 +124,13 @@ export function PrivacyPolicy({ data }: { data: LegalPageData }) {
       heading: "6. 개인정보의 파기 절차 및 방법",
       body: (
         <>
-          <p>보유 기간이 지나거나 처리 목적을 이룬 개인정보는 지체 없이 파기합니다. 전자 파일로만 보관하며, 데이터베이스에서 삭제해 되살릴 수 없게 합니다.</p>
           <p>
-            회원 탈퇴를 하면 계정, 로그인 세션, 등록한 상품, 찜 목록을 한 번에 삭제합니다. 정보 수정 요청은 도매처 정보의 변경 근거이므로 보낸 사람을 알 수 없게
-            한 뒤 남겨 둡니다.
+            보유 기간이 지나거나 처리 목적을 이룬 개인정보는 지체 없이 파기합니다. 전자 파일로만 보관하며, 데이터베이스에서 삭제해 되살릴 수
+            없게 합니다.
+          </p>
+          <p>
+            회원 탈퇴를 하면 계정, 로그인 세션, 등록한 상품, 찜 목록을 한 번에 삭제합니다. 정보 수정 요청은 도매처 정보의 변경 근거이므로
+            보낸 사람을 알 수 없게 한 뒤 남겨 둡니다.
           </p>
         </>
       ),
@@ -147,8 +156,8 @@ export function PrivacyPolicy({ data }: { data: LegalPageData }) {
               에서 고치거나 삭제할 수 있습니다.
             </li>
             <li>
-              그 밖의 요구는 아래 개인정보 보호책임자에게 이메일로 보내 주세요. 법정대리인이나 위임을 받은 분을 통해서도 요구할 수 있습니다. 요구를 받은 날부터
-              10일 안에 처리 결과를 알려 드립니다.
+              그 밖의 요구는 아래 개인정보 보호책임자에게 이메일로 보내 주세요. 법정대리인이나 위임을 받은 분을 통해서도 요구할 수 있습니다.
+              요구를 받은 날부터 10일 안에 처리 결과를 알려 드립니다.
             </li>
           </ul>
           <p>서비스는 만 14세 미만 아동의 가입을 받지 않으며, 만 14세 미만 아동의 계정임을 알게 되면 그 계정을 삭제합니다.</p>
@@ -181,8 +190,8 @@ export function PrivacyPolicy({ data }: { data: LegalPageData }) {
             <li>비교 쿠키: 비교하려고 고른 도매처의 번호만 기억합니다. 비교 목록을 비우면 바로, 그렇지 않아도 30일 뒤에 사라집니다.</li>
           </ul>
           <p>
-            광고나 이용 행태 분석을 위한 쿠키와 외부 분석 도구는 쓰지 않습니다. 화면의 광고를 누르면 광고주 사이트로 이동하며, 그 사이트에서의 개인정보 처리는 그
-            사이트의 방침을 따릅니다.
+            광고나 이용 행태 분석을 위한 쿠키와 외부 분석 도구는 쓰지 않습니다. 화면의 광고를 누르면 광고주 사이트로 이동하며, 그
+            사이트에서의 개인정보 처리는 그 사이트의 방침을 따릅니다.
           </p>
           <p>브라우저 설정에서 쿠키 저장을 거부할 수 있습니다. 다만 그렇게 하면 로그인이 필요한 기능을 쓸 수 없습니다.</p>
         </>
@@ -193,7 +202,10 @@ export function PrivacyPolicy({ data }: { data: LegalPageData }) {
       heading: "10. 개인정보 보호책임자",
       body: (
         <>
-          <p>개인정보 처리에 관한 문의, 불만, 피해 구제와 열람 청구는 다음 개인정보 보호책임자에게 연락해 주세요. 지체 없이 답변하고 처리하겠습니다.</p>
+          <p>
+            개인정보 처리에 관한 문의, 불만, 피해 구제와 열람 청구는 다음 개인정보 보호책임자에게 연락해 주세요. 지체 없이 답변하고
+            처리하겠습니다.
+          </p>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="font-medium">성명</dt>
             <dd>{officer.name}</dd>
@@ -236,8 +248,8 @@ export function PrivacyPolicy({ data }: { data: LegalPageData }) {
       body: (
         <>
           <p>
-            이 방침은 <time dateTime={legal.privacyEffectiveDate}>{koreanDate(legal.privacyEffectiveDate)}</time>부터 시행합니다. 내용을 바꿀 때는 시행 7일
-            전부터 이 페이지에 알립니다.
+            이 방침은 <time dateTime={legal.privacyEffectiveDate}>{koreanDate(legal.privacyEffectiveDate)}</time>부터 시행합니다. 내용을
+            바꿀 때는 시행 7일 전부터 이 페이지에 알립니다.
           </p>
           {legal.privacyHistory.length > 0 ? (
             <ul>
@@ -260,8 +272,8 @@ export function PrivacyPolicy({ data }: { data: LegalPageData }) {
       title="개인정보처리방침"
       intro={
         <p>
-          「{siteName}」(이하 “서비스”)의 운영자인 {operator.companyName}(이하 “운영자”)는 「개인정보 보호법」에 따라 이용자의 개인정보를 보호하고 관련 고충을
-          신속하게 처리하기 위해 다음과 같이 개인정보처리방침을 정하여 공개합니다.
+          「{siteName}」(이하 “서비스”)의 운영자인 {operator.companyName}(이하 “운영자”)는 「개인정보 보호법」에 따라 이용자의 개인정보를
+          보호하고 관련 고충을 신속하게 처리하기 위해 다음과 같이 개인정보처리방침을 정하여 공개합니다.
         </p>
       }
       sections={sections}

@@ -1,9 +1,18 @@
 import { useEffect, useId, useState } from "react";
-import { FEE_PRESETS, findFeePreset } from "#content/fee-presets.ts";
 import { TextField } from "#app/components/form-field.tsx";
-import { formatDate, formatWon } from "#app/lib/format.ts";
-import { AMOUNT_FIELDS, evaluateMargin, type FeeBasis, formatTenthsPercent, type MarginField, type MarginValues, marginHref, visibleErrors } from "./margin.ts";
 import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
+import { formatDate, formatWon } from "#app/lib/format.ts";
+import { FEE_PRESETS, findFeePreset } from "#content/fee-presets.ts";
+import {
+  AMOUNT_FIELDS,
+  evaluateMargin,
+  type FeeBasis,
+  formatTenthsPercent,
+  type MarginField,
+  type MarginValues,
+  marginHref,
+  visibleErrors,
+} from "./margin.ts";
 
 const selectClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200";
@@ -68,7 +77,9 @@ export function MarginCalculator({ initialValues, initiallySubmitted }: { initia
           setSubmitted(true);
         }}
       >
-        <div className="grid gap-5 sm:grid-cols-2">{AMOUNT_FIELDS.filter((f) => f.name !== "ad").map((f) => field(f.name, f.label, f.hint))}</div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          {AMOUNT_FIELDS.filter((f) => f.name !== "ad").map((f) => field(f.name, f.label, f.hint))}
+        </div>
         <div>
           <label htmlFor="field-fee" className="block text-sm font-medium text-slate-800">
             수수료 기준
@@ -132,13 +143,23 @@ export function MarginCalculator({ initialValues, initiallySubmitted }: { initia
           {result ? (
             <>
               <dl className="mt-4 divide-y divide-slate-200">
-                <ResultRow label="정산 예정액" value={formatWon(result.settlement)} note={`결제 ${formatWon(result.gross)} − 수수료 ${formatWon(result.fee)}`} />
+                <ResultRow
+                  label="정산 예정액"
+                  value={formatWon(result.settlement)}
+                  note={`결제 ${formatWon(result.gross)} − 수수료 ${formatWon(result.fee)}`}
+                />
                 <ResultRow label="순이익" value={formatWon(result.profit)} note={`부가세 예상 ${formatWon(result.vat)}을 뺀 금액`} strong />
                 <ResultRow label="마진율" value={formatTenthsPercent(result.marginTenths)} note="순이익 ÷ 부가세를 뺀 결제 금액" strong />
-                <ResultRow label="손익분기 광고비" value={formatWon(result.breakEvenAd)} note="1개를 팔 때 이 금액까지 광고비를 써도 손해가 아닙니다" />
+                <ResultRow
+                  label="손익분기 광고비"
+                  value={formatWon(result.breakEvenAd)}
+                  note="1개를 팔 때 이 금액까지 광고비를 써도 손해가 아닙니다"
+                />
               </dl>
               {result.breakEvenAd <= 0 ? (
-                <p className="mt-3 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">광고비가 없어도 손해인 가격입니다. 판매가나 공급가를 다시 검토해 보세요.</p>
+                <p className="mt-3 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
+                  광고비가 없어도 손해인 가격입니다. 판매가나 공급가를 다시 검토해 보세요.
+                </p>
               ) : null}
             </>
           ) : (
@@ -149,12 +170,13 @@ export function MarginCalculator({ initialValues, initiallySubmitted }: { initia
         </div>
         <div className="mt-5 space-y-2 border-t border-slate-200 pt-4 text-xs leading-5 text-slate-600">
           <p>
-            <strong className="text-slate-800">부가세:</strong> 모든 금액은 부가세 포함으로 넣습니다. 순이익은 일반과세자가 낼 부가세(매출 세액 − 매입 세액)를
-            뺀 값으로, 수수료·공급가·배송비·광고비의 세금계산서를 모두 받는다고 가정해 (정산 예정액 − 비용) × 10/11로 계산합니다.
+            <strong className="text-slate-800">부가세:</strong> 모든 금액은 부가세 포함으로 넣습니다. 순이익은 일반과세자가 낼 부가세(매출
+            세액 − 매입 세액)를 뺀 값으로, 수수료·공급가·배송비·광고비의 세금계산서를 모두 받는다고 가정해 (정산 예정액 − 비용) × 10/11로
+            계산합니다.
           </p>
           <p>
-            <strong className="text-slate-800">반올림:</strong> 금액은 원 단위로 반올림합니다(수수료는 0.5원 이상 올림, 순이익은 0.5원 이상 절댓값 기준 올림). 마진율은
-            소수점 아래 한 자리까지 반올림합니다.
+            <strong className="text-slate-800">반올림:</strong> 금액은 원 단위로 반올림합니다(수수료는 0.5원 이상 올림, 순이익은 0.5원 이상
+            절댓값 기준 올림). 마진율은 소수점 아래 한 자리까지 반올림합니다.
           </p>
         </div>
       </section>
@@ -166,7 +188,9 @@ function ResultRow({ label, value, note, strong = false }: { label: string; valu
   return (
     <div className="py-3">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className={`mt-0.5 ${strong ? "text-2xl font-bold" : "text-xl font-semibold"} tabular-nums ${value.startsWith("-") ? "text-rose-700" : "text-slate-900"}`}>
+      <dd
+        className={`mt-0.5 ${strong ? "text-2xl font-bold" : "text-xl font-semibold"} tabular-nums ${value.startsWith("-") ? "text-rose-700" : "text-slate-900"}`}
+      >
         {value}
       </dd>
       <dd className="text-xs text-slate-500">{note}</dd>

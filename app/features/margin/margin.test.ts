@@ -56,7 +56,9 @@ describe("the arithmetic, worked by hand", () => {
   test("roundDiv rounds halves away from zero and never goes through floating point", () => {
     expect([roundDiv(5, 2), roundDiv(-5, 2), roundDiv(4, 3), roundDiv(-4, 3), roundDiv(0, 7)]).toEqual([3, -3, 1, -1, 0]);
     // The largest case the form allows: 2억 원 × 100% stays an exact integer.
-    expect(computeMargin({ price: 100_000_000, cost: 0, customerShipping: 100_000_000, shipping: 0, ad: 0, rateHundredths: 10_000 }).fee).toBe(200_000_000);
+    expect(
+      computeMargin({ price: 100_000_000, cost: 0, customerShipping: 100_000_000, shipping: 0, ad: 0, rateHundredths: 10_000 }).fee,
+    ).toBe(200_000_000);
   });
 });
 

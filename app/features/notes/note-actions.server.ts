@@ -1,13 +1,12 @@
-import { readForm } from "#app/lib/form.server.ts";
 import { data } from "react-router";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
-import { formFailure, validateForm } from "#app/lib/form.server.ts";
+import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { parseIdParam } from "#app/lib/url-params.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { isBlankNoteHtml, plainTextToHtml, sanitizeNoteHtml } from "./note-html.server.ts";
 import { NOTE_BLANK_MESSAGE, NOTE_NOT_FOUND, noteSchema } from "./note-schema.ts";
 import { createNote, deleteNote, updateNote } from "./notes.server.ts";
-import { parseIdParam } from "#app/lib/url-params.ts";
 
 const ADD_FAILED = "게시글 등록 중 오류가 발생했습니다.";
 const EDIT_FAILED = "수정 중 오류가 발생했습니다.";
@@ -21,7 +20,8 @@ async function readNoteForm(request: Request) {
   const checked = validateForm(await readForm(request), noteSchema);
   if (!checked.ok) return checked;
   const content = sanitizeNoteHtml(plainTextToHtml(checked.data.content));
-  if (isBlankNoteHtml(content)) return { ok: false as const, message: NOTE_BLANK_MESSAGE, errors: { content: NOTE_BLANK_MESSAGE }, values: checked.values };
+  if (isBlankNoteHtml(content))
+    return { ok: false as const, message: NOTE_BLANK_MESSAGE, errors: { content: NOTE_BLANK_MESSAGE }, values: checked.values };
   return { ...checked, data: { title: checked.data.title, content } };
 }
 

@@ -51,7 +51,11 @@ export default function NoteEditor({ initialContent, onChange }: Props) {
   return (
     <div>
       {editor ? <Toolbar editor={editor} /> : null}
-      {editor ? <EditorContent editor={editor} /> : <p className="rounded-lg border border-slate-300 bg-white px-4 py-3 text-slate-500">불러오는 중...</p>}
+      {editor ? (
+        <EditorContent editor={editor} />
+      ) : (
+        <p className="rounded-lg border border-slate-300 bg-white px-4 py-3 text-slate-500">불러오는 중...</p>
+      )}
     </div>
   );
 }
@@ -64,13 +68,33 @@ type ButtonSpec = {
 };
 
 const BUTTONS: ButtonSpec[] = [
-  { label: "제목 1", keys: "Control+Alt+2", isActive: (e) => e.isActive("heading", { level: 2 }), run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run() },
-  { label: "제목 2", keys: "Control+Alt+3", isActive: (e) => e.isActive("heading", { level: 3 }), run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run() },
+  {
+    label: "제목 1",
+    keys: "Control+Alt+2",
+    isActive: (e) => e.isActive("heading", { level: 2 }),
+    run: (e) => e.chain().focus().toggleHeading({ level: 2 }).run(),
+  },
+  {
+    label: "제목 2",
+    keys: "Control+Alt+3",
+    isActive: (e) => e.isActive("heading", { level: 3 }),
+    run: (e) => e.chain().focus().toggleHeading({ level: 3 }).run(),
+  },
   { label: "굵게", keys: "Control+B", isActive: (e) => e.isActive("bold"), run: (e) => e.chain().focus().toggleBold().run() },
   { label: "기울임", keys: "Control+I", isActive: (e) => e.isActive("italic"), run: (e) => e.chain().focus().toggleItalic().run() },
   { label: "밑줄", keys: "Control+U", isActive: (e) => e.isActive("underline"), run: (e) => e.chain().focus().toggleUnderline().run() },
-  { label: "번호 목록", keys: "Control+Shift+7", isActive: (e) => e.isActive("orderedList"), run: (e) => e.chain().focus().toggleOrderedList().run() },
-  { label: "글머리 목록", keys: "Control+Shift+8", isActive: (e) => e.isActive("bulletList"), run: (e) => e.chain().focus().toggleBulletList().run() },
+  {
+    label: "번호 목록",
+    keys: "Control+Shift+7",
+    isActive: (e) => e.isActive("orderedList"),
+    run: (e) => e.chain().focus().toggleOrderedList().run(),
+  },
+  {
+    label: "글머리 목록",
+    keys: "Control+Shift+8",
+    isActive: (e) => e.isActive("bulletList"),
+    run: (e) => e.chain().focus().toggleBulletList().run(),
+  },
   { label: "링크", isActive: (e) => e.isActive("link"), run: promptLink },
   { label: "이미지", run: promptImage },
 ];
@@ -90,7 +114,11 @@ function promptLink(editor: Editor) {
   }
   if (editor.state.selection.empty && !editor.isActive("link")) {
     // Nothing selected: the address itself becomes the link text.
-    editor.chain().focus().insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] }).run();
+    editor
+      .chain()
+      .focus()
+      .insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] })
+      .run();
     return;
   }
   editor.chain().focus().extendMarkRange("link").setLink({ href }).run();

@@ -52,17 +52,12 @@ export function NoteForm({ mode, initialTitle = "", initialContent = "" }: Props
           <input type="hidden" name="content" value={content} />
         </div>
       ) : (
-        <TextAreaField
-          label="내용"
-          name="content"
-          rows={14}
-          defaultValue={content}
-          aria-describedby="note-content-hint"
-        />
+        <TextAreaField label="내용" name="content" rows={14} defaultValue={content} aria-describedby="note-content-hint" />
       )}
       {hydrated ? null : (
         <p id="note-content-hint" className="-mt-3 text-xs text-slate-500">
-          편집기를 불러오지 못해 입력란으로 표시합니다. 빈 줄을 넣으면 문단이 나뉘고, &lt;p&gt;, &lt;h2&gt; 같은 태그를 쓰면 HTML로 저장됩니다.
+          편집기를 불러오지 못해 입력란으로 표시합니다. 빈 줄을 넣으면 문단이 나뉘고, &lt;p&gt;, &lt;h2&gt; 같은 태그를 쓰면 HTML로
+          저장됩니다.
         </p>
       )}
       {failure ? (

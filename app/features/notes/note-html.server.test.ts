@@ -15,7 +15,11 @@ const TAG_SHAPES = [
 ];
 
 function decodeAttribute(value: string) {
-  return value.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 /** Throws with the offending input when sanitised output could run script or load something unsafe. */
@@ -56,18 +60,18 @@ const OWN_CASES = [
   '<img src="javascript:alert(1)">',
   '<a href="//evil.example/">protocol-relative</a>',
   '<svg><script>alert(1)</script><foreignObject><body onload="alert(1)"></foreignObject></svg>',
-  '<svg/onload=alert(1)>',
+  "<svg/onload=alert(1)>",
   '<iframe src="https://evil.example"></iframe><object data="x"></object><embed src="x">',
   '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
   '<form action="https://evil.example"><input name="q"><button formaction="javascript:alert(1)">x</button></form>',
   "<style>body{background:url(javascript:alert(1))}</style>",
   '<p style="background:url(javascript:alert(1))" class="x" id="y" onclick="alert(1)">문단</p>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
   '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
   '<a href="https://example.com/&quot; onmouseover=&quot;alert(1)">따옴표</a>',
   "<h2 onmouseover=alert(1)>제목</h2>",
-  '<<script>script>alert(1)<</script>/script>',
-  '<div><template><script>alert(1)</script></template></div>',
+  "<<script>script>alert(1)<</script>/script>",
+  "<div><template><script>alert(1)</script></template></div>",
   "<!--<img src=x onerror=alert(1)>-->",
   '<img src="https://example.com/a.png"/onerror=alert(1)>',
   '<a href="https://example.com" target="_self" rel="opener">opener</a>',
@@ -103,13 +107,13 @@ test("every XSS corpus entry comes out harmless, and sanitising twice changes no
 test("what the editor's toolbar makes survives unchanged", () => {
   // Tiptap's output for every button: 제목 1/2, 굵게, 기울임, 밑줄, 번호/글머리 목록, 링크, 이미지, and a line break.
   const fromEditor =
-    '<h2>제목 하나</h2><h3>제목 둘</h3><p>보통 <strong>굵게</strong> <em>기울임</em> <u>밑줄</u> ' +
+    "<h2>제목 하나</h2><h3>제목 둘</h3><p>보통 <strong>굵게</strong> <em>기울임</em> <u>밑줄</u> " +
     '<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/a?b=1&amp;c=2">링크</a> ' +
     '<a href="mailto:help@example.com">메일</a></p>' +
     "<ol><li><p>첫째</p></li><li><p>둘째</p></li></ol><ul><li><p>항목</p><ul><li><p>안쪽</p></li></ul></li></ul>" +
     '<img src="https://example.com/photo.png" alt="상품 사진"><p>첫 줄<br>둘째 줄</p>';
   const expected =
-    '<h2>제목 하나</h2><h3>제목 둘</h3><p>보통 <strong>굵게</strong> <em>기울임</em> <u>밑줄</u> ' +
+    "<h2>제목 하나</h2><h3>제목 둘</h3><p>보통 <strong>굵게</strong> <em>기울임</em> <u>밑줄</u> " +
     '<a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer" target="_blank">링크</a> ' +
     '<a href="mailto:help@example.com" rel="noopener noreferrer" target="_blank">메일</a></p>' +
     "<ol><li><p>첫째</p></li><li><p>둘째</p></li></ol><ul><li><p>항목</p><ul><li><p>안쪽</p></li></ul></li></ul>" +
@@ -141,7 +145,9 @@ test("text, excerpt and blank checks read what a person would see", () => {
 test("plain text from the no-JavaScript form becomes paragraphs, escaped", () => {
   expect(plainTextToHtml("첫 문단\n둘째 줄\n\n다음 문단 1 < 2")).toBe("<p>첫 문단<br>둘째 줄</p><p>다음 문단 1 &lt; 2</p>");
   expect(plainTextToHtml("<p>이미 HTML</p>")).toBe("<p>이미 HTML</p>");
-  expect(plainTextToHtml('<h2>제목</h2>본문<a href="https://example.com">링크</a>')).toBe('<h2>제목</h2>본문<a href="https://example.com">링크</a>');
+  expect(plainTextToHtml('<h2>제목</h2>본문<a href="https://example.com">링크</a>')).toBe(
+    '<h2>제목</h2>본문<a href="https://example.com">링크</a>',
+  );
   // Prose that merely mentions a tag keeps it as visible text.
   expect(sanitizeNoteHtml(plainTextToHtml("1 < 2 이고 <script>alert(1)</script>는 글자입니다"))).toBe(
     "<p>1 &lt; 2 이고 &lt;script&gt;alert(1)&lt;/script&gt;는 글자입니다</p>",

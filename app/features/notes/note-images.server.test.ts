@@ -41,7 +41,9 @@ test("a note's pictures are requested on save and shown as our copies; one not r
   const html = await withOwnNoteImages(stored);
   const images = html.match(/<img\b[^>]*>/g) ?? [];
   expect(images).toHaveLength(1);
-  expect(images[0]).toMatch(/^<img src="\/images\/[0-9a-f]{32}-detail\.webp" alt="상품 &quot;사진&quot; &lt;b&gt;" width="800" height="600" loading="lazy" decoding="async" \/>$/);
+  expect(images[0]).toMatch(
+    /^<img src="\/images\/[0-9a-f]{32}-detail\.webp" alt="상품 &quot;사진&quot; &lt;b&gt;" width="800" height="600" loading="lazy" decoding="async" \/>$/,
+  );
   expect(html).toContain("<p>앞</p>");
   expect(html).not.toContain("127.0.0.1");
   expect(html).not.toContain("example.com");

@@ -1,5 +1,5 @@
-import { imagesFor, requestImages, requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 import { imagePath, variantOf } from "#app/lib/images.ts";
+import { imagesFor, requestImages, requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 
 /**
  * Pictures in a seller note are outside addresses the author pasted. The page shows our copy of each
@@ -12,7 +12,12 @@ const IMG_TAG = /<img\b[^>]*>/gi;
 
 function attribute(tag: string, name: string) {
   const value = new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1] ?? "";
-  return value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

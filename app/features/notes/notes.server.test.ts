@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, test } from "vitest";
-import { OWN_XSS, xssCorpora } from "#tests/corpora.ts";
 import { db } from "#app/db/client.server.ts";
 import { sellerNotes, user } from "#app/db/schema.ts";
 import { setDisplayName } from "#app/features/users/account.server.ts";
@@ -11,10 +10,11 @@ import { loader as addLoader } from "#app/routes/notes/note-add.tsx";
 import { loader as detailLoader } from "#app/routes/notes/note-detail.tsx";
 import { loader as editLoader } from "#app/routes/notes/note-edit.tsx";
 import { loader as listLoader } from "#app/routes/notes/note-list.tsx";
+import { OWN_XSS, xssCorpora } from "#tests/corpora.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { NoteBody } from "./note-body.tsx";
 import { createNoteAction, deleteNoteAction, updateNoteAction } from "./note-actions.server.ts";
+import { NoteBody } from "./note-body.tsx";
 import { listNotes } from "./notes.server.ts";
 
 withTestDatabase();
@@ -44,7 +44,11 @@ test("an admin writes, edits and deletes a note; edits keep createdAt and move u
   const admin = await signedIn({ admin: true });
   const created = asResponse(
     await createNoteAction(
-      formRequest("/admin/sellernote-add", { title: "  첫 노트  ", content: '<p>본문 <strong>굵게</strong><script>alert(1)</script></p><ul><li>하나</li></ul>' }, { cookie: admin.cookie }),
+      formRequest(
+        "/admin/sellernote-add",
+        { title: "  첫 노트  ", content: "<p>본문 <strong>굵게</strong><script>alert(1)</script></p><ul><li>하나</li></ul>" },
+        { cookie: admin.cookie },
+      ),
     ),
   );
   expect(created.status).toBe(302);
@@ -59,7 +63,11 @@ test("an admin writes, edits and deletes a note; edits keep createdAt and move u
   await new Promise((resolve) => setTimeout(resolve, 20));
   const edited = asResponse(
     await updateNoteAction(
-      formRequest(`/admin/sellernote-edit/${stored!.id}`, { title: "고친 노트", content: "<h2>소제목</h2><p>고친 본문</p>", createdAt: "2001-01-01" }, { cookie: admin.cookie }),
+      formRequest(
+        `/admin/sellernote-edit/${stored!.id}`,
+        { title: "고친 노트", content: "<h2>소제목</h2><p>고친 본문</p>", createdAt: "2001-01-01" },
+        { cookie: admin.cookie },
+      ),
       String(stored!.id),
     ),
   );
@@ -71,7 +79,9 @@ test("an admin writes, edits and deletes a note; edits keep createdAt and move u
   expect(after!.updatedAt.getTime()).toBeGreaterThan(stored!.updatedAt.getTime());
   expect(after?.authorId).toBe(stored?.authorId);
 
-  const deleted = asResponse(await deleteNoteAction(formRequest(`/sellernote/${stored!.id}`, { intent: "delete" }, { cookie: admin.cookie }), String(stored!.id)));
+  const deleted = asResponse(
+    await deleteNoteAction(formRequest(`/sellernote/${stored!.id}`, { intent: "delete" }, { cookie: admin.cookie }), String(stored!.id)),
+  );
   expect(deleted.location).toBe("/sellernote");
   expect(await notesTitled("고친 노트")).toHaveLength(0);
 });
@@ -79,22 +89,35 @@ test("an admin writes, edits and deletes a note; edits keep createdAt and move u
 test("non-admins and anonymous visitors cannot write: 403/401 and nothing stored or changed", async () => {
   const admin = await signedIn({ admin: true });
   const user = await signedIn({ admin: false });
-  await createNoteAction(formRequest("/admin/sellernote-add", { title: "관리자 글", content: "<p>원래 본문</p>" }, { cookie: admin.cookie }));
+  await createNoteAction(
+    formRequest("/admin/sellernote-add", { title: "관리자 글", content: "<p>원래 본문</p>" }, { cookie: admin.cookie }),
+  );
   const [note] = await notesTitled("관리자 글");
 
-  const add = await caught(() => createNoteAction(formRequest("/admin/sellernote-add", { title: "몰래 쓴 글", content: "<p>x</p>" }, { cookie: user.cookie })));
+  const add = await caught(() =>
+    createNoteAction(formRequest("/admin/sellernote-add", { title: "몰래 쓴 글", content: "<p>x</p>" }, { cookie: user.cookie })),
+  );
   expect(add.status).toBe(403);
-  const anonymousAdd = await caught(() => createNoteAction(formRequest("/admin/sellernote-add", { title: "몰래 쓴 글", content: "<p>x</p>" })));
+  const anonymousAdd = await caught(() =>
+    createNoteAction(formRequest("/admin/sellernote-add", { title: "몰래 쓴 글", content: "<p>x</p>" })),
+  );
   expect(anonymousAdd.status).toBe(401);
   expect(await notesTitled("몰래 쓴 글")).toHaveLength(0);
 
   const edit = await caught(() =>
-    updateNoteAction(formRequest(`/admin/sellernote-edit/${note!.id}`, { title: "바뀐 제목", content: "<p>바뀜</p>" }, { cookie: user.cookie }), String(note!.id)),
+    updateNoteAction(
+      formRequest(`/admin/sellernote-edit/${note!.id}`, { title: "바뀐 제목", content: "<p>바뀜</p>" }, { cookie: user.cookie }),
+      String(note!.id),
+    ),
   );
   expect(edit.status).toBe(403);
-  const remove = await caught(() => deleteNoteAction(formRequest(`/sellernote/${note!.id}`, { intent: "delete" }, { cookie: user.cookie }), String(note!.id)));
+  const remove = await caught(() =>
+    deleteNoteAction(formRequest(`/sellernote/${note!.id}`, { intent: "delete" }, { cookie: user.cookie }), String(note!.id)),
+  );
   expect(remove.status).toBe(403);
-  const anonymousRemove = await caught(() => deleteNoteAction(formRequest(`/sellernote/${note!.id}`, { intent: "delete" }), String(note!.id)));
+  const anonymousRemove = await caught(() =>
+    deleteNoteAction(formRequest(`/sellernote/${note!.id}`, { intent: "delete" }), String(note!.id)),
+  );
   expect(anonymousRemove.status).toBe(401);
   const [unchanged] = await notesTitled("관리자 글");
   expect(unchanged?.content).toBe("<p>원래 본문</p>");
@@ -124,7 +147,10 @@ test("blank titles or bodies get 400 with the contract's message and store nothi
   await createNoteAction(formRequest("/admin/sellernote-add", { title: "고칠 글", content: "<p>본문</p>" }, { cookie: admin.cookie }));
   const [note] = await notesTitled("고칠 글");
   const blankEdit = asResponse(
-    await updateNoteAction(formRequest(`/admin/sellernote-edit/${note!.id}`, { title: "고칠 글", content: "<p> </p>" }, { cookie: admin.cookie }), String(note!.id)),
+    await updateNoteAction(
+      formRequest(`/admin/sellernote-edit/${note!.id}`, { title: "고칠 글", content: "<p> </p>" }, { cookie: admin.cookie }),
+      String(note!.id),
+    ),
   );
   expect(blankEdit.status).toBe(400);
   expect((await notesTitled("고칠 글"))[0]?.content).toBe("<p>본문</p>");
@@ -133,7 +159,10 @@ test("blank titles or bodies get 400 with the contract's message and store nothi
 test("unknown or malformed ids: edit says the note does not exist, detail goes back to the list", async () => {
   const admin = await signedIn({ admin: true });
   const missingEdit = asResponse(
-    await updateNoteAction(formRequest("/admin/sellernote-edit/999999", { title: "t", content: "<p>c</p>" }, { cookie: admin.cookie }), "999999"),
+    await updateNoteAction(
+      formRequest("/admin/sellernote-edit/999999", { title: "t", content: "<p>c</p>" }, { cookie: admin.cookie }),
+      "999999",
+    ),
   );
   expect(missingEdit.status).toBe(404);
   expect(missingEdit.data).toMatchObject({ message: "존재하지 않는 게시글입니다." });
@@ -146,7 +175,9 @@ test("unknown or malformed ids: edit says the note does not exist, detail goes b
     const detail = await caught(() => detailLoader(args(getRequest(`/sellernote/${encodeURIComponent(id)}`), { id })));
     expect(detail.status).toBe(302);
     expect(detail.location).toBe("/sellernote");
-    const edit = await caught(() => editLoader(args(getRequest(`/admin/sellernote-edit/${encodeURIComponent(id)}`, { cookie: admin.cookie }), { id })));
+    const edit = await caught(() =>
+      editLoader(args(getRequest(`/admin/sellernote-edit/${encodeURIComponent(id)}`, { cookie: admin.cookie }), { id })),
+    );
     expect(edit.status).toBe(404);
     expect(edit.data).toEqual({ note: null });
   }
@@ -161,14 +192,19 @@ test("the write page: anonymous goes to /login, a signed-in non-admin sees the l
   expect(locked.status).toBe(403);
   expect(locked.data).toEqual({ locked: true });
   const admin = await signedIn({ admin: true });
-  expect((await caught(() => addLoader(args(getRequest("/admin/sellernote-add", { cookie: admin.cookie }))))).data).toEqual({ locked: false });
+  expect((await caught(() => addLoader(args(getRequest("/admin/sellernote-add", { cookie: admin.cookie }))))).data).toEqual({
+    locked: false,
+  });
 });
 
 test("stored HTML is sanitised again when the note page renders it", async () => {
   // A row written around the app (an old import, a manual fix in the database) is still made safe.
   const [row] = await db()
     .insert(sellerNotes)
-    .values({ title: "오래된 글", content: '<p onclick="alert(1)">본문</p><img src=x onerror=alert(1)><a href="javascript:alert(1)">링크</a>' })
+    .values({
+      title: "오래된 글",
+      content: '<p onclick="alert(1)">본문</p><img src=x onerror=alert(1)><a href="javascript:alert(1)">링크</a>',
+    })
     .returning();
   const res = asResponse(await detailLoader(args(getRequest(`/sellernote/${row!.id}`), { id: String(row!.id) })));
   const data = res.data as { note: { html: string; author: string }; jsonLd: Record<string, unknown> };
@@ -185,7 +221,9 @@ test("OWASP XSS vectors saved as notes render without script, handlers or unsafe
   for (const [i, vector] of vectors.entries()) {
     const title = `XSS ${i}`;
     // Some vectors are nothing but markup: those are refused as blank, which is also safe.
-    const res = asResponse(await createNoteAction(formRequest("/admin/sellernote-add", { title, content: `<p>벡터</p>${vector}` }, { cookie: admin.cookie })));
+    const res = asResponse(
+      await createNoteAction(formRequest("/admin/sellernote-add", { title, content: `<p>벡터</p>${vector}` }, { cookie: admin.cookie })),
+    );
     expect(res.status).toBe(302);
     const [note] = await notesTitled(title);
     const page = asResponse(await detailLoader(args(getRequest(`/sellernote/${note!.id}`), { id: String(note!.id) })));

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, like, sql } from "drizzle-orm";
-import { descNullsLast } from "#app/db/order.ts";
 import { db } from "#app/db/client.server.ts";
+import { descNullsLast } from "#app/db/order.ts";
 import { sellerNotes, user } from "#app/db/schema.ts";
 import { noteExcerpt, sanitizeNoteHtml } from "./note-html.server.ts";
 import { requestImagesOfNotes, requestNoteImages } from "./note-images.server.ts";

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
+import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { toast } from "#app/components/toast.ts";
 import { useHydrated } from "#app/components/use-hydrated.ts";
-import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import type { DeleteResult } from "./product-actions.server.ts";
 
 /** One fetcher shared by every delete button of a page, so its answer outlives the removed card. */

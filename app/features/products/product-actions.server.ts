@@ -1,11 +1,10 @@
-import { readForm } from "#app/lib/form.server.ts";
 import { data } from "react-router";
-import { getUser, requireAdmin, requireUser } from "#app/platform/auth/auth.server.ts";
+import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
+import { log } from "#app/lib/log.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
-import { formFailure, validateForm } from "#app/lib/form.server.ts";
-import { log } from "#app/lib/log.server.ts";
+import { getUser, requireAdmin, requireUser } from "#app/platform/auth/auth.server.ts";
 import { type ProductFormValues, productSchema } from "./product-schema.ts";
 import { canEditProduct, createProduct, deleteProduct, getProduct, updateProduct } from "./products.server.ts";
 

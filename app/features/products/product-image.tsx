@@ -4,8 +4,20 @@ import { type ImageView, imagePath, variantOf } from "#app/lib/images.ts";
 /** Drawn here, not fetched: a card without a picture (or with a broken one) still looks finished. */
 export function ImagePlaceholder() {
   return (
-    <div aria-hidden="true" className="flex aspect-[4/3] w-full items-center justify-center bg-gradient-to-br from-slate-100 to-slate-200 text-slate-400">
-      <svg width="56" height="56" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+    <div
+      aria-hidden="true"
+      className="flex aspect-[4/3] w-full items-center justify-center bg-gradient-to-br from-slate-100 to-slate-200 text-slate-400"
+    >
+      <svg
+        width="56"
+        height="56"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M21 8 12 3 3 8v8l9 5 9-5V8Z" />
         <path d="m3 8 9 5 9-5" />
         <path d="M12 13v8" />
@@ -50,7 +62,8 @@ export function ProductImage({ image, eager = false }: { image: ImageView | null
 
   if (!image || !card || !src || failed) return <ImagePlaceholder />;
   // The larger size only when it is larger: a small source gives both sizes the same pixels.
-  const srcSet = detail && detail.width > card.width ? `${src} ${card.width}w, ${imagePath(image.hash, "detail")} ${detail.width}w` : undefined;
+  const srcSet =
+    detail && detail.width > card.width ? `${src} ${card.width}w, ${imagePath(image.hash, "detail")} ${detail.width}w` : undefined;
   const avifSet = avifSrcSet(image);
   const img = (
     <img

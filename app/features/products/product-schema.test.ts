@@ -26,7 +26,13 @@ test("the product schema trims, bounds lengths and keeps only its own fields", (
     createdBy: "someone-else",
     id: "1",
   });
-  expect(parsed).toEqual({ name: "캠핑 의자", imageUrl: "", summary: "가벼운 접이식", price: 12000, siteUrl: "https://shop.example.com/chair" });
+  expect(parsed).toEqual({
+    name: "캠핑 의자",
+    imageUrl: "",
+    summary: "가벼운 접이식",
+    price: 12000,
+    siteUrl: "https://shop.example.com/chair",
+  });
 
   const issues = (input: Record<string, string>) => {
     const result = productSchema.safeParse({ name: "상품", imageUrl: "", summary: "", price: "", siteUrl: "", ...input });
@@ -34,7 +40,9 @@ test("the product schema trims, bounds lengths and keeps only its own fields", (
   };
   expect(issues({ name: "   " })).toEqual(["상품명을 입력해주세요."]);
   expect(issues({ name: "\u0000\u0001" })).toEqual(["상품명을 입력해주세요."]);
-  expect(productSchema.parse({ name: "텀\u0000블러", imageUrl: "", summary: "첫 줄\n둘째 줄\u0000", price: "", siteUrl: "" })).toMatchObject({
+  expect(
+    productSchema.parse({ name: "텀\u0000블러", imageUrl: "", summary: "첫 줄\n둘째 줄\u0000", price: "", siteUrl: "" }),
+  ).toMatchObject({
     name: "텀 블러",
     summary: "첫 줄\n둘째 줄",
   });

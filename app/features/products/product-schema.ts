@@ -6,7 +6,11 @@ export const PRODUCT_SUMMARY_MAX = 1000;
 
 /** The product form of /add, /edit/{id} and /admin/add-product. Only these fields are ever written. */
 export const productSchema = z.object({
-  name: singleLine({ max: PRODUCT_NAME_MAX, required: "상품명을 입력해주세요.", tooLong: `상품명은 ${PRODUCT_NAME_MAX}자 이하로 입력해주세요.` }),
+  name: singleLine({
+    max: PRODUCT_NAME_MAX,
+    required: "상품명을 입력해주세요.",
+    tooLong: `상품명은 ${PRODUCT_NAME_MAX}자 이하로 입력해주세요.`,
+  }),
   imageUrl: httpUrl("이미지 URL"),
   summary: multiLine({ max: PRODUCT_SUMMARY_MAX, tooLong: `요약은 ${PRODUCT_SUMMARY_MAX.toLocaleString("ko-KR")}자 이하로 입력해주세요.` }),
   price: wonAmount("가격"),

@@ -6,7 +6,16 @@ import { products, user } from "#app/db/schema.ts";
 import { createExternalProduct, listExternalProducts } from "#app/features/external-products/external-products.server.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { productSchema } from "./product-schema.ts";
-import { type Actor, canDeleteProduct, canEditProduct, createProduct, deleteProduct, getProduct, listProducts, updateProduct } from "./products.server.ts";
+import {
+  type Actor,
+  canDeleteProduct,
+  canEditProduct,
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  updateProduct,
+} from "./products.server.ts";
 
 withTestDatabase();
 
@@ -33,7 +42,12 @@ test("one search word filters both sections in the database, two-syllable Korean
   const owner = await makeUser();
   for (const name of ["캠핑 의자 접이식", "원목 식탁 의자", "보온 텀블러", "캠핑 랜턴"]) await createProduct(input(name), owner);
   for (const title of ["캠핑 의자", "텀블러 세트", "무선 이어폰"]) {
-    await createExternalProduct({ title, productUrl: `https://shop.example.com/${encodeURIComponent(title)}`, imageUrl: "https://img.example.com/a.jpg", price: "9,900원" });
+    await createExternalProduct({
+      title,
+      productUrl: `https://shop.example.com/${encodeURIComponent(title)}`,
+      imageUrl: "https://img.example.com/a.jpg",
+      price: "9,900원",
+    });
   }
   const names = async (q: string) => ({
     products: (await listProducts({ q })).items.map((p) => p.name).sort(),
@@ -61,7 +75,14 @@ test("each section pages on its own, newest first", async () => {
   expect(first.items).toHaveLength(24);
   expect(first.items[0]?.name).toBe("페이징 상품 30");
   const second = await listProducts({ q: "페이징", page: 2 });
-  expect(second.items.map((p) => p.name)).toEqual(["페이징 상품 06", "페이징 상품 05", "페이징 상품 04", "페이징 상품 03", "페이징 상품 02", "페이징 상품 01"]);
+  expect(second.items.map((p) => p.name)).toEqual([
+    "페이징 상품 06",
+    "페이징 상품 05",
+    "페이징 상품 04",
+    "페이징 상품 03",
+    "페이징 상품 02",
+    "페이징 상품 01",
+  ]);
   const beyond = await listProducts({ q: "페이징", page: 9 });
   expect(beyond.items).toEqual([]);
   expect(beyond.total).toBe(30);

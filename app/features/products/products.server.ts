@@ -1,7 +1,7 @@
-import type { Page } from "#app/db/paging.server.ts";
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
+import type { Page } from "#app/db/paging.server.ts";
 import { products } from "#app/db/schema.ts";
 import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 import { parseSearchQuery, searchFields } from "#app/platform/search/korean-search.ts";
@@ -46,7 +46,12 @@ export async function listProducts({
   page = 1,
   perPage = PRODUCTS_PER_PAGE,
   countCap,
-}: { q?: string | null; page?: number; perPage?: number; countCap?: number }): Promise<Page<ProductRow>> {
+}: {
+  q?: string | null;
+  page?: number;
+  perPage?: number;
+  countCap?: number;
+}): Promise<Page<ProductRow>> {
   const found = await findSearchPage(
     { table: products, createdAt: products.createdAt, id: products.id },
     productSearch(q),

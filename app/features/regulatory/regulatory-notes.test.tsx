@@ -1,8 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
-import { CATEGORY_NOTE_IDS, notesForCategory, REGULATORY_NOTES } from "#content/regulatory-notes.ts";
 import { CATEGORIES, isCategory } from "#app/db/categories.ts";
+import { CATEGORY_NOTE_IDS, notesForCategory, REGULATORY_NOTES } from "#content/regulatory-notes.ts";
 import { CategoryRegulatoryNotes, SupplierSellingHelp } from "./regulatory-notes.tsx";
 
 const today = new Date().toISOString().slice(0, 10);
@@ -32,7 +32,10 @@ test("the notes are mapped onto the real category chips, and the issue's permits
     expect(isCategory(category), category).toBe(true);
     expect(notesForCategory(category)).toHaveLength(ids.length);
   }
-  const titles = (category: string) => notesForCategory(category).map((n) => n.title).join(" ");
+  const titles = (category: string) =>
+    notesForCategory(category)
+      .map((n) => n.title)
+      .join(" ");
   expect(titles("식품")).toMatch(/통신판매업.*영업신고.*건강기능식품/);
   expect(titles("유아/완구")).toContain("KC");
   expect(titles("디지털/가전")).toContain("KC");

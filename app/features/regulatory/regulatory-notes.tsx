@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { RegulatoryNote } from "#content/regulatory-notes.ts";
 import { formatDate } from "#app/lib/format.ts";
+import type { RegulatoryNote } from "#content/regulatory-notes.ts";
 
 const readOn = (date: string) => formatDate(`${date}T00:00:00+09:00`);
 
@@ -58,7 +58,10 @@ export function CategoryRegulatoryNotes({ category, notes }: { category: string;
  * fee, when known) is handed to the calculator as its 판매자 부담 배송비.
  */
 export function SupplierSellingHelp({ notes, shipping }: { notes: RegulatoryNote[]; shipping?: number | null }) {
-  const marginHref = typeof shipping === "number" && Number.isSafeInteger(shipping) && shipping >= 0 ? `/tools/margin?shipping=${shipping}` : "/tools/margin";
+  const marginHref =
+    typeof shipping === "number" && Number.isSafeInteger(shipping) && shipping >= 0
+      ? `/tools/margin?shipping=${shipping}`
+      : "/tools/margin";
   return (
     <section aria-labelledby="selling-help" className="mt-8">
       <h2 id="selling-help" className="text-lg font-bold text-slate-900">

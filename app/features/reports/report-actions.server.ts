@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
 import { getWholesaler, isPublished } from "#app/features/wholesalers/wholesalers.server.ts";
-import { getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
-import { parseIdParam, parsePageParam } from "#app/lib/url-params.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
-import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { parseIdParam, parsePageParam } from "#app/lib/url-params.ts";
+import { getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
+import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { REPORT_RECEIVED, reportSchema } from "./report-schema.ts";
 import { createReport, handleReport, listOpenReports } from "./reports.server.ts";
 

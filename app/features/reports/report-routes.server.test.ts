@@ -7,11 +7,11 @@ import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import * as root from "#app/root.tsx";
 import * as adminReports from "#app/routes/admin/reports.tsx";
 import * as reportPage from "#app/routes/public/wholesaler-report.tsx";
+import { signedUpCookie } from "#tests/accounts.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { signedUpCookie } from "#tests/accounts.ts";
-import { REPORT_RECEIVED } from "./report-schema.ts";
 import { REPORTS_PER_ADDRESS } from "./report-actions.server.ts";
+import { REPORT_RECEIVED } from "./report-schema.ts";
 
 withTestDatabase();
 
@@ -37,7 +37,10 @@ beforeEach(async () => {
   await db().delete(correctionRequests);
   await db().delete(rateLimits);
   await db().delete(wholesalers);
-  const [row] = await db().insert(wholesalers).values({ name: "도매꾹", siteUrl: "https://domeggook.com/" }).returning({ id: wholesalers.id });
+  const [row] = await db()
+    .insert(wholesalers)
+    .values({ name: "도매꾹", siteUrl: "https://domeggook.com/" })
+    .returning({ id: wholesalers.id });
   supplier = row!.id;
 });
 
@@ -46,7 +49,10 @@ describe("sending a correction request", () => {
     const anonymous = await send(valid, { ip: "10.0.0.1" });
     expect(anonymous.status).toBe(200);
     expect(anonymous.data).toEqual({ ok: true, message: REPORT_RECEIVED });
-    const member = await send({ reason: "closed", body: "폐업했다고 공지가 올라왔습니다.\n두 번째 줄" }, { cookie: userCookie, ip: "10.0.0.2" });
+    const member = await send(
+      { reason: "closed", body: "폐업했다고 공지가 올라왔습니다.\n두 번째 줄" },
+      { cookie: userCookie, ip: "10.0.0.2" },
+    );
     expect(member.status).toBe(200);
 
     const [first, second] = await stored();
@@ -90,7 +96,12 @@ describe("sending a correction request", () => {
     const retryAfter = Number(refused.headers.get("Retry-After"));
     expect(retryAfter).toBeGreaterThan(0);
     // The route passes the header on to the response.
-    const headers = reportPage.headers({ actionHeaders: refused.headers, loaderHeaders: new Headers(), parentHeaders: new Headers(), errorHeaders: undefined } as never);
+    const headers = reportPage.headers({
+      actionHeaders: refused.headers,
+      loaderHeaders: new Headers(),
+      parentHeaders: new Headers(),
+      errorHeaders: undefined,
+    } as never);
     expect(new Headers(headers).get("Retry-After")).toBe(String(retryAfter));
     expect((await send(valid, { ip: "10.8.8.8" })).status).toBe(200);
     expect(await stored()).toHaveLength(REPORTS_PER_ADDRESS + 1);
@@ -116,18 +127,22 @@ describe("/admin/reports", () => {
     expect(items.map((item) => item.body)).toEqual(["세 번째", "두 번째", "첫 번째"]);
     expect(items[0]?.wholesalerName).toBe("도매꾹");
 
-    const rootData = async (cookie: string) => (asResponse(await root.loader(args(getRequest("/admin", { cookie })))).data as { openReports: number }).openReports;
+    const rootData = async (cookie: string) =>
+      (asResponse(await root.loader(args(getRequest("/admin", { cookie })))).data as { openReports: number }).openReports;
     expect(await rootData(adminCookie)).toBe(3);
     expect(await rootData(userCookie)).toBe(0);
 
-    const handle = (intent: string, id: number) => caught(() => adminReports.action(args(formRequest("/admin/reports", { intent, id: String(id) }, { cookie: adminCookie }))));
+    const handle = (intent: string, id: number) =>
+      caught(() => adminReports.action(args(formRequest("/admin/reports", { intent, id: String(id) }, { cookie: adminCookie }))));
     expect((await handle("done", items[0]!.id)).status).toBe(302);
     expect((await handle("rejected", items[1]!.id)).status).toBe(302);
     const after = asResponse(await adminReports.loader(args(getRequest("/admin/reports", { cookie: adminCookie }))));
     expect((after.data as { items: { body: string }[] }).items.map((item) => item.body)).toEqual(["첫 번째"]);
     expect(await rootData(adminCookie)).toBe(1);
 
-    const statuses = await db().select({ body: correctionRequests.body, status: correctionRequests.status, handledBy: correctionRequests.handledBy }).from(correctionRequests);
+    const statuses = await db()
+      .select({ body: correctionRequests.body, status: correctionRequests.status, handledBy: correctionRequests.handledBy })
+      .from(correctionRequests);
     expect(statuses.find((s) => s.body === "세 번째")).toMatchObject({ status: "done" });
     expect(statuses.find((s) => s.body === "두 번째")?.status).toBe("rejected");
     expect(statuses.find((s) => s.body === "세 번째")?.handledBy).not.toBeNull();
@@ -147,8 +162,16 @@ describe("/admin/reports", () => {
       expect(page.status).toBe(302);
       expect(page.location?.startsWith(where)).toBe(true);
     }
-    expect((await caught(() => adminReports.action(args(formRequest("/admin/reports", { intent: "done", id: String(report!.id) }, { cookie: userCookie }))))).status).toBe(403);
-    expect((await caught(() => adminReports.action(args(formRequest("/admin/reports", { intent: "done", id: String(report!.id) }))))).status).toBe(401);
+    expect(
+      (
+        await caught(() =>
+          adminReports.action(args(formRequest("/admin/reports", { intent: "done", id: String(report!.id) }, { cookie: userCookie }))),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await caught(() => adminReports.action(args(formRequest("/admin/reports", { intent: "done", id: String(report!.id) }))))).status,
+    ).toBe(401);
     expect((await stored())[0]?.status).toBe("open");
   });
 });

@@ -58,14 +58,16 @@ function onSite(host: string, site: string) {
 
 /** The page's text as a person reads it: no scripts, styles or tags; entities for spaces; lower case. */
 export function visibleText(html: string) {
-  return html
-    .replace(/<!--[\s\S]*?(?:-->|$)/g, " ")
-    .replace(/<(script|style|noscript|template)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, " ")
-    // [^<>], not [^>]: a page of unclosed "<" must not make this quadratic.
-    .replace(/<[^<>]*>/g, " ")
-    .replace(/&nbsp;|&#160;/gi, " ")
-    .replace(/\s+/g, " ")
-    .toLowerCase();
+  return (
+    html
+      .replace(/<!--[\s\S]*?(?:-->|$)/g, " ")
+      .replace(/<(script|style|noscript|template)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, " ")
+      // [^<>], not [^>]: a page of unclosed "<" must not make this quadratic.
+      .replace(/<[^<>]*>/g, " ")
+      .replace(/&nbsp;|&#160;/gi, " ")
+      .replace(/\s+/g, " ")
+      .toLowerCase()
+  );
 }
 
 /** Which sign marks this page as parked or for sale, or null. */

@@ -1,9 +1,9 @@
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { env } from "#app/lib/env.server.ts";
-import { parseIdParam, parsePageParam } from "#app/lib/url-params.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { parseIdParam, parsePageParam } from "#app/lib/url-params.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { latestRun, listSiteChecks, requestCheck, requestCheckAll } from "./site-checks.server.ts";
 
 export const CHECKS_OFF_MESSAGE = "사이트 점검이 꺼져 있습니다. (LINK_CHECK=0)";

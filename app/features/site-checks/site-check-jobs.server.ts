@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { seoulDay } from "#app/lib/format.ts";
 import type { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { notifyJobs } from "#app/platform/jobs/job-store.server.ts";
-import { seoulDay } from "#app/lib/format.ts";
 import { checkSite, SITE_CHECK_TIMEOUT_MS, type SiteCheckOptions } from "./site-check.server.ts";
 import {
   allCheckableIds,

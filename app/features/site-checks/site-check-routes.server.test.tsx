@@ -7,8 +7,8 @@ import { signUpAction } from "#app/features/users/auth-actions.server.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
 import * as siteChecksPage from "#app/routes/admin/site-checks.tsx";
-import * as detail from "#app/routes/public/wholesaler-detail.tsx";
 import * as list from "#app/routes/public/list.tsx";
+import * as detail from "#app/routes/public/wholesaler-detail.tsx";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 
@@ -45,9 +45,15 @@ beforeEach(async () => {
     .returning({ id: wholesalers.id });
   [down, fine] = rows.map((row) => row.id) as [number, number];
   const checkedAt = new Date("2026-11-23T01:00:00Z");
-  await db()
-    .insert(siteStatus)
-    .values({ wholesalerId: down, status: "down", lastOutcome: "failed", lastErrorKind: "dns", checkedAt, checkedDay: "2026-11-23", problemSince: checkedAt });
+  await db().insert(siteStatus).values({
+    wholesalerId: down,
+    status: "down",
+    lastOutcome: "failed",
+    lastErrorKind: "dns",
+    checkedAt,
+    checkedDay: "2026-11-23",
+    problemSince: checkedAt,
+  });
 });
 
 afterEach(() => {
@@ -69,7 +75,20 @@ describe("freshness on public pages", () => {
       renderToString(
         <MemoryRouter>
           <ul>
-            <WholesalerCard wholesaler={{ id, name: "도매", summary: "", category: "", siteUrl: "", logoUrl: "", views: 0, status: "published", factMask: 0 }} siteDown={siteDown} />
+            <WholesalerCard
+              wholesaler={{
+                id,
+                name: "도매",
+                summary: "",
+                category: "",
+                siteUrl: "",
+                logoUrl: "",
+                views: 0,
+                status: "published",
+                factMask: 0,
+              }}
+              siteDown={siteDown}
+            />
           </ul>
         </MemoryRouter>,
       );
@@ -88,9 +107,13 @@ describe("/admin/site-checks", () => {
       [fine, "unchecked"],
     ]);
 
-    const one = await caught(() => siteChecksPage.action(args(formRequest("/admin/site-checks", { intent: "check", id: String(fine) }, { cookie: adminCookie }))));
+    const one = await caught(() =>
+      siteChecksPage.action(args(formRequest("/admin/site-checks", { intent: "check", id: String(fine) }, { cookie: adminCookie }))),
+    );
     expect(one.status).toBe(302);
-    const all = await caught(() => siteChecksPage.action(args(formRequest("/admin/site-checks?page=1", { intent: "check-all" }, { cookie: adminCookie }))));
+    const all = await caught(() =>
+      siteChecksPage.action(args(formRequest("/admin/site-checks?page=1", { intent: "check-all" }, { cookie: adminCookie }))),
+    );
     expect(all.location).toBe("/admin/site-checks?page=1");
     const queued = await db().select({ kind: jobs.kind, state: jobs.state }).from(jobs);
     expect(queued).toEqual([
@@ -103,7 +126,9 @@ describe("/admin/site-checks", () => {
     process.env.LINK_CHECK = "0";
     const page = asResponse(await siteChecksPage.loader(args(getRequest("/admin/site-checks", { cookie: adminCookie }))));
     expect((page.data as { enabled: boolean }).enabled).toBe(false);
-    const refused = await caught(() => siteChecksPage.action(args(formRequest("/admin/site-checks", { intent: "check-all" }, { cookie: adminCookie }))));
+    const refused = await caught(() =>
+      siteChecksPage.action(args(formRequest("/admin/site-checks", { intent: "check-all" }, { cookie: adminCookie }))),
+    );
     expect(refused.status).toBe(302);
     expect(await db().select().from(jobs)).toEqual([]);
   });
@@ -118,7 +143,9 @@ describe("/admin/site-checks", () => {
       expect(page.location?.startsWith(where)).toBe(true);
     }
     for (const fields of [{ intent: "check", id: String(fine) }, { intent: "check-all" }] as Record<string, string>[]) {
-      expect(await caught(() => siteChecksPage.action(args(formRequest("/admin/site-checks", fields, { cookie: userCookie }))))).toMatchObject({ status: 403 });
+      expect(
+        await caught(() => siteChecksPage.action(args(formRequest("/admin/site-checks", fields, { cookie: userCookie })))),
+      ).toMatchObject({ status: 403 });
       expect(await caught(() => siteChecksPage.action(args(formRequest("/admin/site-checks", fields))))).toMatchObject({ status: 401 });
     }
     expect(await db().select().from(jobs)).toEqual([]);

@@ -42,7 +42,10 @@ describe("what a stand-in site's answer means", () => {
     expect(await check("parked.co.kr")).toMatchObject({ outcome: "parked", errorKind: "parked", statusCode: 200 });
     expect(await check("forsale.co.kr")).toMatchObject({ outcome: "parked", errorKind: "parked" });
     // A redirect to a marketplace is parked, not moved.
-    expect(await check("lapsed.co.kr")).toMatchObject({ outcome: "parked", finalUrl: sites.url("sedo.com", "/search/details/?domain=lapsed.co.kr") });
+    expect(await check("lapsed.co.kr")).toMatchObject({
+      outcome: "parked",
+      finalUrl: sites.url("sedo.com", "/search/details/?domain=lapsed.co.kr"),
+    });
   });
 
   test("HTTP errors are failures with their status code", async () => {
@@ -53,7 +56,10 @@ describe("what a stand-in site's answer means", () => {
 
 describe("faults: each records a failure kind and moves on within its time limit", () => {
   test("a name that does not resolve, and a port where nothing listens", async () => {
-    expect(await checkSite("http://no-such-shop.co.kr/", { resolve: sites.resolve })).toMatchObject({ outcome: "failed", errorKind: "dns" });
+    expect(await checkSite("http://no-such-shop.co.kr/", { resolve: sites.resolve })).toMatchObject({
+      outcome: "failed",
+      errorKind: "dns",
+    });
     expect(await check("closed.co.kr")).toMatchObject({ outcome: "failed", errorKind: "connect" });
   });
 

@@ -101,7 +101,10 @@ describe("a supplier's status from its checks", () => {
     expect(statusFrom([check("failed", "2026-11-24"), check("failed", "2026-11-23"), check("ok", "2026-11-16")]).status).toBe("down");
     expect(statusFrom([check("failed", "2026-11-24"), check("failed", "2026-11-24")]).status).toBe("unchecked");
     expect(statusFrom([check("ok", "2026-11-25"), check("failed", "2026-11-24"), check("failed", "2026-11-23")]).status).toBe("ok");
-    expect(statusFrom([check("failed", "2026-11-24"), check("moved", "2026-11-17")])).toEqual({ status: "moved", problemSince: at("2026-11-17") });
+    expect(statusFrom([check("failed", "2026-11-24"), check("moved", "2026-11-17")])).toEqual({
+      status: "moved",
+      problemSince: at("2026-11-17"),
+    });
     expect(statusFrom([])).toEqual({ status: "unchecked", problemSince: null });
   });
 
@@ -218,8 +221,14 @@ describe("admin requests are queued, never run in the request", () => {
 
 describe("pages keep answering while the checks run", () => {
   test("a health check keeps answering all through a run of 1,000 checks against stand-in sites", async () => {
-    const values = Array.from({ length: 1_000 }, (_, i) => ({ name: `도매 ${i}`, siteUrl: sites.url(i % 10 === 0 ? "old.co.kr" : "ok.co.kr", `/${i}`) }));
-    for (let i = 0; i < values.length; i += 250) await db().insert(wholesalers).values(values.slice(i, i + 250));
+    const values = Array.from({ length: 1_000 }, (_, i) => ({
+      name: `도매 ${i}`,
+      siteUrl: sites.url(i % 10 === 0 ? "old.co.kr" : "ok.co.kr", `/${i}`),
+    }));
+    for (let i = 0; i < values.length; i += 250)
+      await db()
+        .insert(wholesalers)
+        .values(values.slice(i, i + 250));
 
     const health = http.createServer((_request, response) => response.end("ok"));
     await new Promise<void>((resolve) => health.listen(0, "127.0.0.1", resolve));

@@ -2,12 +2,12 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or,
 import { db, type Tx } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { jobs, siteCheckRuns, siteChecks, siteStatus, wholesalers } from "#app/db/schema.ts";
-import { enqueueJob, enqueueJobs, notifyJobs } from "#app/platform/jobs/job-store.server.ts";
+import { publishedOnly } from "#app/features/wholesalers/wholesalers.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
 import { log } from "#app/lib/log.server.ts";
+import { enqueueJob, enqueueJobs, notifyJobs } from "#app/platform/jobs/job-store.server.ts";
 import type { CheckResult } from "./site-check.server.ts";
 import { judgeRun, type SiteStatus, statusFrom } from "./site-status.ts";
-import { publishedOnly } from "#app/features/wholesalers/wholesalers.server.ts";
 
 /**
  * The site checks' data (docs/decisions/0020): runs, each check's result, and each supplier's status.
@@ -142,7 +142,10 @@ export async function finishRun(runId: number, { days }: { days: number }) {
   if (!run) return;
   let outcome = run.outcome;
   if (!outcome) {
-    const results = await db().select({ outcome: siteChecks.outcome, errorKind: siteChecks.errorKind }).from(siteChecks).where(eq(siteChecks.runId, runId));
+    const results = await db()
+      .select({ outcome: siteChecks.outcome, errorKind: siteChecks.errorKind })
+      .from(siteChecks)
+      .where(eq(siteChecks.runId, runId));
     const verdict = judgeRun(results, await answeredRecently(days));
     const decided = verdict.offline ? "offline" : "recorded";
     const taken = await db().transaction(async (tx) => {
@@ -165,7 +168,15 @@ export async function finishRun(runId: number, { days }: { days: number }) {
       });
     } else {
       const tally = (kind: string) => results.filter((r) => r.outcome === kind).length;
-      log.info("site check run recorded", { runId, trigger: run.trigger, checks: results.length, ok: tally("ok"), moved: tally("moved"), parked: tally("parked"), failed: tally("failed") });
+      log.info("site check run recorded", {
+        runId,
+        trigger: run.trigger,
+        checks: results.length,
+        ok: tally("ok"),
+        moved: tally("moved"),
+        parked: tally("parked"),
+        failed: tally("failed"),
+      });
     }
   }
   if (outcome !== "recorded") return;
@@ -216,7 +227,10 @@ export async function recomputeStatuses(ids: number[]) {
 export type SupplierSiteStatus = { status: SiteStatus; checkedAt: Date | null };
 
 export async function siteStatusOf(wholesalerId: number): Promise<SupplierSiteStatus> {
-  const [row] = await db().select({ status: siteStatus.status, checkedAt: siteStatus.checkedAt }).from(siteStatus).where(eq(siteStatus.wholesalerId, wholesalerId));
+  const [row] = await db()
+    .select({ status: siteStatus.status, checkedAt: siteStatus.checkedAt })
+    .from(siteStatus)
+    .where(eq(siteStatus.wholesalerId, wholesalerId));
   return row ? { status: row.status as SiteStatus, checkedAt: row.checkedAt } : { status: "unchecked", checkedAt: null };
 }
 
@@ -283,7 +297,9 @@ export async function recentChecks(ids: number[], perSupplier = 5) {
       statusCode: siteChecks.statusCode,
       errorKind: siteChecks.errorKind,
       finalUrl: siteChecks.finalUrl,
-      rank: sql<number>`row_number() over (partition by ${siteChecks.wholesalerId} order by ${siteChecks.checkedAt} desc, ${siteChecks.id} desc)`.as("rank"),
+      rank: sql<number>`row_number() over (partition by ${siteChecks.wholesalerId} order by ${siteChecks.checkedAt} desc, ${siteChecks.id} desc)`.as(
+        "rank",
+      ),
     })
     .from(siteChecks)
     .innerJoin(siteCheckRuns, and(eq(siteCheckRuns.id, siteChecks.runId), eq(siteCheckRuns.outcome, "recorded")))

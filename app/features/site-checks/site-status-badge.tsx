@@ -9,5 +9,9 @@ const TONE: Record<SiteStatus, string> = {
 
 /** `정상`, `주소 변경됨`, `연결 안 됨` or `확인 전`, as a small coloured label. */
 export function SiteStatusBadge({ status }: { status: SiteStatus }) {
-  return <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ${TONE[status]}`}>{SITE_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ${TONE[status]}`}>
+      {SITE_STATUS_LABELS[status]}
+    </span>
+  );
 }

@@ -11,14 +11,16 @@ import type { SiteStatus } from "./site-status-labels.ts";
 export type { SiteStatus } from "./site-status-labels.ts";
 export type CheckOutcome = "ok" | "moved" | "parked" | "failed";
 
-
 /**
  * The site a host belongs to: its registrable domain (eTLD+1 from the Public Suffix List, private
  * suffixes included, so `shop-a.github.io` and `shop-b.github.io` are different sites), or the host
  * itself for an address literal or a single-label name.
  */
 export function siteOf(host: string) {
-  const bare = host.toLowerCase().replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  const bare = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "");
   return getDomain(bare, { allowPrivateDomains: true }) ?? bare;
 }
 

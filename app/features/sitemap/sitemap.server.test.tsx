@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, test } from "vitest";
-import { guides } from "#content/guides/all-guides.ts";
+import { JsonLd, serializeJsonLd } from "#app/components/json-ld.tsx";
 import { db } from "#app/db/client.server.ts";
 import { sellerNotes, wholesalers } from "#app/db/schema.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
 import { loader as robotsLoader } from "#app/routes/public/robots.ts";
 import { loader as sitemapLoader } from "#app/routes/public/sitemap.ts";
+import { guides } from "#content/guides/all-guides.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { JsonLd, serializeJsonLd } from "#app/components/json-ld.tsx";
 
 withTestDatabase();
 
@@ -27,7 +27,8 @@ test("sitemap.xml lists the public pages, every guide, and the wholesalers and n
 
   const urls = new Map([...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => [m[1], m[2]]));
   for (const path of ["/list", "/products", "/seller-info", "/sellernote"]) expect(urls.has(`${ORIGIN}${path}`)).toBe(true);
-  for (const guide of guides) expect(urls.get(`${ORIGIN}/sellinginsight/${guide.slug}`)).toMatch(new RegExp(`^${guide.updatedAt.slice(0, 8)}`));
+  for (const guide of guides)
+    expect(urls.get(`${ORIGIN}/sellinginsight/${guide.slug}`)).toMatch(new RegExp(`^${guide.updatedAt.slice(0, 8)}`));
   expect(urls.get(`${ORIGIN}/wholesaler/${wholesaler!.id}`)).toBe(wholesaler!.updatedAt.toISOString());
   expect(urls.get(`${ORIGIN}/sellernote/${note!.id}`)).toBe(note!.updatedAt.toISOString());
   expect(urls.has(`${ORIGIN}/sellernote/${gone!.id}`)).toBe(false);

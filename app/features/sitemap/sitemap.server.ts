@@ -1,10 +1,10 @@
 import { desc, max } from "drizzle-orm";
-import { guides } from "#content/guides/all-guides.ts";
 import { db } from "#app/db/client.server.ts";
 import { externalProducts, products, wholesalers } from "#app/db/schema.ts";
 import { listNoteDates } from "#app/features/notes/notes.server.ts";
 import { publishedOnly } from "#app/features/wholesalers/wholesalers.server.ts";
 import { env } from "#app/lib/env.server.ts";
+import { guides } from "#content/guides/all-guides.ts";
 
 /** The public address of a path on this site (PUBLIC_URL + path), for canonical links and the sitemap. */
 export function absoluteUrl(path: string) {
@@ -28,8 +28,12 @@ export async function listWholesalerDates(limit: number) {
 
 async function latestProductChange() {
   const [[own], [external]] = await Promise.all([
-    db().select({ at: max(products.updatedAt) }).from(products),
-    db().select({ at: max(externalProducts.updatedAt) }).from(externalProducts),
+    db()
+      .select({ at: max(products.updatedAt) })
+      .from(products),
+    db()
+      .select({ at: max(externalProducts.updatedAt) })
+      .from(externalProducts),
   ]);
   return latest([own?.at ?? null, external?.at ?? null]);
 }

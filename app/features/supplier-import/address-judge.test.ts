@@ -38,7 +38,9 @@ describe("a supplier's own site", () => {
     const deep = judgeAddress("https://www.lalab2b.com/service/private.php");
     expect(deep.homeUrl).toBe("https://www.lalab2b.com/");
     expect(deep.siteKey).toBe("lalab2b.com");
-    expect(addressProblem(deep)).toBe("주소가 사이트 첫 페이지가 아니라 개인정보처리방침 페이지입니다. (첫 페이지: https://www.lalab2b.com/)");
+    expect(addressProblem(deep)).toBe(
+      "주소가 사이트 첫 페이지가 아니라 개인정보처리방침 페이지입니다. (첫 페이지: https://www.lalab2b.com/)",
+    );
   });
 
   test("registrable domains: subdomains of one site are one supplier; a shop on a shop platform is its own", () => {
@@ -75,11 +77,21 @@ describe("not a supplier's site", () => {
     ],
     [
       "company-db",
-      ["https://www.114.co.kr/search/detail?comp_id=222496", "https://bizno.net/article/4558602629", "https://thevc.kr/yanoljapartners", "https://sellerocean.com/wholesale_agency/1"],
+      [
+        "https://www.114.co.kr/search/detail?comp_id=222496",
+        "https://bizno.net/article/4558602629",
+        "https://thevc.kr/yanoljapartners",
+        "https://sellerocean.com/wholesale_agency/1",
+      ],
     ],
     [
       "encyclopedia",
-      ["https://namu.wiki/w/%EA%B5%BF%EB%8D%B0%EC%9D%B4", "https://ko.wikipedia.org/wiki/%ED%8C%8C%EB%A5%B4%EB%A7%88", "https://en.wikipedia.org/wiki/Parma", "https://example.com/wiki/Page"],
+      [
+        "https://namu.wiki/w/%EA%B5%BF%EB%8D%B0%EC%9D%B4",
+        "https://ko.wikipedia.org/wiki/%ED%8C%8C%EB%A5%B4%EB%A7%88",
+        "https://en.wikipedia.org/wiki/Parma",
+        "https://example.com/wiki/Page",
+      ],
     ],
     [
       "news",
@@ -110,7 +122,16 @@ describe("not a supplier's site", () => {
       ],
     ],
     ["marketplace", ["https://www.coupang.com/vp/products/1", "https://m.enuri.com/m/vip.jsp?modelno=1", "https://kmong.com/gig/518096"]],
-    ["brand", ["https://kr.puma.com/", "https://www.nike.com/kr/", "https://www.kurly.com/", "https://store.hanssem.com/", "https://www.gentlemonster.com/"]],
+    [
+      "brand",
+      [
+        "https://kr.puma.com/",
+        "https://www.nike.com/kr/",
+        "https://www.kurly.com/",
+        "https://store.hanssem.com/",
+        "https://www.gentlemonster.com/",
+      ],
+    ],
     ["institution", ["https://www.mohw.go.kr/kids", "https://www.jsd.or.kr/26816", "https://at.agromarket.kr/"]],
     [
       "document",
@@ -130,7 +151,9 @@ describe("not a supplier's site", () => {
   }
 
   test("the preview's sentence names the kind and the host", () => {
-    expect(addressProblem(judgeAddress("http://www.saramin.co.kr/zf_user/company-info/view?csn=1"))).toBe("주소가 도매처 자체 사이트가 아니라 구인구직 사이트(saramin.co.kr)입니다.");
+    expect(addressProblem(judgeAddress("http://www.saramin.co.kr/zf_user/company-info/view?csn=1"))).toBe(
+      "주소가 도매처 자체 사이트가 아니라 구인구직 사이트(saramin.co.kr)입니다.",
+    );
     // A document on the supplier's own domain still names the site (a stored supplier is recognised by it).
     expect(judgeAddress("https://www.tobizon.co.kr/upfile/guide/sellpang.pdf").siteKey).toBe("tobizon.co.kr");
     expect(judgeAddress("https://www.saramin.co.kr/x").siteKey).toBe("");

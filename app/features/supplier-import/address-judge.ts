@@ -62,7 +62,9 @@ export type AddressJudgement = {
 export type SiteCheck = { title?: string | null; finalUrl?: string | null };
 
 const lower = (list: readonly string[]) => list.map((h) => h.toLowerCase());
-const HOSTS = Object.entries(THIRD_PARTY_HOSTS).flatMap(([kind, hosts]) => lower(hosts).map((host) => ({ host, kind: kind as ThirdPartyKind })));
+const HOSTS = Object.entries(THIRD_PARTY_HOSTS).flatMap(([kind, hosts]) =>
+  lower(hosts).map((host) => ({ host, kind: kind as ThirdPartyKind })),
+);
 
 function coveredBy(host: string, listed: string) {
   return host === listed || host.endsWith(`.${listed}`);
@@ -90,7 +92,11 @@ function parseAddress(raw: string): URL | null {
   }
 }
 
-const hostOf = (url: URL) => url.hostname.toLowerCase().replace(/^www\./, "").replace(/\.$/, "");
+const hostOf = (url: URL) =>
+  url.hostname
+    .toLowerCase()
+    .replace(/^www\./, "")
+    .replace(/\.$/, "");
 
 /** The query without campaign tags, sorted, so `?utm_source=x` is the same page as none. */
 function meaningfulQuery(url: URL) {
@@ -159,7 +165,13 @@ function judgeUrl(raw: string): AddressJudgement {
   if (!url) return { ...empty, verdict: "invalid", kind: "invalid", label: "올바르지 않은 주소" };
   const host = hostOf(url);
   const common = { url: url.href, host, pageKey: pageKeyOf(url), homeUrl: `${url.protocol}//${url.host}/` };
-  const elsewhere = (kind: ElsewhereKind): AddressJudgement => ({ ...common, verdict: "elsewhere", kind, siteKey: "", label: `${KIND_LABELS[kind]}(${host})` });
+  const elsewhere = (kind: ElsewhereKind): AddressJudgement => ({
+    ...common,
+    verdict: "elsewhere",
+    kind,
+    siteKey: "",
+    label: `${KIND_LABELS[kind]}(${host})`,
+  });
 
   const listed = listedKind(host);
   const institution = INSTITUTION_SUFFIXES.some((suffix) => coveredBy(host, suffix));
@@ -200,7 +212,13 @@ function refineWithCheck(base: AddressJudgement, check: SiteCheck): AddressJudge
   if (check.finalUrl && check.finalUrl !== base.url) {
     const final = judgeUrl(check.finalUrl);
     if (final.verdict === "elsewhere" || final.verdict === "deep") {
-      return { ...base, verdict: final.verdict, kind: final.kind, siteKey: final.verdict === "deep" ? base.siteKey : "", label: `연결하면 ${final.label || final.host}(으)로 이동합니다` };
+      return {
+        ...base,
+        verdict: final.verdict,
+        kind: final.kind,
+        siteKey: final.verdict === "deep" ? base.siteKey : "",
+        label: `연결하면 ${final.label || final.host}(으)로 이동합니다`,
+      };
     }
     if (final.verdict === "home" && base.siteKey && final.siteKey !== base.siteKey) {
       return { ...base, verdict: "elsewhere", kind: "moved", siteKey: "", label: `${KIND_LABELS.moved}(${final.host})` };
@@ -210,7 +228,13 @@ function refineWithCheck(base: AddressJudgement, check: SiteCheck): AddressJudge
   const marker = title ? TITLE_MARKERS.find(({ pattern }) => pattern.test(title)) : undefined;
   if (!marker || base.verdict === "elsewhere") return base;
   if (marker.kind === "gone" || marker.kind === "parked") {
-    return { ...base, verdict: "elsewhere", kind: marker.kind, siteKey: "", label: `${KIND_LABELS[marker.kind]}(제목: ${title.slice(0, 60)})` };
+    return {
+      ...base,
+      verdict: "elsewhere",
+      kind: marker.kind,
+      siteKey: "",
+      label: `${KIND_LABELS[marker.kind]}(제목: ${title.slice(0, 60)})`,
+    };
   }
   return { ...base, verdict: "deep", kind: marker.kind, label: `${DEEP_LABELS[marker.kind]}(제목: ${title.slice(0, 60)})` };
 }

@@ -262,7 +262,28 @@ export const INSTITUTION_SUFFIXES = ["go.kr", "or.kr", "ac.kr", "re.kr", "mil.kr
  * me, …). Any other two-letter country domain (a Vietnamese hotel, a Swedish football club) is
  * `foreign`: a Korean supplier's own site there is possible but worth a look.
  */
-export const HOME_COUNTRY_TLDS = ["kr", "io", "co", "me", "ai", "tv", "ly", "gg", "so", "to", "cc", "ws", "im", "fm", "am", "la", "st", "sh", "vc", "us"] as const;
+export const HOME_COUNTRY_TLDS = [
+  "kr",
+  "io",
+  "co",
+  "me",
+  "ai",
+  "tv",
+  "ly",
+  "gg",
+  "so",
+  "to",
+  "cc",
+  "ws",
+  "im",
+  "fm",
+  "am",
+  "la",
+  "st",
+  "sh",
+  "vc",
+  "us",
+] as const;
 
 /**
  * Shop platforms where a subdomain is one seller's own shop (`grwswolesale.cafe24.com`): the shop is the
@@ -316,10 +337,20 @@ export const PATH_ACCOUNT_HOSTS = [
 export const DOCUMENT_EXTENSIONS = ["pdf", "hwp", "hwpx", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "zip", "txt", "rtf", "odt"] as const;
 
 /** Paths that fetch a file (`/common/board/Download.do?…&fileNo=2`, `/download.php?file=…`). */
-export const DOCUMENT_PATHS: readonly RegExp[] = [/\/download(\.do|\.php|\.asp|\.jsp)?$/i, /\/filedown/i, /\/fileDownload/i, /[?&](fileno|file_no|fileid|file_id)=/i];
+export const DOCUMENT_PATHS: readonly RegExp[] = [
+  /\/download(\.do|\.php|\.asp|\.jsp)?$/i,
+  /\/filedown/i,
+  /\/fileDownload/i,
+  /[?&](fileno|file_no|fileid|file_id)=/i,
+];
 
 /** Page shapes of a news article on any host (the CMS most Korean outlets share, portal news). */
-export const NEWS_PATHS: readonly RegExp[] = [/\/news\/articleview\.html/i, /\/news\/articlelist\.html/i, /\/news\/view\.(php|html|asp)/i, /\/article\/\d{5,}/i];
+export const NEWS_PATHS: readonly RegExp[] = [
+  /\/news\/articleview\.html/i,
+  /\/news\/articlelist\.html/i,
+  /\/news\/view\.(php|html|asp)/i,
+  /\/article\/\d{5,}/i,
+];
 
 /** Page shapes of an encyclopedia or wiki entry on any host. */
 export const WIKI_PATHS: readonly RegExp[] = [/^\/wiki\//i, /^\/w\//i];
@@ -337,7 +368,10 @@ export const DEEP_PAGE_PATTERNS: readonly { kind: DeepKind; pattern: RegExp }[] 
   { kind: "join", pattern: /join|signup|sign_up|register|regist|\/member\/(agree|terms)|idinfo/ },
   { kind: "product", pattern: /goods|product|item\.php|it_id=|\/shop\/item|\/category\/|cate_?no=|catalog|\/nprod\// },
   { kind: "company", pattern: /\/company\/|\/intro\/|about|business\.html|\/brand/ },
-  { kind: "board", pattern: /board|bbs|article|notice|faq|newsview|view\.(php|html|asp|gn)|read\.(html|php)|content\.asp|\/story\/|customer|\/cs\// },
+  {
+    kind: "board",
+    pattern: /board|bbs|article|notice|faq|newsview|view\.(php|html|asp|gn)|read\.(html|php)|content\.asp|\/story\/|customer|\/cs\//,
+  },
 ];
 
 export type DeepKind = "privacy" | "login" | "join" | "board" | "product" | "company" | "other";
@@ -353,7 +387,8 @@ export const DEEP_LABELS: Record<DeepKind, string> = {
 };
 
 /** A path that is still the front page: `/`, `/index.html`, `/main`, a language root (`/ko`, `/ko-KR`). */
-export const HOME_PATH = /^\/(?:(?:index|main|default|home)(?:\.(?:html?|php|asp|aspx|jsp|do))?\/?|(?:shop\/)?(?:main\/)?index\.php|[a-z]{2}(?:[-_][a-z]{2})?\/?|main\/?)?$/i;
+export const HOME_PATH =
+  /^\/(?:(?:index|main|default|home)(?:\.(?:html?|php|asp|aspx|jsp|do))?\/?|(?:shop\/)?(?:main\/)?index\.php|[a-z]{2}(?:[-_][a-z]{2})?\/?|main\/?)?$/i;
 
 /** Query parameters that do not change which page it is (campaign and referral tags). */
 export const IGNORED_QUERY_PARAMS = /^(utm_[a-z]+|gclid|fbclid|ref|referrer|source|n_media|n_query|nacn|inflow)$/i;

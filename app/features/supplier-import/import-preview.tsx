@@ -1,9 +1,9 @@
 import { Form, Link } from "react-router";
+import { AdminTable } from "#app/components/admin-table.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
+import type { ImportReport } from "./wholesaler-import.server.ts";
 import { ROW_STATUSES, type RowStatus } from "./wholesaler-import-limits.ts";
 import type { ImportPlan, PlannedRow } from "./wholesaler-import-plan.ts";
-import type { ImportReport } from "./wholesaler-import.server.ts";
-import { AdminTable } from "#app/components/admin-table.tsx";
 
 const STATUS_TONE: Record<RowStatus, string> = {
   추가: "bg-emerald-50 text-emerald-800 ring-emerald-200",
@@ -14,7 +14,11 @@ const STATUS_TONE: Record<RowStatus, string> = {
 };
 
 function StatusBadge({ status }: { status: RowStatus }) {
-  return <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_TONE[status]}`}>{status}</span>;
+  return (
+    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS_TONE[status]}`}>
+      {status}
+    </span>
+  );
 }
 
 function Reasons({ row }: { row: PlannedRow }) {
@@ -54,13 +58,17 @@ function PreviewRow({ row }: { row: PlannedRow }) {
       <td className="px-3 py-2 text-right tabular-nums text-slate-500">{row.row}</td>
       <th scope="row" className="px-3 py-2 text-left font-medium text-slate-900">
         {row.name || "(이름 없음)"}
-        {row.target && row.target.name !== row.name ? <span className="block text-xs font-normal text-slate-500">등록된 이름: {row.target.name}</span> : null}
+        {row.target && row.target.name !== row.name ? (
+          <span className="block text-xs font-normal text-slate-500">등록된 이름: {row.target.name}</span>
+        ) : null}
       </th>
       <td className="max-w-[18rem] px-3 py-2">
         <span className="break-all text-slate-700">{row.siteUrl || "(없음)"}</span>
         {row.addressLabel ? <span className="block text-xs text-amber-800">{row.addressLabel}</span> : null}
       </td>
-      <td className="whitespace-nowrap px-3 py-2">{row.categoryFrom ? `${row.category || "(없음)"} ← ${row.categoryFrom}` : row.category || "(없음)"}</td>
+      <td className="whitespace-nowrap px-3 py-2">
+        {row.categoryFrom ? `${row.category || "(없음)"} ← ${row.categoryFrom}` : row.category || "(없음)"}
+      </td>
       <td className="px-3 py-2">
         <StatusBadge status={row.status} />
       </td>
@@ -99,7 +107,8 @@ export function ImportPreview({ plan, fileName, content }: { plan: ImportPlan; f
       <textarea name="content" defaultValue={content} hidden readOnly aria-hidden="true" tabIndex={-1} />
       <StatusCounts counts={plan.counts} />
       <p className="text-sm text-slate-600">
-        체크한 행만 가져옵니다. <strong>검토 필요</strong> 행은 체크해서 가져오면 공개하지 않고 검토 대기에 둡니다. 중복과 오류 행은 가져오지 않습니다.
+        체크한 행만 가져옵니다. <strong>검토 필요</strong> 행은 체크해서 가져오면 공개하지 않고 검토 대기에 둡니다. 중복과 오류 행은
+        가져오지 않습니다.
       </p>
       <AdminTable columns={PREVIEW_COLUMNS} caption="가져오기 미리 보기: 행마다 상태와 사유" cell="px-3 py-2">
         {plan.rows.map((row) => (

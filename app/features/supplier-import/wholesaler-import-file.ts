@@ -50,7 +50,12 @@ const fail = (error: string): ParsedImport => ({ ok: false, error });
 const emptyValues = () => Object.create(null) as ImportValues;
 
 function fieldOf(column: string): ImportField | undefined {
-  return ALIASES.get(column.normalize("NFC").toLowerCase().replace(/[\s_-]+/g, ""));
+  return ALIASES.get(
+    column
+      .normalize("NFC")
+      .toLowerCase()
+      .replace(/[\s_-]+/g, ""),
+  );
 }
 
 /** The canonical column name wins over its alias (`siteUrl` over `website`) when both are filled. */
@@ -80,7 +85,11 @@ function parseJson(text: string): ParsedImport {
   } catch {
     return fail("JSON 형식이 올바르지 않습니다. 파일 내용을 확인해 주세요.");
   }
-  const list = Array.isArray(parsed) ? parsed : parsed && typeof parsed === "object" && Object.hasOwn(parsed, "wholesalers") ? (parsed as { wholesalers: unknown }).wholesalers : null;
+  const list = Array.isArray(parsed)
+    ? parsed
+    : parsed && typeof parsed === "object" && Object.hasOwn(parsed, "wholesalers")
+      ? (parsed as { wholesalers: unknown }).wholesalers
+      : null;
   if (!Array.isArray(list)) return fail("JSON 파일은 도매처 목록(객체의 배열)이어야 합니다.");
   if (list.length === 0) return fail("가져올 행이 없습니다.");
   if (list.length > MAX_IMPORT_ROWS) return fail(tooManyRowsMessage());
@@ -121,7 +130,10 @@ function parseCsvText(text: string): ParsedImport {
   if (!fields.includes("name")) return fail(wrongColumnsMessage());
   const seen = new Set<string>();
   for (const column of header) {
-    const key = column.normalize("NFC").toLowerCase().replace(/[\s_-]+/g, "");
+    const key = column
+      .normalize("NFC")
+      .toLowerCase()
+      .replace(/[\s_-]+/g, "");
     if (key && seen.has(key)) return fail(`CSV 첫 줄에 같은 열 이름(${column.slice(0, 40)})이 두 번 있습니다. 하나만 남겨 주세요.`);
     seen.add(key);
   }

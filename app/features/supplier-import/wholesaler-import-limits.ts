@@ -11,7 +11,8 @@ export function tooLargeMessage() {
   return `파일이 너무 큽니다. ${MAX_IMPORT_BYTES / 1024 / 1024}MB 이하의 파일만 가져올 수 있습니다.`;
 }
 
-export const COLUMNS_HELP = "name(이름), category(카테고리), siteUrl 또는 website(사이트 URL), contact(연락처), logoUrl 또는 image(로고 URL), summary(요약)";
+export const COLUMNS_HELP =
+  "name(이름), category(카테고리), siteUrl 또는 website(사이트 URL), contact(연락처), logoUrl 또는 image(로고 URL), summary(요약)";
 
 export const ROW_STATUSES = ["추가", "변경", "검토 필요", "중복", "오류"] as const;
 export type RowStatus = (typeof ROW_STATUSES)[number];

@@ -12,12 +12,13 @@
  * - `중복`: the same supplier again (in the file or already stored), or a same-or-near name on another site.
  * - `오류`: a row that cannot be saved (no name, a bad address, a formula, a value too long).
  */
-import { type AddressJudgement, addressProblem, judgeAddress } from "./address-judge.ts";
+
 import { cleanCategoryName } from "../wholesalers/category-cleanup.ts";
+import { type AdminWholesalerInput, adminWholesalerSchema } from "../wholesalers/wholesaler-schema.ts";
+import { type AddressJudgement, addressProblem, judgeAddress } from "./address-judge.ts";
 import type { ImportField, ImportRow } from "./wholesaler-import-file.ts";
 import type { RowStatus } from "./wholesaler-import-limits.ts";
 import { nameKey } from "./wholesaler-names.ts";
-import { type AdminWholesalerInput, adminWholesalerSchema } from "../wholesalers/wholesaler-schema.ts";
 
 export { ROW_STATUSES, type RowStatus } from "./wholesaler-import-limits.ts";
 
@@ -92,7 +93,8 @@ const display = (name: string) => `'${name}'`;
 function quotedWith(name: string, [afterConsonant, afterVowel]: readonly [string, string]) {
   const last = name.trim().at(-1) ?? "";
   const code = last.charCodeAt(0);
-  const particle = code >= 0xac00 && code <= 0xd7a3 ? ((code - 0xac00) % 28 === 0 ? afterVowel : afterConsonant) : `${afterVowel}(${afterConsonant})`;
+  const particle =
+    code >= 0xac00 && code <= 0xd7a3 ? ((code - 0xac00) % 28 === 0 ? afterVowel : afterConsonant) : `${afterVowel}(${afterConsonant})`;
   return `${display(name)}${particle}`;
 }
 const WA = ["과", "와"] as const;
@@ -126,7 +128,9 @@ function rowOf(row: number, status: RowStatus, fields: Partial<PlannedRow> = {})
 function validate(input: ImportRow): { valid: Valid } | { error: PlannedRow } {
   const { row, values, problem } = input;
   const name = (values.name ?? "").trim();
-  const error = (reason: string) => ({ error: rowOf(row, "오류", { name: name.slice(0, 100), siteUrl: (values.siteUrl ?? "").trim().slice(0, 300), reasons: [reason] }) });
+  const error = (reason: string) => ({
+    error: rowOf(row, "오류", { name: name.slice(0, 100), siteUrl: (values.siteUrl ?? "").trim().slice(0, 300), reasons: [reason] }),
+  });
   if (problem) return error(problem);
   if (!name) return error("이름이 없습니다.");
   if (FORMULA_START.test(name)) return error("이름이 수식(=, +, -, @로 시작)처럼 보여 가져오지 않습니다. 이름을 글자로 고쳐 주세요.");
@@ -190,11 +194,21 @@ function indexKnown(known: KnownSupplier[]) {
  * Which address the stored supplier keeps: the file's address replaces it only when that is a real
  * improvement (a front page where there was none, or https where there was http on the same page).
  */
-function siteDecision(stored: string, storedJudged: AddressJudgement, row: Valid, addressShared: boolean): { change: boolean; note: string } {
+function siteDecision(
+  stored: string,
+  storedJudged: AddressJudgement,
+  row: Valid,
+  addressShared: boolean,
+): { change: boolean; note: string } {
   const next = row.values.siteUrl;
   if (!next || next === stored) return { change: false, note: "" };
   if (row.address.verdict !== "home") {
-    return { change: false, note: stored ? `파일의 주소(${row.address.label || "하위 페이지"})는 쓰지 않고 기존 주소를 그대로 둡니다.` : `파일의 주소는 ${row.address.label}이라 저장하지 않습니다.` };
+    return {
+      change: false,
+      note: stored
+        ? `파일의 주소(${row.address.label || "하위 페이지"})는 쓰지 않고 기존 주소를 그대로 둡니다.`
+        : `파일의 주소는 ${row.address.label}이라 저장하지 않습니다.`,
+    };
   }
   if (stored.startsWith("https://") && next.startsWith("http://")) return { change: false, note: "https 주소를 http로 바꾸지 않습니다." };
   const sameSite = storedJudged.siteKey !== "" && storedJudged.siteKey === row.address.siteKey;
@@ -285,7 +299,13 @@ export function planRows(rows: ImportRow[], known: KnownSupplier[]): ImportPlan 
     }
     const near = nearDuplicateOf.get(v.row);
     if (near) {
-      planned.set(v.row, rowOf(v.row, "중복", { ...base, reasons: [`${near.row}행 ${quotedWith(near.values.name, WA)} 이름이 같거나 비슷한데 주소가 다릅니다.`] }));
+      planned.set(
+        v.row,
+        rowOf(v.row, "중복", {
+          ...base,
+          reasons: [`${near.row}행 ${quotedWith(near.values.name, WA)} 이름이 같거나 비슷한데 주소가 다릅니다.`],
+        }),
+      );
       continue;
     }
     const shared = othersAtAddress(v);
@@ -305,13 +325,23 @@ export function planRows(rows: ImportRow[], known: KnownSupplier[]): ImportPlan 
     // (the file may fix it) or the row has no address; otherwise a near-duplicate on another site.
     const namesakes = index.byName.get(v.nameKey) ?? [];
     if (!target && namesakes.length) {
-      const fixable = namesakes.find((s) => v.address.verdict === "missing" || (v.address.verdict === "home" && ["elsewhere", "missing"].includes(index.judged.get(s.id)?.verdict ?? "")));
+      const fixable = namesakes.find(
+        (s) =>
+          v.address.verdict === "missing" ||
+          (v.address.verdict === "home" && ["elsewhere", "missing"].includes(index.judged.get(s.id)?.verdict ?? "")),
+      );
       if (fixable) target = fixable;
       else {
         const other = namesakes[0]!;
         planned.set(
           v.row,
-          rowOf(v.row, "중복", { ...base, target: { id: other.id, name: other.name }, reasons: [`이미 등록된 ${quotedWith(other.name, WA)} 이름이 같거나 비슷한데 주소가 다릅니다. (등록된 주소: ${other.siteUrl || "없음"})`] }),
+          rowOf(v.row, "중복", {
+            ...base,
+            target: { id: other.id, name: other.name },
+            reasons: [
+              `이미 등록된 ${quotedWith(other.name, WA)} 이름이 같거나 비슷한데 주소가 다릅니다. (등록된 주소: ${other.siteUrl || "없음"})`,
+            ],
+          }),
         );
         continue;
       }
@@ -321,9 +351,24 @@ export function planRows(rows: ImportRow[], known: KnownSupplier[]): ImportPlan 
       const { changes, notes } = changesFor(target, index.judged.get(target.id) ?? judgeAddress(target.siteUrl), v, shared.length > 0);
       const waiting = target.status === "review" ? ["검토 대기 중인 도매처입니다. 공개는 검토 대기 화면에서 합니다."] : [];
       if (changes.length) {
-        planned.set(v.row, rowOf(v.row, "변경", { ...base, target: { id: target.id, name: target.name }, changes, reasons: [`이미 등록된 ${display(target.name)}에 파일의 내용을 더합니다.`, ...notes, ...waiting] }));
+        planned.set(
+          v.row,
+          rowOf(v.row, "변경", {
+            ...base,
+            target: { id: target.id, name: target.name },
+            changes,
+            reasons: [`이미 등록된 ${display(target.name)}에 파일의 내용을 더합니다.`, ...notes, ...waiting],
+          }),
+        );
       } else {
-        planned.set(v.row, rowOf(v.row, "중복", { ...base, target: { id: target.id, name: target.name }, reasons: [`이미 등록된 ${quotedWith(target.name, WA)} 같은 도매처입니다. 바뀌는 내용이 없습니다.`, ...notes] }));
+        planned.set(
+          v.row,
+          rowOf(v.row, "중복", {
+            ...base,
+            target: { id: target.id, name: target.name },
+            reasons: [`이미 등록된 ${quotedWith(target.name, WA)} 같은 도매처입니다. 바뀌는 내용이 없습니다.`, ...notes],
+          }),
+        );
       }
       continue;
     }
@@ -334,7 +379,8 @@ export function planRows(rows: ImportRow[], known: KnownSupplier[]): ImportPlan 
     if (problem) reasons.push(problem);
     if (atSite.length) {
       const names = atSite.slice(0, 3).map((s) => s.name);
-      const listed = names.length > 1 ? `${names.slice(0, -1).map(display).join(", ")}, ${quotedWith(names.at(-1)!, WA)}` : quotedWith(names[0]!, WA);
+      const listed =
+        names.length > 1 ? `${names.slice(0, -1).map(display).join(", ")}, ${quotedWith(names.at(-1)!, WA)}` : quotedWith(names[0]!, WA);
       reasons.push(`이미 등록된 ${listed} 같은 사이트입니다. 기존 도매처의 이름은 바꾸지 않으며, 가져오면 새 도매처로 검토 대기에 둡니다.`);
     }
     if (sharedNote) reasons.push(sharedNote);

@@ -10,24 +10,37 @@ import fs from "node:fs";
 import path from "node:path";
 import { asc } from "drizzle-orm";
 import { beforeAll, describe, expect, test } from "vitest";
-import { demoWholesalers } from "#content/demo/wholesalers.ts";
 import { db } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
 import { seedDemo } from "#app/features/demo/seed.server.ts";
+import { demoWholesalers } from "#content/demo/wholesalers.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { judgeAddress } from "./address-judge.ts";
+import { applyImport, previewImport } from "./wholesaler-import.server.ts";
 import { decodeImportBytes, parseImportText } from "./wholesaler-import-file.ts";
 import type { RowStatus } from "./wholesaler-import-plan.ts";
-import { applyImport, previewImport } from "./wholesaler-import.server.ts";
 
 withTestDatabase();
 
 const LEGACY_FILE = process.env.LEGACY_IMPORT_FILE || path.resolve("tests/fixtures/wholesalers-legacy.json");
 type Expected = { row: number; name: string; address: string; empty: RowStatus; demo: RowStatus };
-const expected = (JSON.parse(fs.readFileSync(new URL("./wholesalers-legacy.expected.json", import.meta.url), "utf8")) as { rows: Expected[] }).rows;
+const expected = (
+  JSON.parse(fs.readFileSync(new URL("./wholesalers-legacy.expected.json", import.meta.url), "utf8")) as { rows: Expected[] }
+).rows;
 
 /** Addresses that are never a supplier's own site: such a row must never be published. */
-const NOT_OWN_SITE = new Set(["job", "company-db", "encyclopedia", "news", "social", "marketplace", "brand", "institution", "document", "foreign"]);
+const NOT_OWN_SITE = new Set([
+  "job",
+  "company-db",
+  "encyclopedia",
+  "news",
+  "social",
+  "marketplace",
+  "brand",
+  "institution",
+  "document",
+  "foreign",
+]);
 const isBadAddress = (address: string) => NOT_OWN_SITE.has(address) || address.startsWith("deep:");
 
 function legacyRows() {
@@ -61,12 +74,22 @@ function assertImported(list: Awaited<ReturnType<typeof stored>>, which: "empty"
     const matches = list.filter((w) => w.name === name && w.siteUrl === site);
     if (isBadAddress(e.address)) {
       // Never published under this name at this address; when it was saved at all, it waits for review.
-      expect(matches.filter((w) => w.status === "published"), `row ${e.row} ${name}`).toEqual([]);
-      if (e[which] === "검토 필요") expect(matches.map((w) => w.status), `row ${e.row} ${name}`).toEqual(["review"]);
+      expect(
+        matches.filter((w) => w.status === "published"),
+        `row ${e.row} ${name}`,
+      ).toEqual([]);
+      if (e[which] === "검토 필요")
+        expect(
+          matches.map((w) => w.status),
+          `row ${e.row} ${name}`,
+        ).toEqual(["review"]);
     }
     if (e[which] === "추가") {
       expect(e.address, `row ${e.row}`).toBe("home");
-      expect(matches.map((w) => w.status), `row ${e.row} ${name}`).toEqual(["published"]);
+      expect(
+        matches.map((w) => w.status),
+        `row ${e.row} ${name}`,
+      ).toEqual(["published"]);
     }
   }
 }

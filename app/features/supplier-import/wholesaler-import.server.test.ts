@@ -4,9 +4,9 @@ import { beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { decodeImportBytes, MAX_IMPORT_BYTES, parseImportText } from "./wholesaler-import-file.ts";
-import { applyImport, previewImport } from "./wholesaler-import.server.ts";
 import { createWholesaler, listWholesalers } from "../wholesalers/wholesalers.server.ts";
+import { applyImport, previewImport } from "./wholesaler-import.server.ts";
+import { decodeImportBytes, MAX_IMPORT_BYTES, parseImportText } from "./wholesaler-import-file.ts";
 
 withTestDatabase();
 
@@ -27,15 +27,45 @@ const errorOf = (text: string, name = "") => {
 
 const snapshot = () => db().select().from(wholesalers).orderBy(asc(wholesalers.id));
 const supplier = (name: string, siteUrl: string, extra: { category?: string; contact?: string; summary?: string } = {}) =>
-  createWholesaler({ name, siteUrl, category: extra.category ?? "종합", contact: extra.contact ?? "", logoUrl: "", summary: extra.summary ?? "" });
+  createWholesaler({
+    name,
+    siteUrl,
+    category: extra.category ?? "종합",
+    contact: extra.contact ?? "",
+    logoUrl: "",
+    summary: extra.summary ?? "",
+  });
 
 test("CSV, tab-separated text from Excel and JSON with the admin form's fields (and aliases) read the same", () => {
-  const csv = rowsOf('name,category,website,contact,image,summary,memo\n"도매, 꾹",종합,domeggook.com,"1588-""0000""",https://d.com/l.png,"두 줄\n요약",x\n');
-  const tsv = rowsOf('name\tcategory\twebsite\tcontact\timage\tsummary\tmemo\n도매, 꾹\t종합\tdomeggook.com\t1588-"0000"\thttps://d.com/l.png\t"두 줄\n요약"\tx\n');
-  const json = rowsOf(JSON.stringify([{ name: "도매, 꾹", category: "종합", website: "domeggook.com", contact: '1588-"0000"', image: "https://d.com/l.png", summary: "두 줄\n요약", memo: "x" }]));
+  const csv = rowsOf(
+    'name,category,website,contact,image,summary,memo\n"도매, 꾹",종합,domeggook.com,"1588-""0000""",https://d.com/l.png,"두 줄\n요약",x\n',
+  );
+  const tsv = rowsOf(
+    'name\tcategory\twebsite\tcontact\timage\tsummary\tmemo\n도매, 꾹\t종합\tdomeggook.com\t1588-"0000"\thttps://d.com/l.png\t"두 줄\n요약"\tx\n',
+  );
+  const json = rowsOf(
+    JSON.stringify([
+      {
+        name: "도매, 꾹",
+        category: "종합",
+        website: "domeggook.com",
+        contact: '1588-"0000"',
+        image: "https://d.com/l.png",
+        summary: "두 줄\n요약",
+        memo: "x",
+      },
+    ]),
+  );
   expect(csv).toEqual(json);
   expect(tsv).toEqual(json);
-  expect({ ...csv[0]?.values }).toEqual({ name: "도매, 꾹", category: "종합", siteUrl: "domeggook.com", contact: '1588-"0000"', logoUrl: "https://d.com/l.png", summary: "두 줄\n요약" });
+  expect({ ...csv[0]?.values }).toEqual({
+    name: "도매, 꾹",
+    category: "종합",
+    siteUrl: "domeggook.com",
+    contact: '1588-"0000"',
+    logoUrl: "https://d.com/l.png",
+    summary: "두 줄\n요약",
+  });
   const parsed = parseImportText("\uFEFF이름,카테고리,사이트 URL\r\n도매꾹,종합,https://domeggook.com\r\n");
   expect(parsed.ok && { ...parsed.rows[0]?.values }).toEqual({ name: "도매꾹", category: "종합", siteUrl: "https://domeggook.com" });
   // Korean Excel saves CSV as EUC-KR/CP949; a UTF-8 BOM is dropped.
@@ -69,8 +99,14 @@ test("broken files get a clear Korean message", () => {
   const big = `name,siteUrl\n${Array.from({ length: 50_000 }, (_, i) => `도매${i},https://s${i}.example.com`).join("\n")}`;
   expect(errorOf(big)).toMatch(/^한 번에 최대 5,000행까지/);
 
-  expect(decodeImportBytes(randomBytes(4096))).toEqual({ ok: false, error: "CSV 또는 JSON 텍스트 파일이 아닙니다. 파일 형식을 확인해 주세요." });
-  expect(decodeImportBytes(new Uint8Array(MAX_IMPORT_BYTES + 1))).toEqual({ ok: false, error: "파일이 너무 큽니다. 2MB 이하의 파일만 가져올 수 있습니다." });
+  expect(decodeImportBytes(randomBytes(4096))).toEqual({
+    ok: false,
+    error: "CSV 또는 JSON 텍스트 파일이 아닙니다. 파일 형식을 확인해 주세요.",
+  });
+  expect(decodeImportBytes(new Uint8Array(MAX_IMPORT_BYTES + 1))).toEqual({
+    ok: false,
+    error: "파일이 너무 큽니다. 2MB 이하의 파일만 가져올 수 있습니다.",
+  });
   expect(decodeImportBytes(new Uint8Array(0))).toEqual({ ok: false, error: "파일이 비어 있습니다." });
 });
 
@@ -178,7 +214,9 @@ test("never damage what exists: no rename, no https → http, no front page → 
   const [renamed, deeper, downgrade, upgrade, fixed] = plan.rows;
   // A different name for a known site: 검토 필요, and applying it adds a waiting supplier, never a rename.
   expect(renamed?.status).toBe("검토 필요");
-  expect(renamed?.reasons).toContain("이미 등록된 '온채널'과 같은 사이트입니다. 기존 도매처의 이름은 바꾸지 않으며, 가져오면 새 도매처로 검토 대기에 둡니다.");
+  expect(renamed?.reasons).toContain(
+    "이미 등록된 '온채널'과 같은 사이트입니다. 기존 도매처의 이름은 바꾸지 않으며, 가져오면 새 도매처로 검토 대기에 둡니다.",
+  );
   expect([deeper?.status, deeper?.target?.id]).toEqual(["중복", onch]);
   expect(deeper?.reasons).toContain("파일의 주소(개인정보처리방침 페이지)는 쓰지 않고 기존 주소를 그대로 둡니다.");
   expect([downgrade?.status, downgrade?.target?.id]).toEqual(["중복", owner]);
@@ -193,7 +231,8 @@ test("never damage what exists: no rename, no https → http, no front page → 
   // A stored address that is no site of its own is replaced by the supplier's front page.
   expect([fixed?.status, fixed?.target?.id, fixed?.changes.map((c) => c.field)]).toEqual(["변경", job, ["siteUrl"]]);
   // A near name on the same site is the same supplier; its stored name stays.
-  const [near] = (await previewImport(rowsOf(JSON.stringify([{ name: "온 채널", siteUrl: "https://onch3.co.kr/", summary: "새 요약" }])))).rows;
+  const [near] = (await previewImport(rowsOf(JSON.stringify([{ name: "온 채널", siteUrl: "https://onch3.co.kr/", summary: "새 요약" }]))))
+    .rows;
   expect([near?.status, near?.target?.id, near?.changes.map((c) => c.after)]).toEqual(["변경", onch, ["새 요약"]]);
   expect(near?.reasons).toContain("이름은 기존 '온채널'을 그대로 둡니다.");
   expect(await snapshot()).toEqual(before);
@@ -203,7 +242,13 @@ test("never damage what exists: no rename, no https → http, no front page → 
   const after = await snapshot();
   const byId = new Map(after.map((w) => [w.id, w]));
   // The row with empty contact and summary cells blanked nothing.
-  expect(byId.get(onch)).toMatchObject({ name: "온채널", siteUrl: "https://www.onch3.co.kr/", contact: "1600-0000", summary: "원래 요약", status: "published" });
+  expect(byId.get(onch)).toMatchObject({
+    name: "온채널",
+    siteUrl: "https://www.onch3.co.kr/",
+    contact: "1600-0000",
+    summary: "원래 요약",
+    status: "published",
+  });
   expect(byId.get(owner)).toMatchObject({ name: "오너클랜", siteUrl: "https://www.ownerclan.com/" });
   expect(byId.get(http)).toMatchObject({ siteUrl: "https://www.jangboja.com/", siteHost: "jangboja.com", category: "식품" });
   expect(byId.get(job)).toMatchObject({ name: "윈윈마켓", siteUrl: "https://winwin-market.example.com/" });
@@ -213,7 +258,8 @@ test("never damage what exists: no rename, no https → http, no front page → 
 });
 
 test("only ticked rows are applied; 검토 필요 rows become 검토 대기 and stay out of the public list; again changes nothing", async () => {
-  const csv = "name,category,siteUrl\n새 도매처,생활,new.example.com\n구인 광고,종합,https://www.jobkorea.co.kr/Recruit/Co_Read/C/x\n안 고른 곳,식품,https://skip.example.com/\n";
+  const csv =
+    "name,category,siteUrl\n새 도매처,생활,new.example.com\n구인 광고,종합,https://www.jobkorea.co.kr/Recruit/Co_Read/C/x\n안 고른 곳,식품,https://skip.example.com/\n";
   const preview = await previewImport(rowsOf(csv));
   expect(preview.rows.map((r) => [r.row, r.status, r.ticked])).toEqual([
     [1, "추가", true],
@@ -248,7 +294,12 @@ test("a row ticked in the form but 중복 or 오류 by now is not applied; unkno
 });
 
 test("an import that fails part-way leaves nothing behind", async () => {
-  const rows = rowsOf(JSON.stringify([{ name: "가", siteUrl: "https://a.example.com" }, { name: "나", siteUrl: "https://b.example.com" }]));
+  const rows = rowsOf(
+    JSON.stringify([
+      { name: "가", siteUrl: "https://a.example.com" },
+      { name: "나", siteUrl: "https://b.example.com" },
+    ]),
+  );
   // A constraint that refuses the second row stands in for a failure half-way through.
   await db().execute(sql`ALTER TABLE wholesalers ADD CONSTRAINT no_na CHECK (name <> '나')`);
   try {

@@ -44,7 +44,13 @@ async function withFields(reader: Db | Tx, known: KnownSupplier[], ids: number[]
   const byId = new Map(known.map((k) => [k.id, k]));
   for (let i = 0; i < unique.length; i += 500) {
     const rows = await reader
-      .select({ id: wholesalers.id, category: wholesalers.category, contact: wholesalers.contact, logoUrl: wholesalers.logoUrl, summary: wholesalers.summary })
+      .select({
+        id: wholesalers.id,
+        category: wholesalers.category,
+        contact: wholesalers.contact,
+        logoUrl: wholesalers.logoUrl,
+        summary: wholesalers.summary,
+      })
       .from(wholesalers)
       .where(inArray(wholesalers.id, unique.slice(i, i + 500)));
     for (const row of rows) Object.assign(byId.get(row.id) ?? {}, row);
@@ -105,7 +111,11 @@ function reportOf(plan: ImportPlan, applied: PlannedRow[]): ImportReport {
  * it is now (the preview may be stale). 추가 rows are published; 검토 필요 rows are saved as 검토 대기 with
  * their reasons; 변경 rows get only the listed changes. Running the same file again changes nothing.
  */
-export async function applyImport(rows: ImportRow[], choice: RowChoice, actor: Actor = SYSTEM_ACTOR): Promise<{ plan: ImportPlan; report: ImportReport }> {
+export async function applyImport(
+  rows: ImportRow[],
+  choice: RowChoice,
+  actor: Actor = SYSTEM_ACTOR,
+): Promise<{ plan: ImportPlan; report: ImportReport }> {
   const result = await db().transaction(async (tx) => {
     // Two imports at once would both add the same new supplier: they take turns instead.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('wholesaler-import'))`);
@@ -134,7 +144,8 @@ export async function applyImport(rows: ImportRow[], choice: RowChoice, actor: A
         )
         .returning();
       // The history of each new supplier starts with its import (in this same transaction).
-      for (const row of added) await recordChanges(tx, { wholesalerId: row.id, action: "create", source: "import", actor, before: null, after: row });
+      for (const row of added)
+        await recordChanges(tx, { wholesalerId: row.id, action: "create", source: "import", actor, before: null, after: row });
       await yieldToEventLoop();
     }
     const updates = applied.filter((row) => row.status === "변경" && row.target);

@@ -4,17 +4,23 @@
  * detail page lets an admin publish the one it shows. Admins only, checked here on every request.
  */
 import { data } from "react-router";
-import { getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
-import { actorOf } from "../wholesalers/wholesaler-history.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { judgeAddress } from "./address-judge.ts";
-import { decodeImportBytes, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseImportText, tooLargeMessage } from "./wholesaler-import-file.ts";
-import { applyImport, type ImportPlan, type ImportReport, previewImport } from "./wholesaler-import.server.ts";
-import { getWholesaler, isPublished, listWaitingWholesalers, publishWholesaler, viewWholesaler } from "../wholesalers/wholesalers.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
+import { getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
+import { actorOf } from "../wholesalers/wholesaler-history.server.ts";
+import {
+  getWholesaler,
+  isPublished,
+  listWaitingWholesalers,
+  publishWholesaler,
+  viewWholesaler,
+} from "../wholesalers/wholesalers.server.ts";
+import { judgeAddress } from "./address-judge.ts";
+import { applyImport, type ImportPlan, type ImportReport, previewImport } from "./wholesaler-import.server.ts";
+import { decodeImportBytes, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseImportText, tooLargeMessage } from "./wholesaler-import-file.ts";
 
 export const REVIEW_PATH = "/admin/review";
 const NOT_FOUND = "해당 도매처 정보를 찾을 수 없습니다.";

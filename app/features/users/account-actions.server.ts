@@ -1,11 +1,12 @@
 import { data, redirect } from "react-router";
-import { getUser, requireUser } from "#app/platform/auth/auth.server.ts";
-import { runInBackground } from "#app/platform/mail/background.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
-import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { toastCookie } from "#app/lib/toast.server.ts";
+import { getUser, requireUser } from "#app/platform/auth/auth.server.ts";
+import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
+import { runInBackground } from "#app/platform/mail/background.server.ts";
+import { changePassword, deleteAccount, setDisplayName, signOutCookies } from "./account.server.ts";
 import {
   ACCOUNT_INTENTS,
   type AccountIntent,
@@ -17,7 +18,6 @@ import {
   RESET_REQUESTED,
   resetPasswordSchema,
 } from "./account-schema.ts";
-import { changePassword, deleteAccount, setDisplayName, signOutCookies } from "./account.server.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
 import { resetPasswordWithToken, sendPasswordReset } from "./password-reset.server.ts";
 import { peekToken } from "./user-tokens.server.ts";

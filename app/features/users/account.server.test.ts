@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { account, products, sellerNotes, session, user } from "#app/db/schema.ts";
-import { getUser } from "#app/platform/auth/auth.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
 import { loader as accountPageLoader } from "#app/routes/account/account.tsx";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
@@ -59,7 +59,11 @@ test("changing the password needs the current one; afterwards other sessions are
 
   const wrong = await post(here, { intent: "change-password", currentPassword: "not-my-password", newPassword: "brand-new-horse" });
   expect(wrong.status).toBe(400);
-  expect(wrong.data).toMatchObject({ ok: false, message: "현재 비밀번호가 올바르지 않습니다.", errors: { currentPassword: "현재 비밀번호가 올바르지 않습니다." } });
+  expect(wrong.data).toMatchObject({
+    ok: false,
+    message: "현재 비밀번호가 올바르지 않습니다.",
+    errors: { currentPassword: "현재 비밀번호가 올바르지 않습니다." },
+  });
   // Typed passwords are never sent back.
   expect(JSON.stringify(wrong.data)).not.toContain("not-my-password");
   expect(await getUser(getRequest("/", { cookie: elsewhere }))).not.toBeNull();

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { rateLimits, session, user } from "#app/db/schema.ts";
-import { auth, getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
+import { auth, getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { ACCOUNT_HOT_FAILURES, signInAction, signOutAction, signUpAction } from "./auth-actions.server.ts";
@@ -22,7 +22,9 @@ test("signup signs the new user in and goes to /add; login and logout work with 
   const cookie = cookiesFrom(new Response(null, { headers: created.headers }));
   expect((await getUser(getRequest("/", { cookie })))?.email).toBe("seller@example.com");
 
-  const login = asResponse(await signInAction(formRequest("/login", { email: "SELLER@example.com", password: "correct-horse-9" }), { adminOnly: false }));
+  const login = asResponse(
+    await signInAction(formRequest("/login", { email: "SELLER@example.com", password: "correct-horse-9" }), { adminOnly: false }),
+  );
   expect(login.location).toBe("/add");
   const loginCookie = cookiesFrom(new Response(null, { headers: login.headers }));
 
@@ -52,8 +54,12 @@ test("bad signups get Korean reasons and create nothing", async () => {
 
 test("a wrong password and an unknown address get the same answer", async () => {
   await signUp("known@example.com");
-  const wrong = asResponse(await signInAction(formRequest("/login", { email: "known@example.com", password: "wrong-password" }), { adminOnly: false }));
-  const unknown = asResponse(await signInAction(formRequest("/login", { email: "nobody@example.com", password: "wrong-password" }), { adminOnly: false }));
+  const wrong = asResponse(
+    await signInAction(formRequest("/login", { email: "known@example.com", password: "wrong-password" }), { adminOnly: false }),
+  );
+  const unknown = asResponse(
+    await signInAction(formRequest("/login", { email: "nobody@example.com", password: "wrong-password" }), { adminOnly: false }),
+  );
   expect(wrong.status).toBe(401);
   expect(unknown.status).toBe(401);
   expect(wrong.data).toEqual(unknown.data);
@@ -61,7 +67,9 @@ test("a wrong password and an unknown address get the same answer", async () => 
 });
 
 test("signup cannot ask for the admin role; an ADMIN_EMAILS sign-up alone does not grant it; promoteToAdmin does", async () => {
-  const res = asResponse(await signUpAction(formRequest("/signup", { email: "sneaky@example.com", password: "correct-horse-9", role: "admin" })));
+  const res = asResponse(
+    await signUpAction(formRequest("/signup", { email: "sneaky@example.com", password: "correct-horse-9", role: "admin" })),
+  );
   expect(res.status).toBe(302);
   const [sneaky] = await db().select().from(user).where(eq(user.email, "sneaky@example.com"));
   expect(sneaky?.role).toBe("user");
@@ -117,7 +125,9 @@ test("admin login refuses a non-admin account and hands out no session", async (
   await signUp("notadmin@example.com");
   const [row] = await db().select().from(user).where(eq(user.email, "notadmin@example.com"));
   const before = await db().select().from(session).where(eq(session.userId, row!.id));
-  const res = asResponse(await signInAction(formRequest("/admin-login", { email: "notadmin@example.com", password: "correct-horse-9" }), { adminOnly: true }));
+  const res = asResponse(
+    await signInAction(formRequest("/admin-login", { email: "notadmin@example.com", password: "correct-horse-9" }), { adminOnly: true }),
+  );
   expect(res.status).toBe(403);
   expect(res.headers.getSetCookie()).toHaveLength(0);
   const after = await db().select().from(session).where(eq(session.userId, row!.id));
@@ -127,7 +137,9 @@ test("admin login refuses a non-admin account and hands out no session", async (
 test("login follows redirectTo only within this site", async () => {
   await signUp("redirect@example.com");
   const login = (redirectTo: string) =>
-    signInAction(formRequest("/login", { email: "redirect@example.com", password: "correct-horse-9", redirectTo }), { adminOnly: false }).then(asResponse);
+    signInAction(formRequest("/login", { email: "redirect@example.com", password: "correct-horse-9", redirectTo }), {
+      adminOnly: false,
+    }).then(asResponse);
   expect((await login("/edit/3?x=1")).location).toBe("/edit/3?x=1");
   for (const evil of ["//evil.com", "https://evil.com", "/\\evil.com", "/\t/evil.com", "/%2F%2Fevil.com"]) {
     expect((await login(evil)).location).toBe("/add");
@@ -135,7 +147,9 @@ test("login follows redirectTo only within this site", async () => {
 });
 
 test("a filled honeypot is refused", async () => {
-  const res = asResponse(await signUpAction(formRequest("/signup", { email: "bot@example.com", password: "correct-horse-9", nickname_confirm: "x" })));
+  const res = asResponse(
+    await signUpAction(formRequest("/signup", { email: "bot@example.com", password: "correct-horse-9", nickname_confirm: "x" })),
+  );
   expect(res.status).toBe(400);
 });
 
@@ -143,7 +157,9 @@ test("login attempts are limited per client address; a forged X-Forwarded-For do
   process.env.AUTH_RATE_LIMIT = "3";
   try {
     const attempt = (headers: Record<string, string> = {}) =>
-      signInAction(formRequest("/login", { email: "limit@example.com", password: "wrong-password" }, { ip: "10.9.9.9", headers }), { adminOnly: false }).then(asResponse);
+      signInAction(formRequest("/login", { email: "limit@example.com", password: "wrong-password" }, { ip: "10.9.9.9", headers }), {
+        adminOnly: false,
+      }).then(asResponse);
     for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
     expect((await attempt()).status).toBe(429);
     expect((await attempt({ "x-forwarded-for": "1.2.3.4" })).status).toBe(429);
@@ -152,7 +168,9 @@ test("login attempts are limited per client address; a forged X-Forwarded-For do
   }
 });
 
-test("nobody can lock an owner out: 120 wrong passwords from many addresses, and the owner still signs in from theirs", { timeout: 120_000 }, async () => {
+test("nobody can lock an owner out: 120 wrong passwords from many addresses, and the owner still signs in from theirs", {
+  timeout: 120_000,
+}, async () => {
   await signUp("victim@example.com");
   const attempt = (password: string, ip: string) =>
     signInAction(formRequest("/login", { email: "victim@example.com", password }, { ip }), { adminOnly: false }).then(asResponse);
@@ -169,7 +187,10 @@ test("nobody can lock an owner out: 120 wrong passwords from many addresses, and
   expect(owner.location).toBe("/add");
   // And was told by mail when the account turned hot (once: the notice window is kept in rate_limits).
   const [victim] = await db().select({ id: user.id }).from(user).where(eq(user.email, "victim@example.com"));
-  const notices = await db().select().from(rateLimits).where(eq(rateLimits.key, `mail:login-failures:${victim!.id}`));
+  const notices = await db()
+    .select()
+    .from(rateLimits)
+    .where(eq(rateLimits.key, `mail:login-failures:${victim!.id}`));
   expect(notices.map((row) => row.count)).toEqual([1]);
 });
 

@@ -1,14 +1,14 @@
-import { readForm } from "#app/lib/form.server.ts";
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { db } from "#app/db/client.server.ts";
 import { user } from "#app/db/schema.ts";
-import { auth } from "#app/platform/auth/auth.server.ts";
 import { env } from "#app/lib/env.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
-import { clearRateLimit, clientAddress, hitRateLimit, peekRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { toastCookie } from "#app/lib/toast.server.ts";
+import { auth } from "#app/platform/auth/auth.server.ts";
+import { clearRateLimit, clientAddress, hitRateLimit, peekRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { credentialsSchema, HONEYPOT_FIELD, signupSchema } from "./auth-schema.ts";
 import { notifyRepeatedLoginFailures, sendAdminVerification } from "./users.server.ts";
 
@@ -102,7 +102,9 @@ export async function signInAction(request: Request, { adminOnly }: { adminOnly:
   const isAdmin = row?.role === "admin";
   if (adminOnly && !isAdmin) {
     // Do not hand the session to a non-admin who used the admin door; the new session is dropped.
-    await auth().api.signOut({ headers: sessionHeaders(response) }).catch(() => {});
+    await auth()
+      .api.signOut({ headers: sessionHeaders(response) })
+      .catch(() => {});
     return fail("로그인 실패: 관리자 계정이 아닙니다.", 403);
   }
   await clearRateLimit(pairKey);
@@ -132,9 +134,13 @@ export async function signUpAction(request: Request) {
     const reason = SIGNUP_ERRORS[body.code ?? ""] ?? "잠시 후 다시 시도해주세요.";
     return fail(`회원가입 실패: ${reason}`, response.status === 422 ? 409 : 400);
   }
-  const created = (await response.clone().json().catch(() => ({}))) as { user?: { id?: string } };
+  const created = (await response
+    .clone()
+    .json()
+    .catch(() => ({}))) as { user?: { id?: string } };
   // An ADMIN_EMAILS address gets the link that proves it; until it is opened the account is a plain user.
-  if (created.user?.id) await sendAdminVerification(created.user.id).catch((error: unknown) => log.error("admin verification failed", { request, error }));
+  if (created.user?.id)
+    await sendAdminVerification(created.user.id).catch((error: unknown) => log.error("admin verification failed", { request, error }));
   return succeed(form, "회원가입이 완료되었습니다.", "/add", response.headers.getSetCookie());
 }
 

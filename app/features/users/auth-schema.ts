@@ -9,7 +9,10 @@ export const credentialsSchema = z.object({
     .max(254, "이메일이 너무 깁니다.")
     .pipe(z.email("올바른 이메일 주소를 입력해주세요."))
     .transform((value) => value.toLowerCase()),
-  password: z.string({ error: "비밀번호를 입력해주세요." }).min(1, "비밀번호를 입력해주세요.").max(128, "비밀번호는 128자 이하여야 합니다."),
+  password: z
+    .string({ error: "비밀번호를 입력해주세요." })
+    .min(1, "비밀번호를 입력해주세요.")
+    .max(128, "비밀번호는 128자 이하여야 합니다."),
 });
 
 export const signupSchema = credentialsSchema.extend({

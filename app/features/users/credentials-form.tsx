@@ -1,14 +1,18 @@
 import { useEffect } from "react";
 import { Form, useActionData, useNavigate, useNavigation } from "react-router";
+import { HoneypotField, TextField } from "#app/components/form-field.tsx";
+import { WIDE_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { toast } from "#app/components/toast.ts";
-import { HoneypotField } from "#app/components/form-field.tsx";
-import { TextField } from "#app/components/form-field.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import type { AuthActionData } from "./auth-actions.server.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
-import { WIDE_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 
-type Props = { submitLabel: string; pendingLabel: string; redirectTo?: string | null; autoCompletePassword: "current-password" | "new-password" };
+type Props = {
+  submitLabel: string;
+  pendingLabel: string;
+  redirectTo?: string | null;
+  autoCompletePassword: "current-password" | "new-password";
+};
 
 /** Login, admin login and signup: e-mail and password, Korean messages, in-progress label, 1 s redirect. */
 export function CredentialsForm({ submitLabel, pendingLabel, redirectTo, autoCompletePassword }: Props) {
@@ -35,18 +39,25 @@ export function CredentialsForm({ submitLabel, pendingLabel, redirectTo, autoCom
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <HoneypotField name={HONEYPOT_FIELD} />
       <TextField label="이메일" name="email" type="email" autoComplete="email" required />
-      <TextField label="비밀번호" name="password" type="password" autoComplete={autoCompletePassword} required minLength={autoCompletePassword === "new-password" ? 8 : undefined} />
+      <TextField
+        label="비밀번호"
+        name="password"
+        type="password"
+        autoComplete={autoCompletePassword}
+        required
+        minLength={autoCompletePassword === "new-password" ? 8 : undefined}
+      />
       {result && !result.ok ? (
         <p role="alert" className="text-sm text-rose-600">
           {result.error}
         </p>
       ) : null}
-      {result?.ok ? <p role="status" className="text-sm text-emerald-700">{result.message}</p> : null}
-      <button
-        type="submit"
-        disabled={pending}
-        className={WIDE_BUTTON_CLASS}
-      >
+      {result?.ok ? (
+        <p role="status" className="text-sm text-emerald-700">
+          {result.message}
+        </p>
+      ) : null}
+      <button type="submit" disabled={pending} className={WIDE_BUTTON_CLASS}>
         {pending ? pendingLabel : submitLabel}
       </button>
     </Form>

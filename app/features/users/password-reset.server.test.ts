@@ -2,17 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, expect, test, vi } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { session, user, userTokens } from "#app/db/schema.ts";
+import { readToast } from "#app/lib/toast.server.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import { backgroundSettled } from "#app/platform/mail/background.server.ts";
-import { readToast } from "#app/lib/toast.server.ts";
 import { loader as resetPageLoader } from "#app/routes/auth/reset-password.tsx";
+import { signedUpCookie } from "#tests/accounts.ts";
 import { asResponse, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { mailText, startSilentServer, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { signedUpCookie } from "#tests/accounts.ts";
 import { forgotPasswordAction, resetPasswordAction } from "./account-actions.server.ts";
 import { LINK_EXPIRED, RESET_REQUESTED } from "./account-schema.ts";
-import { signInAction, } from "./auth-actions.server.ts";
+import { signInAction } from "./auth-actions.server.ts";
 import { RESET_MAILS_PER_ADDRESS_PER_HOUR } from "./password-reset.server.ts";
 
 withTestDatabase();
@@ -79,7 +79,10 @@ test("a reset link from the mail sets a new password once, ends every session an
   const again = asResponse(await resetPasswordAction(resetRequest(link, "third-horse-battery")));
   expect(again.status).toBe(400);
   expect(again.data).toMatchObject({ ok: false, message: LINK_EXPIRED });
-  expect(asResponse(await resetPageLoader(args(getRequest(`${link.pathname}${link.search}`))))).toMatchObject({ status: 400, data: { valid: false } });
+  expect(asResponse(await resetPageLoader(args(getRequest(`${link.pathname}${link.search}`))))).toMatchObject({
+    status: 400,
+    data: { valid: false },
+  });
   expect((await login(email, "new-horse-battery")).status).toBe(302);
 });
 
@@ -126,7 +129,9 @@ test("known and unknown addresses get the same answer; only the known one gets a
 test("a filled honeypot gets 400 and no mail; a malformed address gets the field's message", async () => {
   await signedUpCookie("honey@example.com");
   const before = smtp.received.length;
-  const bot = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email: "honey@example.com", nickname_confirm: "x" })));
+  const bot = asResponse(
+    await forgotPasswordAction(formRequest("/forgot-password", { email: "honey@example.com", nickname_confirm: "x" })),
+  );
   expect(bot.status).toBe(400);
   const malformed = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email: "not-an-address" })));
   expect(malformed.status).toBe(400);

@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { account, session } from "#app/db/schema.ts";
-import { auth } from "#app/platform/auth/auth.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
-import { sendMail } from "#app/platform/mail/mail.server.ts";
-import { hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
+import { auth } from "#app/platform/auth/auth.server.ts";
+import { hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
+import { sendMail } from "#app/platform/mail/mail.server.ts";
 import { resetPasswordMail } from "./account-mails.ts";
 import { consumeToken, issueToken, peekToken } from "./user-tokens.server.ts";
 import { findUserByEmail, hasPassword } from "./users.server.ts";

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { account, user } from "#app/db/schema.ts";
-import { runInBackground } from "#app/platform/mail/background.server.ts";
 import { env } from "#app/lib/env.server.ts";
-import { sendMail } from "#app/platform/mail/mail.server.ts";
-import { hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
+import { hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
+import { runInBackground } from "#app/platform/mail/background.server.ts";
+import { sendMail } from "#app/platform/mail/mail.server.ts";
 import { repeatedLoginFailuresMail, verifyAdminEmailMail } from "./account-mails.ts";
 import { consumeToken, issueToken } from "./user-tokens.server.ts";
 
@@ -100,7 +100,11 @@ export async function notifyRepeatedLoginFailures(email: string): Promise<boolea
   if (!found) return false;
   const window = await hitRateLimit(`mail:login-failures:${found.id}`, 1, FAILURE_NOTICE_WINDOW_MS);
   if (!window.allowed) return false;
-  const mail = repeatedLoginFailuresMail({ to: found.email, resetLink: `${env().publicUrl}/forgot-password`, siteName: siteConfig().siteName });
+  const mail = repeatedLoginFailuresMail({
+    to: found.email,
+    resetLink: `${env().publicUrl}/forgot-password`,
+    siteName: siteConfig().siteName,
+  });
   runInBackground("login failure notice mail", () => sendMail(mail));
   return true;
 }

@@ -82,7 +82,14 @@ export function AdminWholesalerForm({ defaults = {}, result, submitLabel, pendin
       <div key={version} className="grid gap-4 md:grid-cols-2">
         <SchemaTextFields schema={adminWholesalerFormSchema} fields={ADMIN_TEXT_FIELDS} value={value} errors={errors} />
         <div className="md:col-span-2">
-          <TextAreaField label="요약" name="summary" defaultValue={value("summary")} error={errors.summary} {...inputHints(adminWholesalerFormSchema, "summary")} rows={3} />
+          <TextAreaField
+            label="요약"
+            name="summary"
+            defaultValue={value("summary")}
+            error={errors.summary}
+            {...inputHints(adminWholesalerFormSchema, "summary")}
+            rows={3}
+          />
         </div>
         <div className="md:col-span-2">
           <WholesalerTermsFields values={result?.values ?? defaults} errors={errors} />

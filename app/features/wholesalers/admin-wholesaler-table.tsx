@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { AdminTable } from "#app/components/admin-table.tsx";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { CategoryBadge, siteLinkOf } from "./wholesaler-card.tsx";
 import type { WholesalerCard } from "./wholesaler-types.ts";
-import { AdminTable } from "#app/components/admin-table.tsx";
 
 /** `삭제` for one wholesaler: asks `정말 삭제하시겠습니까?` first (a plain post without JavaScript). */
 function DeleteWholesalerButton({ id }: { id: number }) {

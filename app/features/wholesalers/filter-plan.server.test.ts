@@ -8,7 +8,9 @@ withTestDatabase();
 
 // The bench catalogue's terms (bench/catalogue-generator.ts): most unknown, the three filters together
 // matching about 2 % of the suppliers. Big enough that the planner prefers an index when it helps.
-test("the term filters are answered from indexes (the fact-mask index, with the category chip and every sort), never a table scan", { timeout: 120_000 }, async () => {
+test("the term filters are answered from indexes (the fact-mask index, with the category chip and every sort), never a table scan", {
+  timeout: 120_000,
+}, async () => {
   await generateCatalogue({ wholesalerCount: 5_000, productCount: 0 });
   const cases = [
     { facts: BENCH_FILTERS },

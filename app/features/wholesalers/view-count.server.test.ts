@@ -30,6 +30,12 @@ test("the visitor key is a daily keyed hash of the session, else the address: no
   expect(visitorKey(anonymous("203.0.113.5"), "secret-secret-secret-secret-secret-00", "2026-11-24")).not.toBe(key);
   expect(visitorKey(anonymous("203.0.113.6"), "secret-secret-secret-secret-secret-00", "2026-11-23")).not.toBe(key);
   // Signed in: the session counts, whichever address it comes from.
-  const a = visitorKey(anonymous("203.0.113.5", "better-auth.session_token=abc.def"), "secret-secret-secret-secret-secret-00", "2026-11-23");
-  expect(visitorKey(anonymous("198.51.100.1", "better-auth.session_token=abc.def"), "secret-secret-secret-secret-secret-00", "2026-11-23")).toBe(a);
+  const a = visitorKey(
+    anonymous("203.0.113.5", "better-auth.session_token=abc.def"),
+    "secret-secret-secret-secret-secret-00",
+    "2026-11-23",
+  );
+  expect(
+    visitorKey(anonymous("198.51.100.1", "better-auth.session_token=abc.def"), "secret-secret-secret-secret-secret-00", "2026-11-23"),
+  ).toBe(a);
 });

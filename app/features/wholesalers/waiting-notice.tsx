@@ -3,7 +3,10 @@ import { Form, Link } from "react-router";
 /** Shown to admins on a waiting supplier's detail page (nobody else can open it): the state and `공개`. */
 export function WaitingNotice() {
   return (
-    <div role="status" className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+    <div
+      role="status"
+      className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900"
+    >
       <p>
         검토 대기 중인 도매처입니다.{" "}
         <Link to="/admin/review" className="text-sm font-medium underline">

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
-import { parseIdParam } from "#app/lib/url-params.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { parseIdParam } from "#app/lib/url-params.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { actorOf, historyOf } from "./wholesaler-history.server.ts";
 import { parseListParams } from "./wholesaler-list-params.ts";
 import { adminWholesalerFormSchema, simpleWholesalerSchema } from "./wholesaler-schema.ts";
@@ -112,7 +112,10 @@ export async function cleanCategoriesAction(request: Request) {
   const admin = await requireAdmin(request);
   try {
     const changes = await cleanCategories(await actorOf(admin));
-    return { ok: true as const, changes: changes.map(({ id, name, before, after }) => ({ id, name: name.trim() || "이름 없음", before, after })) };
+    return {
+      ok: true as const,
+      changes: changes.map(({ id, name, before, after }) => ({ id, name: name.trim() || "이름 없음", before, after })),
+    };
   } catch (error) {
     log.error("category cleanup failed", { request, error });
     return data({ ok: false as const, error: "카테고리 정리 중 오류가 발생했습니다. 아무것도 바뀌지 않았습니다." }, { status: 500 });

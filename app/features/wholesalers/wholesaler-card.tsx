@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { NO_CATEGORY_LABEL } from "#app/db/categories.ts";
 import { safeHttpUrl, withHttps } from "#app/lib/safe-url.ts";
+import { WholesalerLogo } from "./wholesaler-logo.tsx";
 import { cardFactLabels } from "./wholesaler-terms.ts";
 import type { WholesalerCard as Card } from "./wholesaler-types.ts";
-import { WholesalerLogo } from "./wholesaler-logo.tsx";
 
 /** The address a visitor is sent to: https:// added when missing, and only ever http(s). */
 export function siteLinkOf(w: { siteUrl: string }) {
@@ -13,9 +13,13 @@ export function siteLinkOf(w: { siteUrl: string }) {
 
 export function CategoryBadge({ category }: { category: string }) {
   return category ? (
-    <span className="inline-block whitespace-nowrap rounded-full bg-blue-50 px-2.5 py-0.5 text-xs font-medium text-blue-700">{category}</span>
+    <span className="inline-block whitespace-nowrap rounded-full bg-blue-50 px-2.5 py-0.5 text-xs font-medium text-blue-700">
+      {category}
+    </span>
   ) : (
-    <span className="inline-block whitespace-nowrap rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-500">{NO_CATEGORY_LABEL}</span>
+    <span className="inline-block whitespace-nowrap rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-500">
+      {NO_CATEGORY_LABEL}
+    </span>
   );
 }
 
@@ -30,7 +34,17 @@ export const WHOLESALER_GRID_CLASS = "grid grid-cols-[repeat(auto-fill,minmax(15
  * `위탁 가능`, `무료 배송`, `반품 가능` (nothing for unknown ones), the site (new tab), the detail page,
  * and `actions` (the compare and favourite buttons) when given; `연결 안 됨` when the last site checks failed.
  */
-export function WholesalerCard({ wholesaler, eager = false, actions, siteDown = false }: { wholesaler: Card; eager?: boolean; actions?: ReactNode; siteDown?: boolean }) {
+export function WholesalerCard({
+  wholesaler,
+  eager = false,
+  actions,
+  siteDown = false,
+}: {
+  wholesaler: Card;
+  eager?: boolean;
+  actions?: ReactNode;
+  siteDown?: boolean;
+}) {
   const name = wholesaler.name.trim() || "이름 없음";
   const site = siteLinkOf(wholesaler);
   const labels = cardFactLabels(wholesaler.factMask ?? 0);
@@ -45,7 +59,11 @@ export function WholesalerCard({ wholesaler, eager = false, actions, siteDown = 
           <div className="mt-1 flex flex-wrap gap-1">
             <CategoryBadge category={wholesaler.category} />
             {/* The site checks found the site unreachable on two consecutive days (features/site-checks). */}
-            {siteDown ? <span className="inline-block whitespace-nowrap rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-medium text-rose-700">연결 안 됨</span> : null}
+            {siteDown ? (
+              <span className="inline-block whitespace-nowrap rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-medium text-rose-700">
+                연결 안 됨
+              </span>
+            ) : null}
           </div>
         </div>
       </div>
@@ -54,7 +72,10 @@ export function WholesalerCard({ wholesaler, eager = false, actions, siteDown = 
         <p className="mt-3 flex flex-wrap gap-1.5">
           <span className="sr-only">확인된 조건: </span>
           {labels.map((label) => (
-            <span key={label} className="rounded-md bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">
+            <span
+              key={label}
+              className="rounded-md bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset"
+            >
               {label}
             </span>
           ))}
@@ -71,7 +92,10 @@ export function WholesalerCard({ wholesaler, eager = false, actions, siteDown = 
         ) : (
           <span className="text-slate-500">사이트 정보 없음</span>
         )}
-        <Link to={`/wholesaler/${wholesaler.id}`} className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50">
+        <Link
+          to={`/wholesaler/${wholesaler.id}`}
+          className="whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50"
+        >
           상세 정보
         </Link>
       </div>

@@ -34,7 +34,14 @@ beforeEach(async () => {
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
 const post = (path: string, fields: Record<string, string>) => formRequest(path, fields, { cookie: adminCookie });
 const historyRows = () => db().select().from(wholesalerChanges).orderBy(asc(wholesalerChanges.id));
-const fields = { name: "도매꾹", category: "의류", siteUrl: "https://domeggook.com", contact: "1588-0000", logoUrl: "", summary: "종합 도매" };
+const fields = {
+  name: "도매꾹",
+  category: "의류",
+  siteUrl: "https://domeggook.com",
+  contact: "1588-0000",
+  logoUrl: "",
+  summary: "종합 도매",
+};
 
 async function upload(content: string) {
   const body = new FormData();
@@ -46,7 +53,12 @@ async function upload(content: string) {
   return new Request("http://localhost:3000/admin/import", {
     method: "POST",
     body: await encoded.arrayBuffer(),
-    headers: { cookie: adminCookie, origin: "http://localhost:3000", "x-client-ip": "127.0.0.1", "content-type": encoded.headers.get("content-type") ?? "" },
+    headers: {
+      cookie: adminCookie,
+      origin: "http://localhost:3000",
+      "x-client-ip": "127.0.0.1",
+      "content-type": encoded.headers.get("content-type") ?? "",
+    },
   });
 }
 
@@ -63,7 +75,13 @@ test("every admin write path records who, when and each field before → after; 
   // Category cleanup and the bulk import.
   await db().update(wholesalers).set({ category: "패션" }).where(eq(wholesalers.id, id));
   expect(asResponse(await cleanup.action(args(post("/admin/clean-categories", {})))).status).toBe(200);
-  expect(asResponse(await importPage.action(args(await upload("name,siteUrl,summary\n도매꾹 본사,https://domeggook.com,새 요약\n오너클랜,https://ownerclan.com,")))).status).toBe(200);
+  expect(
+    asResponse(
+      await importPage.action(
+        args(await upload("name,siteUrl,summary\n도매꾹 본사,https://domeggook.com,새 요약\n오너클랜,https://ownerclan.com,")),
+      ),
+    ).status,
+  ).toBe(200);
 
   const rows = await historyRows();
   expect(rows.map((row) => [row.wholesalerId === id, row.action, row.source])).toEqual([
@@ -110,7 +128,9 @@ test("the simple form and a delete are recorded; the deletion outlives the suppl
   };
   expect(await caught(() => addSimple.action(args(post("/admin/add", simple))))).toMatchObject({ status: 302 });
   const [row] = await db().select().from(wholesalers);
-  expect(await caught(() => adminList.action(args(post("/admin/wholesaler", { intent: "delete", id: String(row!.id) }))))).toMatchObject({ status: 302 });
+  expect(await caught(() => adminList.action(args(post("/admin/wholesaler", { intent: "delete", id: String(row!.id) }))))).toMatchObject({
+    status: 302,
+  });
 
   const rows = await historyRows();
   expect(rows.map((r) => [r.action, r.source])).toEqual([

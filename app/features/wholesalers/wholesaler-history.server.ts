@@ -60,7 +60,14 @@ export function fieldChanges(before: Record<string, unknown> | null, after: Reco
  */
 export async function recordChanges(
   tx: Tx,
-  entry: { wholesalerId: number; action: HistoryAction; source: string; actor: Actor; before: Record<string, unknown> | null; after: Record<string, unknown> | null },
+  entry: {
+    wholesalerId: number;
+    action: HistoryAction;
+    source: string;
+    actor: Actor;
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  },
 ) {
   const changes = fieldChanges(entry.before, entry.after);
   if (entry.action === "update" && changes.length === 0) return false;
@@ -75,7 +82,14 @@ export async function recordChanges(
   return true;
 }
 
-export type HistoryEntry = { id: number; action: HistoryAction; source: string; actorLabel: string; changes: FieldChange[]; createdAt: Date };
+export type HistoryEntry = {
+  id: number;
+  action: HistoryAction;
+  source: string;
+  actorLabel: string;
+  changes: FieldChange[];
+  createdAt: Date;
+};
 
 /** A supplier's history, newest first (the edit page's `변경 이력`). */
 export async function historyOf(wholesalerId: number, limit = 100): Promise<HistoryEntry[]> {

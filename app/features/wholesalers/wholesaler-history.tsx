@@ -47,8 +47,8 @@ export function WholesalerHistory({ entries }: { entries: (Omit<HistoryEntry, "c
                 <ul className="mt-1 space-y-0.5">
                   {entry.changes.map((change) => (
                     <li key={change.field} className="break-words">
-                      <span className="font-medium text-slate-800">{FIELD_LABELS[change.field] ?? change.field}</span>: {change.before || "(비어 있음)"} →{" "}
-                      {change.after || "(비어 있음)"}
+                      <span className="font-medium text-slate-800">{FIELD_LABELS[change.field] ?? change.field}</span>:{" "}
+                      {change.before || "(비어 있음)"} → {change.after || "(비어 있음)"}
                     </li>
                   ))}
                 </ul>

@@ -1,8 +1,8 @@
 import { isCategory } from "#app/db/categories.ts";
-import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
 import { FACTS, type Fact } from "#app/db/term-values.ts";
 import { stripControl } from "#app/lib/control-characters.ts";
 import { parsePageParam } from "#app/lib/url-params.ts";
+import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
 
 export const WHOLESALERS_PER_PAGE = 40;
 
@@ -42,9 +42,13 @@ function parseFacts(searchParams: URLSearchParams): Fact[] {
  */
 export function parseListParams(searchParams: URLSearchParams): WholesalerListParams {
   // No stored name holds a control character (PostgreSQL cannot even take NUL as a parameter).
-  const q = stripControl(searchParams.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  const q = stripControl(searchParams.get("q") ?? "")
+    .trim()
+    .slice(0, MAX_QUERY_LENGTH);
   // A filter button sends no `category`: the form's hidden `current-category` keeps the chip's choice.
-  const rawCategory = (searchParams.has("category") ? (searchParams.get("category") ?? "") : (searchParams.get("current-category") ?? "")).trim();
+  const rawCategory = (
+    searchParams.has("category") ? (searchParams.get("category") ?? "") : (searchParams.get("current-category") ?? "")
+  ).trim();
   const rawSort = searchParams.get("sort");
   const sort = SORTS.find((s) => s.value === rawSort)?.value ?? "views";
   const page = parsePageParam(searchParams.get("page"));

@@ -8,7 +8,13 @@ export function initialsOf(name: string) {
   const trimmed = name.trim();
   if (!trimmed) return "?";
   const first = Array.from(trimmed)[0] ?? "?";
-  if (/[a-z0-9]/i.test(first)) return trimmed.replace(/[^a-z0-9]/gi, "").slice(0, 2).toUpperCase() || first;
+  if (/[a-z0-9]/i.test(first))
+    return (
+      trimmed
+        .replace(/[^a-z0-9]/gi, "")
+        .slice(0, 2)
+        .toUpperCase() || first
+    );
   return first;
 }
 

@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
+import { listWholesalerDates } from "#app/features/sitemap/sitemap.server.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import * as addSimple from "#app/routes/admin/add-wholesaler.tsx";
 import * as adminHome from "#app/routes/admin/admin-home.tsx";
@@ -10,12 +11,11 @@ import * as importPage from "#app/routes/admin/import-wholesalers.tsx";
 import * as review from "#app/routes/admin/review.tsx";
 import * as form from "#app/routes/admin/wholesaler-form.tsx";
 import * as adminList from "#app/routes/admin/wholesalers.tsx";
-import * as detail from "#app/routes/public/wholesaler-detail.tsx";
 import * as list from "#app/routes/public/list.tsx";
+import * as detail from "#app/routes/public/wholesaler-detail.tsx";
+import { signedUpCookie } from "#tests/accounts.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { signedUpCookie } from "#tests/accounts.ts";
-import { listWholesalerDates } from "#app/features/sitemap/sitemap.server.ts";
 import { createWholesaler, listWholesalers } from "./wholesalers.server.ts";
 
 withTestDatabase();
@@ -46,33 +46,76 @@ async function uploadRequest(path: string, fields: Record<string, string | File>
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   const encoded = new Response(form);
-  const headers = { cookie, origin: "http://localhost:3000", "x-client-ip": "127.0.0.1", "content-type": encoded.headers.get("content-type") ?? "" };
+  const headers = {
+    cookie,
+    origin: "http://localhost:3000",
+    "x-client-ip": "127.0.0.1",
+    "content-type": encoded.headers.get("content-type") ?? "",
+  };
   return new Request(`http://localhost:3000${path}`, { method: "POST", body: await encoded.arrayBuffer(), headers });
 }
 
-const someone = () => createWholesaler({ name: "도매꾹", category: "패션", siteUrl: "https://domeggook.com/", contact: "", logoUrl: "", summary: "" });
+const someone = () =>
+  createWholesaler({ name: "도매꾹", category: "패션", siteUrl: "https://domeggook.com/", contact: "", logoUrl: "", summary: "" });
 
 test("every admin action refuses a signed-in non-admin with 403 (and anonymous with 401), changing nothing", async () => {
   const id = await someone();
   const before = await snapshot();
   const fields = { name: "해커", category: "의류", siteUrl: "https://evil.example.com", contact: "", logoUrl: "", summary: "" };
-  const simple = { ...fields, delivery: "택배", purchase: "가능", international: "불가", website: "https://evil.example.com", image: "https://evil.example.com/a.png" };
+  const simple = {
+    ...fields,
+    delivery: "택배",
+    purchase: "가능",
+    international: "불가",
+    website: "https://evil.example.com",
+    image: "https://evil.example.com/a.png",
+  };
   const posts: [string, (cookie: string) => Promise<unknown>][] = [
     ["/admin create", (cookie) => adminHome.action(args(formRequest("/admin", fields, { cookie })))],
     ["/admin delete", (cookie) => adminHome.action(args(formRequest("/admin", { intent: "delete", id: String(id) }, { cookie })))],
     ["/admin/add", (cookie) => addSimple.action(args(formRequest("/admin/add", simple, { cookie })))],
-    ["/admin/wholesaler delete", (cookie) => adminList.action(args(formRequest("/admin/wholesaler", { intent: "delete", id: String(id) }, { cookie })))],
+    [
+      "/admin/wholesaler delete",
+      (cookie) => adminList.action(args(formRequest("/admin/wholesaler", { intent: "delete", id: String(id) }, { cookie }))),
+    ],
     ["/admin/wholesaler-add", (cookie) => form.action(args(formRequest("/admin/wholesaler-add", fields, { cookie })))],
-    ["/admin/wholesaler-edit", (cookie) => form.action(args(formRequest(`/admin/wholesaler-edit/${id}`, fields, { cookie }), { id: String(id) }))],
+    [
+      "/admin/wholesaler-edit",
+      (cookie) => form.action(args(formRequest(`/admin/wholesaler-edit/${id}`, fields, { cookie }), { id: String(id) })),
+    ],
     ["/admin/clean-categories", (cookie) => cleanup.action(args(formRequest("/admin/clean-categories", {}, { cookie })))],
     [
       "/admin/import preview",
-      async (cookie) => importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File(["name,siteUrl\n가,https://a.com"], "a.csv") }, cookie))),
+      async (cookie) =>
+        importPage.action(
+          args(
+            await uploadRequest(
+              "/admin/import",
+              { intent: "preview", file: new File(["name,siteUrl\n가,https://a.com"], "a.csv") },
+              cookie,
+            ),
+          ),
+        ),
     ],
-    ["/admin/import apply", async (cookie) => importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content: "name,siteUrl\n가,https://a.com", row: "1" }, cookie)))],
-    ["/admin/review publish", (cookie) => review.action(args(formRequest("/admin/review", { intent: "publish", id: String(id) }, { cookie })))],
-    ["/admin/review delete", (cookie) => review.action(args(formRequest("/admin/review", { intent: "delete", id: String(id) }, { cookie })))],
-    ["/wholesaler/{id} publish", (cookie) => detail.action(args(formRequest(`/wholesaler/${id}`, { intent: "publish" }, { cookie }), { id: String(id) }))],
+    [
+      "/admin/import apply",
+      async (cookie) =>
+        importPage.action(
+          args(await uploadRequest("/admin/import", { intent: "apply", content: "name,siteUrl\n가,https://a.com", row: "1" }, cookie)),
+        ),
+    ],
+    [
+      "/admin/review publish",
+      (cookie) => review.action(args(formRequest("/admin/review", { intent: "publish", id: String(id) }, { cookie }))),
+    ],
+    [
+      "/admin/review delete",
+      (cookie) => review.action(args(formRequest("/admin/review", { intent: "delete", id: String(id) }, { cookie }))),
+    ],
+    [
+      "/wholesaler/{id} publish",
+      (cookie) => detail.action(args(formRequest(`/wholesaler/${id}`, { intent: "publish" }, { cookie }), { id: String(id) })),
+    ],
   ];
   for (const [name, post] of posts) {
     expect((await caught(() => post(userCookie))).status, `${name} as a user`).toBe(403);
@@ -85,12 +128,23 @@ test("every admin action refuses a signed-in non-admin with 403 (and anonymous w
     expect((await caught(() => loader(args(getRequest("/admin", { cookie: userCookie }))))).location).toBe("/");
     expect((await caught(() => loader(args(getRequest("/admin"))))).location).toMatch(/^\/login\?redirectTo=/);
   }
-  expect((await caught(() => form.loader(args(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: userCookie }), { id: String(id) })))).location).toBe("/");
+  expect(
+    (await caught(() => form.loader(args(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: userCookie }), { id: String(id) }))))
+      .location,
+  ).toBe("/");
 });
 
 test("/admin registers with the admin form, validates on the server and deletes", async () => {
   const bad = asResponse(
-    await adminHome.action(args(formRequest("/admin", { name: "  ", siteUrl: "javascript:alert(1)", logoUrl: "data:text/html,x", summary: "x".repeat(1001) }, { cookie: adminCookie }))),
+    await adminHome.action(
+      args(
+        formRequest(
+          "/admin",
+          { name: "  ", siteUrl: "javascript:alert(1)", logoUrl: "data:text/html,x", summary: "x".repeat(1001) },
+          { cookie: adminCookie },
+        ),
+      ),
+    ),
   );
   expect(bad.status).toBe(400);
   expect(bad.data).toMatchObject({
@@ -106,7 +160,22 @@ test("/admin registers with the admin form, validates on the server and deletes"
 
   const ok = asResponse(
     await adminHome.action(
-      args(formRequest("/admin", { name: " 도매꾹 ", category: " 종합 ", siteUrl: "domeggook.com", contact: "1588", logoUrl: "", summary: "요약", views: "999", id: "77" }, { cookie: adminCookie })),
+      args(
+        formRequest(
+          "/admin",
+          {
+            name: " 도매꾹 ",
+            category: " 종합 ",
+            siteUrl: "domeggook.com",
+            contact: "1588",
+            logoUrl: "",
+            summary: "요약",
+            views: "999",
+            id: "77",
+          },
+          { cookie: adminCookie },
+        ),
+      ),
     ),
   );
   expect(ok.status).toBe(302);
@@ -115,7 +184,9 @@ test("/admin registers with the admin form, validates on the server and deletes"
   const [row] = await snapshot();
   expect(row).toMatchObject({ name: "도매꾹", category: "종합", siteUrl: "https://domeggook.com/", siteHost: "domeggook.com", views: 0 });
   expect(row?.id).not.toBe(77);
-  const nul = asResponse(await adminHome.action(args(formRequest("/admin", { name: "널\u0000문자", summary: "줄\n바꿈\u0000" }, { cookie: adminCookie }))));
+  const nul = asResponse(
+    await adminHome.action(args(formRequest("/admin", { name: "널\u0000문자", summary: "줄\n바꿈\u0000" }, { cookie: adminCookie }))),
+  );
   expect(nul.status).toBe(302);
   const [, stored] = await snapshot();
   // The form kit's one rule (as for products): a control character in one line reads as a space.
@@ -125,54 +196,106 @@ test("/admin registers with the admin form, validates on the server and deletes"
   const page = (await adminHome.loader(args(getRequest("/admin", { cookie: adminCookie })))) as { items: { id: number }[] };
   expect(page.items.map((w) => w.id)).toEqual([row?.id]);
 
-  const deleted = asResponse(await adminHome.action(args(formRequest("/admin?page=1", { intent: "delete", id: String(row?.id) }, { cookie: adminCookie }))));
+  const deleted = asResponse(
+    await adminHome.action(args(formRequest("/admin?page=1", { intent: "delete", id: String(row?.id) }, { cookie: adminCookie }))),
+  );
   expect(deleted.location).toBe("/admin?page=1");
   expect(await snapshot()).toEqual([]);
-  const again = asResponse(await adminList.action(args(formRequest("/admin/wholesaler", { intent: "delete", id: String(row?.id) }, { cookie: adminCookie }))));
+  const again = asResponse(
+    await adminList.action(args(formRequest("/admin/wholesaler", { intent: "delete", id: String(row?.id) }, { cookie: adminCookie }))),
+  );
   expect(again.location).toBe("/admin/wholesaler");
 });
 
 test("/admin/wholesaler-add and -edit: one form, add or edit mode, unknown ids back to /admin", async () => {
   const added = asResponse(
-    await form.action(args(formRequest("/admin/wholesaler-add", { name: "새 도매처", category: "생활", siteUrl: "https://new.example.com" }, { cookie: adminCookie }))),
+    await form.action(
+      args(
+        formRequest(
+          "/admin/wholesaler-add",
+          { name: "새 도매처", category: "생활", siteUrl: "https://new.example.com" },
+          { cookie: adminCookie },
+        ),
+      ),
+    ),
   );
   expect(added.location).toBe("/admin");
   const [row] = await snapshot();
   const id = String(row?.id);
 
-  const loaded = (await form.loader(args(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: adminCookie }), { id }))) as { values: { name: string } };
+  const loaded = (await form.loader(args(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: adminCookie }), { id }))) as {
+    values: { name: string };
+  };
   expect(loaded.values.name).toBe("새 도매처");
   const edited = asResponse(
-    await form.action(args(formRequest(`/admin/wholesaler-edit/${id}`, { name: "고친 도매처", category: "식품", siteUrl: "http://fixed.example.com" }, { cookie: adminCookie }), { id })),
+    await form.action(
+      args(
+        formRequest(
+          `/admin/wholesaler-edit/${id}`,
+          { name: "고친 도매처", category: "식품", siteUrl: "http://fixed.example.com" },
+          { cookie: adminCookie },
+        ),
+        { id },
+      ),
+    ),
   );
   expect(edited.location).toBe("/admin");
   const [after] = await snapshot();
   expect(after).toMatchObject({ name: "고친 도매처", category: "식품", siteUrl: "http://fixed.example.com/", nameChosung: "ㄱㅊ ㄷㅁㅊ" });
 
-  const unknown = await caught(() => form.loader(args(getRequest("/admin/wholesaler-edit/999999", { cookie: adminCookie }), { id: "999999" })));
+  const unknown = await caught(() =>
+    form.loader(args(getRequest("/admin/wholesaler-edit/999999", { cookie: adminCookie }), { id: "999999" })),
+  );
   expect(unknown.location).toBe("/admin");
-  const unknownPost = asResponse(await form.action(args(formRequest("/admin/wholesaler-edit/999999", { name: "x" }, { cookie: adminCookie }), { id: "999999" })));
+  const unknownPost = asResponse(
+    await form.action(args(formRequest("/admin/wholesaler-edit/999999", { name: "x" }, { cookie: adminCookie }), { id: "999999" })),
+  );
   expect(unknownPost.location).toBe("/admin");
   for (const malformed of ["abc", "0", "-1", "1.5", "99999999999", "1e3"]) {
-    expect((await caught(() => form.loader(args(getRequest(`/admin/wholesaler-edit/${malformed}`, { cookie: adminCookie }), { id: malformed })))).status).toBe(404);
+    expect(
+      (await caught(() => form.loader(args(getRequest(`/admin/wholesaler-edit/${malformed}`, { cookie: adminCookie }), { id: malformed }))))
+        .status,
+    ).toBe(404);
   }
 });
 
 test("/admin/add: every field required, with the contract's messages", async () => {
   const bad = asResponse(await addSimple.action(args(formRequest("/admin/add", { name: "간편" }, { cookie: adminCookie }))));
   expect(bad.status).toBe(400);
-  expect(bad.data).toMatchObject({ message: "등록 중 오류가 발생했습니다.", errors: { category: "카테고리를 입력해주세요.", website: "웹사이트 주소를 입력해주세요." } });
-  const fields = { name: "간편", category: "생활", delivery: "택배", purchase: "사입 가능", international: "불가", contact: "02", website: "simple.example.com", image: "https://simple.example.com/a.png" };
+  expect(bad.data).toMatchObject({
+    message: "등록 중 오류가 발생했습니다.",
+    errors: { category: "카테고리를 입력해주세요.", website: "웹사이트 주소를 입력해주세요." },
+  });
+  const fields = {
+    name: "간편",
+    category: "생활",
+    delivery: "택배",
+    purchase: "사입 가능",
+    international: "불가",
+    contact: "02",
+    website: "simple.example.com",
+    image: "https://simple.example.com/a.png",
+  };
   const ok = asResponse(await addSimple.action(args(formRequest("/admin/add", fields, { cookie: adminCookie }))));
   expect(ok.location).toBe("/admin/add");
   const [row] = await snapshot();
-  expect(row).toMatchObject({ name: "간편", siteUrl: "https://simple.example.com/", logoUrl: "https://simple.example.com/a.png", views: 0 });
+  expect(row).toMatchObject({
+    name: "간편",
+    siteUrl: "https://simple.example.com/",
+    logoUrl: "https://simple.example.com/a.png",
+    views: 0,
+  });
 });
 
 test("the detail page counts people once a day, not prefetches, bots or HEAD requests; 20 people at once count 20", async () => {
   const id = String(await someone());
   const view = (headers: Record<string, string> = {}, method = "GET", ip = "203.0.113.1") =>
-    detail.loader(args(new Request(`http://localhost:3000/wholesaler/${id}`, { method, headers: { "user-agent": CHROME, "x-client-ip": ip, ...headers } }), { id }));
+    detail.loader(
+      args(
+        new Request(`http://localhost:3000/wholesaler/${id}`, { method, headers: { "user-agent": CHROME, "x-client-ip": ip, ...headers } }),
+        { id },
+      ),
+    );
   const views = async () => (await snapshot())[0]?.views;
 
   const first = await view();
@@ -182,7 +305,11 @@ test("the detail page counts people once a day, not prefetches, bots or HEAD req
   await view({ purpose: "prefetch" }, "GET", "203.0.113.4");
   await view({ "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }, "GET", "203.0.113.5");
   await view({ "user-agent": "Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)" }, "GET", "203.0.113.6");
-  await view({ "user-agent": "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome-Lighthouse" }, "GET", "203.0.113.7");
+  await view(
+    { "user-agent": "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome-Lighthouse" },
+    "GET",
+    "203.0.113.7",
+  );
   await view({ "user-agent": "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)" }, "GET", "203.0.113.8");
   await view({}, "HEAD", "203.0.113.9");
   // The same person reloading: still one.
@@ -230,8 +357,13 @@ test("/admin/clean-categories lists each change, then says nothing changed", asy
 type Preview = { stage: "preview"; content: string; plan: { rows: { row: number; status: string; ticked: boolean; reasons: string[] }[] } };
 
 test("/admin/import: a preview row by row, only ticked rows applied, a report; broken files with Korean messages and nothing written", async () => {
-  const csv = "name,category,siteUrl\n새 도매처,패션의류,new-supplier.co.kr\n,생활,https://noname.example.com\n구인 광고,종합,https://www.saramin.co.kr/zf_user/company-info/view?csn=1\n빼놓을 곳,식품,https://skip-me.co.kr/\n";
-  const preview = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File([csv], "list.csv", { type: "text/csv" }) }))));
+  const csv =
+    "name,category,siteUrl\n새 도매처,패션의류,new-supplier.co.kr\n,생활,https://noname.example.com\n구인 광고,종합,https://www.saramin.co.kr/zf_user/company-info/view?csn=1\n빼놓을 곳,식품,https://skip-me.co.kr/\n";
+  const preview = asResponse(
+    await importPage.action(
+      args(await uploadRequest("/admin/import", { intent: "preview", file: new File([csv], "list.csv", { type: "text/csv" }) })),
+    ),
+  );
   expect(preview.data).toMatchObject({ stage: "preview", fileName: "list.csv", content: csv });
   const rows = (preview.data as Preview).plan.rows;
   expect(rows.map((r) => [r.row, r.status, r.ticked])).toEqual([
@@ -258,7 +390,11 @@ test("/admin/import: a preview row by row, only ticked rows applied, a report; b
     headers: { cookie: adminCookie, origin: "http://localhost:3000", "content-type": encoded.headers.get("content-type") ?? "" },
   });
   const applied = asResponse(await importPage.action(args(apply)));
-  expect(applied.data).toEqual({ stage: "done", fileName: "list.csv", report: { total: 4, added: 1, changed: 0, review: 1, skipped: 1, refused: 1 } });
+  expect(applied.data).toEqual({
+    stage: "done",
+    fileName: "list.csv",
+    report: { total: 4, added: 1, changed: 0, review: 1, skipped: 1, refused: 1 },
+  });
   const stored = await snapshot();
   expect(stored.map((w) => [w.name, w.category, w.status])).toEqual([
     ["새 도매처", "의류", "published"],
@@ -268,8 +404,18 @@ test("/admin/import: a preview row by row, only ticked rows applied, a report; b
   const broken: [string, File | string, number, RegExp][] = [
     ["not JSON", new File(["{ this is not json"], "list.json"), 400, /^JSON 형식이 올바르지 않습니다/],
     ["wrong columns", new File(["title,url\na,https://a.com\n"], "list.csv"), 400, /^이름\(name\) 열을 찾을 수 없습니다/],
-    ["duplicate headers", new File(["name,name,siteUrl\na,b,https://a.com\n"], "list.csv"), 400, /^CSV 첫 줄에 같은 열 이름\(name\)이 두 번 있습니다/],
-    ["binary", new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0xd, 0xff, 0xfe])], "logo.png"), 400, /^CSV 또는 JSON 텍스트 파일이 아닙니다/],
+    [
+      "duplicate headers",
+      new File(["name,name,siteUrl\na,b,https://a.com\n"], "list.csv"),
+      400,
+      /^CSV 첫 줄에 같은 열 이름\(name\)이 두 번 있습니다/,
+    ],
+    [
+      "binary",
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0xd, 0xff, 0xfe])], "logo.png"),
+      400,
+      /^CSV 또는 JSON 텍스트 파일이 아닙니다/,
+    ],
     ["no file", "", 400, /^가져올 파일을 선택해 주세요/],
   ];
   for (const [name, file, status, message] of broken) {
@@ -281,7 +427,9 @@ test("/admin/import: a preview row by row, only ticked rows applied, a report; b
   // Over the upload body limit (8 MiB) and over the file limit (2 MB): 413 with the same Korean message.
   for (const size of [20 * 1024 * 1024, 3 * 1024 * 1024]) {
     const garbage = new Uint8Array(size).map((_, i) => 0x41 + (i % 26));
-    const huge = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File([garbage], "big.csv") }))));
+    const huge = asResponse(
+      await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File([garbage], "big.csv") }))),
+    );
     expect(huge.status, String(size)).toBe(413);
     expect((huge.data as { error: string }).error).toBe("파일이 너무 큽니다. 2MB 이하의 파일만 가져올 수 있습니다.");
   }
@@ -289,9 +437,18 @@ test("/admin/import: a preview row by row, only ticked rows applied, a report; b
 });
 
 test("검토 대기: out of /list, search, counts and the sitemap; 404 on its page except for admins; /admin/review publishes and deletes", async () => {
-  const shown = await createWholesaler({ name: "공개 도매처", category: "생활", siteUrl: "https://public-shop.co.kr/", contact: "", logoUrl: "", summary: "" });
+  const shown = await createWholesaler({
+    name: "공개 도매처",
+    category: "생활",
+    siteUrl: "https://public-shop.co.kr/",
+    contact: "",
+    logoUrl: "",
+    summary: "",
+  });
   const csv = "name,siteUrl\n대기 도매처,https://blog.naver.com/waiting\n지울 도매처,https://namu.wiki/w/x\n";
-  const preview = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File([csv], "w.csv") }))));
+  const preview = asResponse(
+    await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File([csv], "w.csv") }))),
+  );
   expect((preview.data as Preview).plan.rows.map((r) => r.status)).toEqual(["검토 필요", "검토 필요"]);
   await importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content: csv, row: "1" })));
   const form = new FormData();
@@ -300,7 +457,13 @@ test("검토 대기: out of /list, search, counts and the sitemap; 404 on its pa
   form.append("row", "2");
   const encoded = new Response(form);
   await importPage.action(
-    args(new Request("http://localhost:3000/admin/import", { method: "POST", body: await encoded.arrayBuffer(), headers: { cookie: adminCookie, "content-type": encoded.headers.get("content-type") ?? "" } })),
+    args(
+      new Request("http://localhost:3000/admin/import", {
+        method: "POST",
+        body: await encoded.arrayBuffer(),
+        headers: { cookie: adminCookie, "content-type": encoded.headers.get("content-type") ?? "" },
+      }),
+    ),
   );
   const all = await snapshot();
   const waiting = all.find((w) => w.name === "대기 도매처")!;
@@ -315,14 +478,25 @@ test("검토 대기: out of /list, search, counts and the sitemap; 404 on its pa
   expect((await listWholesalerDates(100)).map((r) => r.id)).toEqual([shown]);
   // The detail page: 404 for anonymous visitors and users, the page with `waiting` for an admin; no view counted.
   for (const cookie of ["", userCookie]) {
-    const res = await caught(() => detail.loader(args(getRequest(`/wholesaler/${waiting.id}`, { cookie, headers: { "user-agent": CHROME } }), { id: String(waiting.id) })));
+    const res = await caught(() =>
+      detail.loader(
+        args(getRequest(`/wholesaler/${waiting.id}`, { cookie, headers: { "user-agent": CHROME } }), { id: String(waiting.id) }),
+      ),
+    );
     expect(res.status).toBe(404);
   }
-  const asAdmin = asResponse(await detail.loader(args(getRequest(`/wholesaler/${waiting.id}`, { cookie: adminCookie, headers: { "user-agent": CHROME } }), { id: String(waiting.id) })));
+  const asAdmin = asResponse(
+    await detail.loader(
+      args(getRequest(`/wholesaler/${waiting.id}`, { cookie: adminCookie, headers: { "user-agent": CHROME } }), { id: String(waiting.id) }),
+    ),
+  );
   expect(asAdmin.data).toMatchObject({ waiting: true, wholesaler: { name: "대기 도매처", views: 0 } });
 
   // /admin/review lists them with the reason and how the address reads now.
-  const queue = asResponse(await review.loader(args(getRequest("/admin/review", { cookie: adminCookie })))).data as { total: number; items: { name: string; reviewReason: string; addressLabel: string }[] };
+  const queue = asResponse(await review.loader(args(getRequest("/admin/review", { cookie: adminCookie })))).data as {
+    total: number;
+    items: { name: string; reviewReason: string; addressLabel: string }[];
+  };
   expect(queue.total).toBe(2);
   expect(queue.items.find((i) => i.name === "대기 도매처")).toMatchObject({
     reviewReason: "주소가 도매처 자체 사이트가 아니라 블로그·카페·SNS·커뮤니티(blog.naver.com)입니다.",
@@ -331,9 +505,13 @@ test("검토 대기: out of /list, search, counts and the sitemap; 404 on its pa
   // The admin lists still show every supplier.
   expect((await listWholesalers({ includeWaiting: true })).total).toBe(3);
 
-  const published = asResponse(await review.action(args(formRequest("/admin/review", { intent: "publish", id: String(waiting.id) }, { cookie: adminCookie }))));
+  const published = asResponse(
+    await review.action(args(formRequest("/admin/review", { intent: "publish", id: String(waiting.id) }, { cookie: adminCookie }))),
+  );
   expect(published.location).toBe("/admin/review");
-  const deleted = asResponse(await review.action(args(formRequest("/admin/review", { intent: "delete", id: String(doomed.id) }, { cookie: adminCookie }))));
+  const deleted = asResponse(
+    await review.action(args(formRequest("/admin/review", { intent: "delete", id: String(doomed.id) }, { cookie: adminCookie }))),
+  );
   expect(deleted.location).toBe("/admin/review");
   const after = await snapshot();
   expect(after.map((w) => [w.name, w.status, w.reviewReason])).toEqual([
@@ -349,8 +527,18 @@ test("공개 on the detail page publishes a waiting supplier (admins only)", asy
   await importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content: csv, row: "1" })));
   const [row] = await snapshot();
   expect(row?.status).toBe("review");
-  const res = asResponse(await detail.action(args(formRequest(`/wholesaler/${row!.id}`, { intent: "publish" }, { cookie: adminCookie }), { id: String(row!.id) })));
+  const res = asResponse(
+    await detail.action(
+      args(formRequest(`/wholesaler/${row!.id}`, { intent: "publish" }, { cookie: adminCookie }), { id: String(row!.id) }),
+    ),
+  );
   expect(res.location).toBe(`/wholesaler/${row!.id}`);
   expect((await snapshot())[0]?.status).toBe("published");
-  expect((await caught(() => detail.action(args(formRequest(`/wholesaler/${row!.id}`, { intent: "other" }, { cookie: adminCookie }), { id: String(row!.id) })))).status).toBe(400);
+  expect(
+    (
+      await caught(() =>
+        detail.action(args(formRequest(`/wholesaler/${row!.id}`, { intent: "other" }, { cookie: adminCookie }), { id: String(row!.id) })),
+      )
+    ).status,
+  ).toBe(400);
 });

@@ -14,7 +14,10 @@ export const WHOLESALER_LIMITS = {
 } as const;
 
 const text = (max: number, messages: { required?: string; tooLong: string }) => singleLine({ max, ...messages });
-const nameField = text(WHOLESALER_LIMITS.name, { required: "이름을 입력해주세요.", tooLong: `이름은 ${WHOLESALER_LIMITS.name}자 이하로 입력해주세요.` });
+const nameField = text(WHOLESALER_LIMITS.name, {
+  required: "이름을 입력해주세요.",
+  tooLong: `이름은 ${WHOLESALER_LIMITS.name}자 이하로 입력해주세요.`,
+});
 // Supplier addresses are often typed without the scheme: `example.com` is read as `https://example.com`.
 const siteAddress = (label: string, required?: string) => httpUrl(label, { addMissingScheme: true, ...(required ? { required } : {}) });
 const contactTooLong = `연락처는 ${WHOLESALER_LIMITS.contact}자 이하로 입력해주세요.`;

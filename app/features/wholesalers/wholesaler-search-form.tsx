@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigate, useNavigation } from "react-router";
+import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { ALL_CATEGORIES_LABEL, CATEGORIES } from "#app/db/categories.ts";
 import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
 import { listHref, parseListParams, SORTS, type WholesalerListParams } from "./wholesaler-list-params.ts";
 import { TERM_FILTERS } from "./wholesaler-terms.ts";
-import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 
 /**
  * Search box, sort, category chips and term filters of /list: one GET form, so it works before
@@ -62,13 +62,7 @@ export function WholesalerSearchForm({ state }: { state: WholesalerListParams })
           />
         </div>
         <div className="flex gap-2">
-          <button
-            ref={searchButton}
-            type="submit"
-            name="category"
-            value={state.category}
-            className={PRIMARY_BUTTON_CLASS}
-          >
+          <button ref={searchButton} type="submit" name="category" value={state.category} className={PRIMARY_BUTTON_CLASS}>
             검색
           </button>
           <div>
@@ -109,7 +103,9 @@ export function WholesalerSearchForm({ state }: { state: WholesalerListParams })
               value={category}
               aria-pressed={selected}
               className={`shrink-0 rounded-full border px-3.5 py-1.5 text-sm font-medium transition ${
-                selected ? "border-blue-600 bg-blue-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-blue-400 hover:text-blue-700"
+                selected
+                  ? "border-blue-600 bg-blue-600 text-white"
+                  : "border-slate-300 bg-white text-slate-700 hover:border-blue-400 hover:text-blue-700"
               }`}
             >
               {category || ALL_CATEGORIES_LABEL}
@@ -132,7 +128,9 @@ export function WholesalerSearchForm({ state }: { state: WholesalerListParams })
               value={fact}
               aria-pressed={on}
               className={`shrink-0 rounded-md border px-3 py-1.5 text-sm font-medium transition ${
-                on ? "border-emerald-600 bg-emerald-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:border-emerald-500 hover:text-emerald-700"
+                on
+                  ? "border-emerald-600 bg-emerald-600 text-white"
+                  : "border-slate-300 bg-white text-slate-700 hover:border-emerald-500 hover:text-emerald-700"
               }`}
             >
               {on ? <span aria-hidden="true">✓ </span> : null}

@@ -23,9 +23,18 @@ export function WholesalerTermsFields({ values, errors }: { values: Values; erro
   return (
     <fieldset className="rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-base font-semibold text-slate-900">위탁 조건</legend>
-      <p className="mb-4 text-sm text-slate-600">공급사 페이지에서 직접 확인한 내용만 입력하세요. 모르는 항목은 ‘확인 필요’로 두세요. 확인 필요는 어디에도 예나 아니오로 표시되지 않고, 필터에도 걸리지 않습니다.</p>
+      <p className="mb-4 text-sm text-slate-600">
+        공급사 페이지에서 직접 확인한 내용만 입력하세요. 모르는 항목은 ‘확인 필요’로 두세요. 확인 필요는 어디에도 예나 아니오로 표시되지
+        않고, 필터에도 걸리지 않습니다.
+      </p>
       <div className="grid gap-4 md:grid-cols-2">
-        <SelectField label={TERM_LABELS.dropshipping} name="dropshipping" options={TERM_OPTIONS.dropshipping} defaultValue={choice("dropshipping")} error={errors.dropshipping} />
+        <SelectField
+          label={TERM_LABELS.dropshipping}
+          name="dropshipping"
+          options={TERM_OPTIONS.dropshipping}
+          defaultValue={choice("dropshipping")}
+          error={errors.dropshipping}
+        />
         <TextField
           label={TERM_LABELS.minOrder}
           name="minOrder"
@@ -50,9 +59,27 @@ export function WholesalerTermsFields({ values, errors }: { values: Values; erro
           {...hints("freeShippingOver")}
           hint="이 금액 이상 주문하면 배송비가 무료입니다."
         />
-        <SelectField label={TERM_LABELS.returns} name="returns" options={TERM_OPTIONS.returns} defaultValue={choice("returns")} error={errors.returns} />
-        <SelectField label={TERM_LABELS.imageUse} name="imageUse" options={TERM_OPTIONS.imageUse} defaultValue={choice("imageUse")} error={errors.imageUse} />
-        <SelectField label={TERM_LABELS.pricePolicy} name="pricePolicy" options={TERM_OPTIONS.pricePolicy} defaultValue={choice("pricePolicy")} error={errors.pricePolicy} />
+        <SelectField
+          label={TERM_LABELS.returns}
+          name="returns"
+          options={TERM_OPTIONS.returns}
+          defaultValue={choice("returns")}
+          error={errors.returns}
+        />
+        <SelectField
+          label={TERM_LABELS.imageUse}
+          name="imageUse"
+          options={TERM_OPTIONS.imageUse}
+          defaultValue={choice("imageUse")}
+          error={errors.imageUse}
+        />
+        <SelectField
+          label={TERM_LABELS.pricePolicy}
+          name="pricePolicy"
+          options={TERM_OPTIONS.pricePolicy}
+          defaultValue={choice("pricePolicy")}
+          error={errors.pricePolicy}
+        />
         <CheckboxGroup
           label={TERM_LABELS.integration}
           name="integration"

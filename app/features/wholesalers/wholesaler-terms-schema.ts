@@ -1,7 +1,7 @@
 import { z } from "zod";
+import type { WholesalerTerms } from "#app/db/term-values.ts";
 import { INTEGRATION_VALUES, PRICE_POLICY_VALUES, RETURNS_VALUES, YES_NO } from "#app/db/term-values.ts";
 import { businessNumber, calendarDay, choice, choiceSet, httpUrl, wholeNumber, wonAmount } from "#app/lib/form-fields.ts";
-import type { WholesalerTerms } from "#app/db/term-values.ts";
 import { TERM_LABELS } from "./wholesaler-terms.ts";
 
 /**

@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
+import type { WholesalerTerms } from "#app/db/term-values.ts";
 import { FACTS, factsOfMask } from "#app/db/term-values.ts";
 import { signUpAction } from "#app/features/users/auth-actions.server.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
@@ -14,7 +15,6 @@ import { hasCorpora, LEAK_PATTERN, naughtyStrings, OWN_BAD_INPUTS, sqlInjectionP
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { listHref } from "./wholesaler-list-params.ts";
-import type { WholesalerTerms } from "#app/db/term-values.ts";
 import { TERM_FIELDS, UNKNOWN_TERMS } from "./wholesaler-terms.ts";
 import { createWholesaler } from "./wholesalers.server.ts";
 
@@ -41,16 +41,28 @@ function post(path: string, fields: Record<string, string | string[]>) {
   return new Request(`http://localhost:3000${path}`, {
     method: "POST",
     body,
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000", "x-client-ip": "127.0.0.1", cookie: adminCookie },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: "http://localhost:3000",
+      "x-client-ip": "127.0.0.1",
+      cookie: adminCookie,
+    },
   });
 }
 
 const addPost = (fields: Record<string, string | string[]>) => form.action(args(post("/admin/wholesaler-add", fields)));
-const editPost = (id: number, fields: Record<string, string | string[]>) => form.action(args(post(`/admin/wholesaler-edit/${id}`, fields), { id: String(id) }));
+const editPost = (id: number, fields: Record<string, string | string[]>) =>
+  form.action(args(post(`/admin/wholesaler-edit/${id}`, fields), { id: String(id) }));
 const editValues = async (id: number) =>
-  ((await form.loader(args(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: adminCookie }), { id: String(id) }))) as { values: Record<string, string | string[]> }).values;
+  (
+    (await form.loader(args(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: adminCookie }), { id: String(id) }))) as {
+      values: Record<string, string | string[]>;
+    }
+  ).values;
 const detailWords = async (id: number) => {
-  const { wholesaler } = await detail.loader(args(getRequest(`/wholesaler/${id}`, { headers: { "sec-purpose": "prefetch" } }), { id: String(id) }));
+  const { wholesaler } = await detail.loader(
+    args(getRequest(`/wholesaler/${id}`, { headers: { "sec-purpose": "prefetch" } }), { id: String(id) }),
+  );
   return wholesaler as WholesalerTerms;
 };
 const termsOf = (row: Record<string, unknown>) => Object.fromEntries(TERM_FIELDS.map((field) => [field, row[field]]));
@@ -126,7 +138,13 @@ test("every term round-trips through the admin form: what is saved is what the e
     termsSource: "http://example.org/terms",
   });
   expect(factsOfMask(changed!.factMask)).toEqual(["free-shipping"]);
-  expect(await editValues(id)).toMatchObject({ minOrder: "20", shippingFee: "3000", freeShippingOver: "50000", businessNumber: "120-88-00767", termsCheckedAt: seoulDay() });
+  expect(await editValues(id)).toMatchObject({
+    minOrder: "20",
+    shippingFee: "3000",
+    freeShippingOver: "50000",
+    businessNumber: "120-88-00767",
+    termsCheckedAt: seoulDay(),
+  });
   expect(await detailWords(id)).toMatchObject({ dropshipping: "no", minOrder: 20 });
 
   // The admin sets the date in the same save as a change: their date stands.
@@ -148,7 +166,13 @@ test("every term round-trips through the admin form: what is saved is what the e
   const [cleared] = await snapshot();
   expect(termsOf(cleared!)).toEqual({ ...UNKNOWN_TERMS, termsCheckedAt: seoulDay() });
   expect(cleared!.factMask).toBe(0);
-  expect(await editValues(id)).toMatchObject({ dropshipping: "unknown", minOrder: "", integration: [], businessNumber: "", termsSource: "" });
+  expect(await editValues(id)).toMatchObject({
+    dropshipping: "unknown",
+    minOrder: "",
+    integration: [],
+    businessNumber: "",
+    termsSource: "",
+  });
 
   // A new supplier with terms and no date: checked today. Without terms: no date.
   await addPost({ name: "오늘 확인", minOrder: "5" });
@@ -162,7 +186,10 @@ test("every term round-trips through the admin form: what is saved is what the e
 });
 
 test("bad terms get a Korean message beside their field, a 400, and nothing is written (add or edit)", async () => {
-  const id = await createWholesaler({ name: "그대로 도매", category: "", siteUrl: "", contact: "", logoUrl: "", summary: "" }, { terms: { ...UNKNOWN_TERMS, minOrder: 3 } });
+  const id = await createWholesaler(
+    { name: "그대로 도매", category: "", siteUrl: "", contact: "", logoUrl: "", summary: "" },
+    { terms: { ...UNKNOWN_TERMS, minOrder: 3 } },
+  );
   const before = await snapshot();
   const cases: [Record<string, string | string[]>, string, string][] = [
     [{ businessNumber: "123-45-67890" }, "businessNumber", "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해주세요."],
@@ -180,7 +207,10 @@ test("bad terms get a Korean message beside their field, a 400, and nothing is w
     [{ freeShippingOver: "99999999999" }, "freeShippingOver", "무료 배송 기준 금액은 10억 원 이하로 입력해주세요."],
   ];
   for (const [fields, field, message] of cases) {
-    for (const send of [() => addPost({ name: "새 도매", ...fields }), () => editPost(id, { name: "바뀐 이름", minOrder: "7", ...fields })]) {
+    for (const send of [
+      () => addPost({ name: "새 도매", ...fields }),
+      () => editPost(id, { name: "바뀐 이름", minOrder: "7", ...fields }),
+    ]) {
       const answer = asResponse(await send());
       expect(answer.status, JSON.stringify(fields)).toBe(400);
       expect((answer.data as { errors: Record<string, string> }).errors[field], JSON.stringify(fields)).toBe(message);
@@ -191,7 +221,9 @@ test("bad terms get a Korean message beside their field, a 400, and nothing is w
   expect(await snapshot()).toEqual(before);
 });
 
-test("hostile text in every term field and in the list's filter parameters: a 4xx or a clean save, never a 500 or a leak", { timeout: 240_000 }, async () => {
+test("hostile text in every term field and in the list's filter parameters: a 4xx or a clean save, never a 500 or a leak", {
+  timeout: 240_000,
+}, async () => {
   const lines = [...new Set([...OWN_BAD_INPUTS, ...sqlInjectionPayloads(), ...naughtyStrings()])];
   const fields = TERM_FIELDS.filter((field) => field !== "termsCheckedAt");
   const id = await createWholesaler({ name: "말썽 도매", category: "", siteUrl: "", contact: "", logoUrl: "", summary: "" });
@@ -230,7 +262,10 @@ async function supplierPerFactState() {
     await createWholesaler({ ...base, name: `${fact} 맞음` }, { terms: { ...UNKNOWN_TERMS, ...yes } });
   }
   // A free-shipping threshold counts as 무료 배송 even with a fee.
-  await createWholesaler({ ...base, name: "free-shipping 기준 금액" }, { terms: { ...UNKNOWN_TERMS, shippingFee: 3000, freeShippingOver: 50000 } });
+  await createWholesaler(
+    { ...base, name: "free-shipping 기준 금액" },
+    { terms: { ...UNKNOWN_TERMS, shippingFee: 3000, freeShippingOver: 50000 } },
+  );
 }
 
 test("each filter matches only suppliers whose term is known to be true: never an unknown one, never a known no", async () => {
@@ -254,7 +289,8 @@ test("filters combine with the search, the category chip, each sort and paging, 
   const base = { siteUrl: "", contact: "", logoUrl: "", summary: "" };
   const good: WholesalerTerms = { ...UNKNOWN_TERMS, dropshipping: "yes", returns: "yes", shippingFee: 0 };
   // 45 that match everything, with distinct views; then one distractor per condition.
-  for (let i = 0; i < 45; i++) await createWholesaler({ ...base, name: `맞춤도매 ${String(i).padStart(2, "0")}`, category: "식품" }, { terms: good });
+  for (let i = 0; i < 45; i++)
+    await createWholesaler({ ...base, name: `맞춤도매 ${String(i).padStart(2, "0")}`, category: "식품" }, { terms: good });
   await db().execute(sql`UPDATE wholesalers SET views = (regexp_replace(name, '\\D', '', 'g'))::int * 7 % 45`);
   await createWholesaler({ ...base, name: "맞춤도매 다른분류", category: "의류" }, { terms: good });
   await createWholesaler({ ...base, name: "맞춤도매 반품모름", category: "식품" }, { terms: { ...good, returns: null } });
@@ -282,14 +318,23 @@ test("filters combine with the search, the category chip, each sort and paging, 
     // What the page's own links (pager, reload, a shared link) lead to is the same state and the same page.
     const again = await list.loader(args(getRequest(listHref(second))));
     expect(again.items).toEqual(second.items);
-    expect({ q: again.q, category: again.category, facts: again.facts, sort: again.sort, page: again.page }).toEqual({ ...state, facts: [...state.facts], sort, page: 2 });
+    expect({ q: again.q, category: again.category, facts: again.facts, sort: again.sort, page: again.page }).toEqual({
+      ...state,
+      facts: [...state.facts],
+      sort,
+      page: 2,
+    });
   }
   // The cards carry their facts for the small labels.
   const card = (await list.loader(args(getRequest("/list?q=맞춤도매 위탁불가")))).items[0];
   expect(factsOfMask(card?.factMask ?? 0)).toEqual(["free-shipping", "returns"]);
 
   // Without JavaScript a filter button's GET lands on the clean URL of the new state.
-  const toggled = await caught(() => list.loader(args(getRequest(`/list?q=맞춤&filter=returns&toggle=dropshipping&current-category=${encodeURIComponent("식품")}&sort=name`))));
+  const toggled = await caught(() =>
+    list.loader(
+      args(getRequest(`/list?q=맞춤&filter=returns&toggle=dropshipping&current-category=${encodeURIComponent("식품")}&sort=name`)),
+    ),
+  );
   expect(toggled.status).toBe(302);
   expect(toggled.location).toBe(listHref({ q: "맞춤", category: "식품", facts: ["dropshipping", "returns"], sort: "name" }));
 });

@@ -1,13 +1,13 @@
 import { expect, test } from "vitest";
+import type { WholesalerTerms } from "#app/db/term-values.ts";
 import { factsOfMask, maskOf, masksWithAll } from "#app/db/term-values.ts";
-import { demoWholesalers } from "#content/demo/wholesalers.ts";
 import { parseCompareIds } from "#app/features/compare/compare-ids.server.ts";
 import { formatBusinessNumber, hasValidCheckDigit, parseBusinessNumber } from "#app/lib/business-number.ts";
-import { seoulDay } from "#app/lib/format.ts";
 import { validateForm } from "#app/lib/form.server.ts";
+import { seoulDay } from "#app/lib/format.ts";
+import { demoWholesalers } from "#content/demo/wholesalers.ts";
 import { listHref, parseListParams } from "./wholesaler-list-params.ts";
 import { adminWholesalerFormSchema } from "./wholesaler-schema.ts";
-import type { WholesalerTerms } from "#app/db/term-values.ts";
 import { cardFactLabels, checkedDayAfterSave, factsOf, termRows, UNKNOWN_TERMS } from "./wholesaler-terms.ts";
 import { wholesalerTermsSchema } from "./wholesaler-terms-schema.ts";
 
@@ -26,14 +26,18 @@ test("사업자등록번호: the check digit (weights 1,3,7,1,3,7,1,3,5) is veri
   expect(parseBusinessNumber(" 220 81 62517 ")).toEqual({ ok: true, value: "2208162517" });
   expect(parseBusinessNumber("２２０-８１-６２５１７")).toEqual({ ok: true, value: "2208162517" });
   expect(parseBusinessNumber("")).toEqual({ ok: true, value: null });
-  expect(parseBusinessNumber("220-81-62518")).toEqual({ ok: false, error: "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해주세요." });
+  expect(parseBusinessNumber("220-81-62518")).toEqual({
+    ok: false,
+    error: "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해주세요.",
+  });
   expect(parseBusinessNumber("220-81-6251")).toMatchObject({ ok: false, error: expect.stringContaining("숫자 10자리") });
   expect(parseBusinessNumber("22O-81-62517")).toMatchObject({ ok: false });
   expect(formatBusinessNumber("2208162517")).toBe("220-81-62517");
 });
 
 test("every term is worded as the contract says, and unknown is always 확인 필요", () => {
-  const words = (terms: Partial<WholesalerTerms>) => Object.fromEntries(termRows({ ...UNKNOWN_TERMS, ...terms }).map((row) => [row.label, row.value]));
+  const words = (terms: Partial<WholesalerTerms>) =>
+    Object.fromEntries(termRows({ ...UNKNOWN_TERMS, ...terms }).map((row) => [row.label, row.value]));
   expect(words({})).toEqual({
     "위탁 판매": "확인 필요",
     "최소 주문 수량": "확인 필요",
@@ -71,7 +75,9 @@ test("every term is worded as the contract says, and unknown is always 확인 �
     "조건 확인일": "2026. 11. 22.",
     "조건 출처": "https://example.com/guide",
   });
-  expect(words({ dropshipping: "no", minOrder: 1200, shippingFee: 3000, returns: "no", imageUse: "no", pricePolicy: "closed" })).toMatchObject({
+  expect(
+    words({ dropshipping: "no", minOrder: 1200, shippingFee: 3000, returns: "no", imageUse: "no", pricePolicy: "closed" }),
+  ).toMatchObject({
     "위탁 판매": "불가",
     "최소 주문 수량": "1,200개부터",
     배송비: "3,000원",
@@ -85,22 +91,35 @@ test("every term is worded as the contract says, and unknown is always 확인 �
     "가격 정책": "자율",
   });
   expect(words({ freeShippingOver: 30000 })).toMatchObject({ 배송비: "30,000원 이상 무료 (기본 배송비 확인 필요)" });
-  expect(termRows({ ...UNKNOWN_TERMS, termsSource: "https://example.com/" }).at(-1)).toEqual({ label: "조건 출처", value: "https://example.com/", href: "https://example.com/" });
+  expect(termRows({ ...UNKNOWN_TERMS, termsSource: "https://example.com/" }).at(-1)).toEqual({
+    label: "조건 출처",
+    value: "https://example.com/",
+    href: "https://example.com/",
+  });
 });
 
 test("the facts behind the filters and card labels come only from known-true terms", () => {
   expect(factsOf(UNKNOWN_TERMS)).toEqual([]);
-  expect(factsOf({ ...UNKNOWN_TERMS, dropshipping: "no", returns: "conditional", imageUse: "no", pricePolicy: "minimum", minOrder: 2, shippingFee: 2500 })).toEqual([]);
-  expect(factsOf({ ...UNKNOWN_TERMS, dropshipping: "yes", shippingFee: 0, returns: "yes", imageUse: "yes", pricePolicy: "free", minOrder: 1 })).toEqual([
-    "dropshipping",
-    "free-shipping",
-    "returns",
-    "image-use",
-    "free-price",
-    "single-unit",
-  ]);
+  expect(
+    factsOf({
+      ...UNKNOWN_TERMS,
+      dropshipping: "no",
+      returns: "conditional",
+      imageUse: "no",
+      pricePolicy: "minimum",
+      minOrder: 2,
+      shippingFee: 2500,
+    }),
+  ).toEqual([]);
+  expect(
+    factsOf({ ...UNKNOWN_TERMS, dropshipping: "yes", shippingFee: 0, returns: "yes", imageUse: "yes", pricePolicy: "free", minOrder: 1 }),
+  ).toEqual(["dropshipping", "free-shipping", "returns", "image-use", "free-price", "single-unit"]);
   expect(factsOf({ ...UNKNOWN_TERMS, shippingFee: 3000, freeShippingOver: 50000 })).toEqual(["free-shipping"]);
-  expect(cardFactLabels(maskOf(["single-unit", "returns", "dropshipping", "image-use", "free-shipping"]))).toEqual(["위탁 가능", "무료 배송", "반품 가능"]);
+  expect(cardFactLabels(maskOf(["single-unit", "returns", "dropshipping", "image-use", "free-shipping"]))).toEqual([
+    "위탁 가능",
+    "무료 배송",
+    "반품 가능",
+  ]);
   expect(cardFactLabels(maskOf(["image-use", "free-price", "single-unit"]))).toEqual([]);
   expect(cardFactLabels(0)).toEqual([]);
   // The filter masks: every mask holding the asked bits, and only those.
@@ -191,7 +210,14 @@ test("the terms schema reads the contract's form values and refuses bad ones in 
     termsSource: "조건 출처는 http:// 또는 https://로 시작하는 주소여야 합니다.",
   });
   const more = validateForm(
-    formOf({ name: "도매처", minOrder: "열 개", shippingFee: "1.5", freeShippingOver: "0", termsCheckedAt: "2999-01-01", termsSource: "ftp://example.com" }),
+    formOf({
+      name: "도매처",
+      minOrder: "열 개",
+      shippingFee: "1.5",
+      freeShippingOver: "0",
+      termsCheckedAt: "2999-01-01",
+      termsSource: "ftp://example.com",
+    }),
     adminWholesalerFormSchema,
   );
   expect(more.ok ? {} : more.errors).toEqual({
@@ -206,10 +232,14 @@ test("the terms schema reads the contract's form values and refuses bad ones in 
 });
 
 test("/list filters live in the URL: parsed in a fixed order, toggled by the form's buttons, written back by listHref", () => {
-  const state = parseListParams(new URLSearchParams("q=도매&category=식품&filter=returns&filter=dropshipping&filter=bogus&sort=name&page=3"));
+  const state = parseListParams(
+    new URLSearchParams("q=도매&category=식품&filter=returns&filter=dropshipping&filter=bogus&sort=name&page=3"),
+  );
   expect(state).toEqual({ q: "도매", category: "식품", sort: "name", page: 3, facts: ["dropshipping", "returns"] });
   const href = listHref(state);
-  expect(href).toBe(`/list?q=${encodeURIComponent("도매")}&category=${encodeURIComponent("식품")}&filter=dropshipping&filter=returns&sort=name&page=3`);
+  expect(href).toBe(
+    `/list?q=${encodeURIComponent("도매")}&category=${encodeURIComponent("식품")}&filter=dropshipping&filter=returns&sort=name&page=3`,
+  );
   // A reload (or a shared link) reads the same state back.
   expect(parseListParams(new URL(href, "http://x").searchParams)).toEqual(state);
 
@@ -220,7 +250,10 @@ test("/list filters live in the URL: parsed in a fixed order, toggled by the for
   expect(toggledOff.facts).toEqual(["free-shipping"]);
   // A chip sends `category` itself, which wins over the kept one (`전체` is the empty category).
   expect(parseListParams(new URLSearchParams("category=&current-category=식품")).category).toBe("");
-  expect(parseListParams(new URLSearchParams("filter=dropshipping,image-use&toggle=nonsense")).facts).toEqual(["dropshipping", "image-use"]);
+  expect(parseListParams(new URLSearchParams("filter=dropshipping,image-use&toggle=nonsense")).facts).toEqual([
+    "dropshipping",
+    "image-use",
+  ]);
   expect(listHref({ facts: [] })).toBe("/list");
 });
 

@@ -15,7 +15,6 @@ import {
 import { formatBusinessNumber } from "#app/lib/business-number.ts";
 import { formatDay, formatWon, seoulDay } from "#app/lib/format.ts";
 
-
 export const UNKNOWN_LABEL = "확인 필요";
 
 export const TERM_LABELS = {
@@ -66,7 +65,9 @@ export { FACTS, type Fact };
  * The facts of some terms, as the database derives them into `wholesalers.fact_mask` (db/schema.ts): for
  * pages and data built without the database (the bench's reference page, tests).
  */
-export function factsOf(terms: Pick<WholesalerTerms, "dropshipping" | "shippingFee" | "freeShippingOver" | "returns" | "imageUse" | "pricePolicy" | "minOrder">): Fact[] {
+export function factsOf(
+  terms: Pick<WholesalerTerms, "dropshipping" | "shippingFee" | "freeShippingOver" | "returns" | "imageUse" | "pricePolicy" | "minOrder">,
+): Fact[] {
   const known: Record<Fact, boolean> = {
     dropshipping: terms.dropshipping === "yes",
     "free-shipping": terms.shippingFee === 0 || terms.freeShippingOver !== null,
@@ -111,7 +112,9 @@ export function termRows(terms: WholesalerTerms): TermRow[] {
     },
     { label: TERM_LABELS.businessNumber, value: terms.businessNumber ? formatBusinessNumber(terms.businessNumber) : UNKNOWN_LABEL },
     { label: TERM_LABELS.termsCheckedAt, value: terms.termsCheckedAt ? formatDay(terms.termsCheckedAt) : UNKNOWN_LABEL },
-    terms.termsSource ? { label: TERM_LABELS.termsSource, value: terms.termsSource, href: terms.termsSource } : { label: TERM_LABELS.termsSource, value: UNKNOWN_LABEL },
+    terms.termsSource
+      ? { label: TERM_LABELS.termsSource, value: terms.termsSource, href: terms.termsSource }
+      : { label: TERM_LABELS.termsSource, value: UNKNOWN_LABEL },
   ];
 }
 

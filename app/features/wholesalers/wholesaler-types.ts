@@ -1,5 +1,5 @@
-import type { ImageView } from "#app/lib/images.ts";
 import type { WholesalerTerms } from "#app/db/term-values.ts";
+import type { ImageView } from "#app/lib/images.ts";
 
 /** What a card on /list shows. */
 export type WholesalerCard = {

@@ -115,7 +115,16 @@ test("writes store the search fields and the site host; update and delete report
   expect(row?.nameChosung).toBe("ㄷㅁㄲ");
   expect(row?.searchGrams).toEqual(expect.arrayContaining(["도매", "매꾹", "ㄷㅁ"]));
 
-  expect(await updateWholesaler(id, { name: "오너클랜", category: "종합", siteUrl: "https://ownerclan.com/", contact: "1588-0000", logoUrl: "", summary: "요약" })).toBe(true);
+  expect(
+    await updateWholesaler(id, {
+      name: "오너클랜",
+      category: "종합",
+      siteUrl: "https://ownerclan.com/",
+      contact: "1588-0000",
+      logoUrl: "",
+      summary: "요약",
+    }),
+  ).toBe(true);
   const updated = await getWholesaler(id);
   expect(updated).toMatchObject({ name: "오너클랜", siteUrl: "https://ownerclan.com/", contact: "1588-0000" });
   expect(names((await listWholesalers({ q: "ㅇㄴㅋㄹ" })).items)).toEqual(["오너클랜"]);
@@ -175,7 +184,12 @@ test("category cleanup maps every variant in one go and then has nothing left to
     "파하: 반려/애완 → 반려동물",
   ]);
   const stored = await db().select({ name: wholesalers.name, category: wholesalers.category }).from(wholesalers);
-  expect(Object.fromEntries(stored.map((w) => [w.name, w.category]))).toMatchObject({ 더러: "기타", 머버: "수입 잡화점", 서어: "의류", 가나: "식품" });
+  expect(Object.fromEntries(stored.map((w) => [w.name, w.category]))).toMatchObject({
+    더러: "기타",
+    머버: "수입 잡화점",
+    서어: "의류",
+    가나: "식품",
+  });
   expect(await cleanCategories()).toEqual([]);
 });
 

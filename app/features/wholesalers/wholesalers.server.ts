@@ -2,19 +2,19 @@ import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from "drizzle-o
 import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { countForPaging } from "#app/db/paging.server.ts";
-import { wholesalerViews, wholesalers } from "#app/db/schema.ts";
+import { wholesalers, wholesalerViews } from "#app/db/schema.ts";
+import type { WholesalerTerms } from "#app/db/term-values.ts";
 import { type Fact, masksWithAll } from "#app/db/term-values.ts";
+import { seoulDay } from "#app/lib/format.ts";
 import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 import { parseSearchQuery, searchFields } from "#app/platform/search/korean-search.ts";
 import { pageCondition, searchSql } from "#app/platform/search/search-sql.server.ts";
-import { seoulDay } from "#app/lib/format.ts";
 import { cleanCategoryName } from "./category-cleanup.ts";
 import { siteHostOf } from "./site-host.ts";
 import { type Actor, recordChanges, SYSTEM_ACTOR } from "./wholesaler-history.server.ts";
 import type { WholesalerSort } from "./wholesaler-list-params.ts";
 import { WHOLESALERS_PER_PAGE } from "./wholesaler-list-params.ts";
 import type { AdminWholesalerInput, SimpleWholesalerInput } from "./wholesaler-schema.ts";
-import type { WholesalerTerms } from "#app/db/term-values.ts";
 import { checkedDayAfterSave, UNKNOWN_TERMS } from "./wholesaler-terms.ts";
 import type { WholesalerCard, WholesalerComparison, WholesalerDetail } from "./wholesaler-types.ts";
 
@@ -105,7 +105,9 @@ function filterConditions({ category = "", facts = [], includeWaiting = false }:
 /** Every condition of a list, the search in its indexed form (counts, benches). */
 export function listConditions(filters: WholesalerFilters): SQL | undefined {
   const query = parseSearchQuery(filters.q ?? "");
-  const search = query ? searchSql({ grams: wholesalers.searchGrams, chosung: wholesalers.nameChosung, text: wholesalers.name }, query) : undefined;
+  const search = query
+    ? searchSql({ grams: wholesalers.searchGrams, chosung: wholesalers.nameChosung, text: wholesalers.name }, query)
+    : undefined;
   return and(search?.indexed, filterConditions(filters));
 }
 
@@ -115,9 +117,18 @@ export function listConditions(filters: WholesalerFilters): SQL | undefined {
  * page run side by side; with one the count runs first and decides how the page is found (pageCondition).
  * The page's ids come from the sort's index alone (it carries the filters' columns), then their cards.
  */
-export async function listWholesalers({ sort = "views", page = 1, pageSize = WHOLESALERS_PER_PAGE, countCap, q = "", ...rest }: ListOptions = {}) {
+export async function listWholesalers({
+  sort = "views",
+  page = 1,
+  pageSize = WHOLESALERS_PER_PAGE,
+  countCap,
+  q = "",
+  ...rest
+}: ListOptions = {}) {
   const query = parseSearchQuery(q);
-  const search = query ? searchSql({ grams: wholesalers.searchGrams, chosung: wholesalers.nameChosung, text: wholesalers.name }, query) : undefined;
+  const search = query
+    ? searchSql({ grams: wholesalers.searchGrams, chosung: wholesalers.nameChosung, text: wholesalers.name }, query)
+    : undefined;
   const filters = filterConditions(rest);
   const pageOf = (where: SQL | undefined) => {
     const ids = db()
@@ -135,7 +146,10 @@ export async function listWholesalers({ sort = "views", page = 1, pageSize = WHO
       .orderBy(...ORDER[sort]);
   };
   if (!search) {
-    const [counted, items] = await Promise.all([countForPaging(wholesalers, filters, { page, perPage: pageSize, cap: countCap }), pageOf(filters)]);
+    const [counted, items] = await Promise.all([
+      countForPaging(wholesalers, filters, { page, perPage: pageSize, cap: countCap }),
+      pageOf(filters),
+    ]);
     return { items: items as WholesalerCard[], ...counted, page };
   }
   const counted = await countForPaging(wholesalers, and(search.indexed, filters), { page, perPage: pageSize, cap: countCap });
@@ -218,7 +232,10 @@ type SaveOptions = { terms?: WholesalerTerms; actor?: Actor; source?: string };
  * Adds a supplier from the admin form; the creation is recorded in its history in the same transaction.
  * With terms, `조건 확인일` is today unless the form gave one (checkedDayAfterSave).
  */
-export async function createWholesaler(input: AdminWholesalerInput, { terms = UNKNOWN_TERMS, actor = SYSTEM_ACTOR, source = "admin-form" }: SaveOptions = {}) {
+export async function createWholesaler(
+  input: AdminWholesalerInput,
+  { terms = UNKNOWN_TERMS, actor = SYSTEM_ACTOR, source = "admin-form" }: SaveOptions = {},
+) {
   const values = {
     name: input.name,
     category: input.category,
@@ -232,7 +249,10 @@ export async function createWholesaler(input: AdminWholesalerInput, { terms = UN
 }
 
 /** One new row and its `create` history row in one transaction, then its logo asked for (images). */
-async function insertWholesaler(values: typeof wholesalers.$inferInsert, { source, actor, logoUrl }: { source: string; actor: Actor; logoUrl: string }) {
+async function insertWholesaler(
+  values: typeof wholesalers.$inferInsert,
+  { source, actor, logoUrl }: { source: string; actor: Actor; logoUrl: string },
+) {
   const id = await db().transaction(async (tx) => {
     const [row] = await tx.insert(wholesalers).values(values).returning();
     await recordChanges(tx, { wholesalerId: row!.id, action: "create", source, actor, before: null, after: row! });
@@ -326,10 +346,7 @@ export async function listWaitingWholesalers({ page = 1, pageSize = 50 }: { page
 
 /** How many suppliers wait for review (the admin menu shows it). */
 export async function countWaitingWholesalers() {
-  const [row] = await db()
-    .select({ n: count() })
-    .from(wholesalers)
-    .where(eq(wholesalers.status, "review"));
+  const [row] = await db().select({ n: count() }).from(wholesalers).where(eq(wholesalers.status, "review"));
   return row?.n ?? 0;
 }
 
@@ -363,7 +380,14 @@ export async function cleanCategories(actor: Actor = SYSTEM_ACTOR): Promise<Cate
         .returning({ id: wholesalers.id, name: wholesalers.name });
       for (const row of rows) {
         changes.push({ ...row, before, after });
-        await recordChanges(tx, { wholesalerId: row.id, action: "update", source: "category-cleanup", actor, before: { category: before }, after: { category: after } });
+        await recordChanges(tx, {
+          wholesalerId: row.id,
+          action: "update",
+          source: "category-cleanup",
+          actor,
+          before: { category: before },
+          after: { category: after },
+        });
       }
     }
     return changes.sort((a, b) => a.name.localeCompare(b.name, "ko") || a.id - b.id);

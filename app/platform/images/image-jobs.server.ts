@@ -1,8 +1,15 @@
 import { z } from "zod";
-import type { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { log } from "#app/lib/log.server.ts";
+import type { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { fetchAndProcessImage, IMAGE_LIMITS, type ImageFetchOptions } from "./image-processing.server.ts";
-import { IMAGE_FETCH_KIND, noteFailedRemake, requestMissingImages, requestOutdatedImages, storeFailedImage, storeReadyImage } from "./images.server.ts";
+import {
+  IMAGE_FETCH_KIND,
+  noteFailedRemake,
+  requestMissingImages,
+  requestOutdatedImages,
+  storeFailedImage,
+  storeReadyImage,
+} from "./images.server.ts";
 
 /**
  * `images.fetch`: one outside picture fetched, resized and stored (docs/decisions/0023). A failure no

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import sharp, { type Metadata, type OutputInfo, type ResizeOptions } from "sharp";
-import { type BytesOutcome, fetchImageBytes, type SafeFetchOptions } from "#app/platform/outbound/safe-fetch.server.ts";
 import { IMAGE_SIZE_NAMES, IMAGE_SIZES, type ImageSizeName } from "#app/lib/images.ts";
+import { type BytesOutcome, fetchImageBytes, type SafeFetchOptions } from "#app/platform/outbound/safe-fetch.server.ts";
 
 /**
  * One outside picture → our WebP and AVIF files (docs/decisions/0023). Everything here treats the bytes as
@@ -81,7 +81,11 @@ export async function fetchAndProcessImage(url: string, options: ImageFetchOptio
 function fetchFailure(outcome: Extract<BytesOutcome, { ok: false }>): ProcessOutcome {
   switch (outcome.kind) {
     case "content-type":
-      return fail(true, `이미지가 아닌 응답입니다 (${outcome.contentType || "형식 없음"}).`, `not an image: ${outcome.contentType || "no content type"}`);
+      return fail(
+        true,
+        `이미지가 아닌 응답입니다 (${outcome.contentType || "형식 없음"}).`,
+        `not an image: ${outcome.contentType || "no content type"}`,
+      );
     case "too-large":
       return fail(true, `이미지 파일이 ${IMAGE_LIMITS.maxBytes / 1024 / 1024}MB를 넘습니다.`, `over ${IMAGE_LIMITS.maxBytes} bytes`);
     case "refused":
@@ -121,7 +125,11 @@ export async function processImage(bytes: Buffer): Promise<ProcessOutcome> {
   const height = meta.height ?? 0;
   if (width < 1 || height < 1) return fail(true, "이미지 파일을 읽을 수 없습니다.", "no dimensions");
   if (width * height > IMAGE_LIMITS.maxPixels) {
-    return fail(true, `이미지 크기가 너무 큽니다 (${width.toLocaleString("ko-KR")}×${height.toLocaleString("ko-KR")} 픽셀).`, `over ${IMAGE_LIMITS.maxPixels} pixels: ${width}x${height}`);
+    return fail(
+      true,
+      `이미지 크기가 너무 큽니다 (${width.toLocaleString("ko-KR")}×${height.toLocaleString("ko-KR")} 픽셀).`,
+      `over ${IMAGE_LIMITS.maxPixels} pixels: ${width}x${height}`,
+    );
   }
 
   // EXIF orientations 5–8 turn the picture a quarter: its upright width is the stored height.
@@ -134,13 +142,16 @@ export async function processImage(bytes: Buffer): Promise<ProcessOutcome> {
       // Resized once to raw pixels (at most 800×800×4 bytes), then encoded; a second encoding is cheap.
       const target = targetOf(size, upright);
       const key = JSON.stringify(target);
-      const pixels = resized.get(key) ?? (await sharp(bytes, decoderOptions).autoOrient().resize(target).raw().toBuffer({ resolveWithObject: true }));
+      const pixels =
+        resized.get(key) ?? (await sharp(bytes, decoderOptions).autoOrient().resize(target).raw().toBuffer({ resolveWithObject: true }));
       resized.set(key, pixels);
       const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } };
       // Neither encoder is given metadata: the raw pixels carry none, and sharp writes none unless asked.
       const encode = (quality: number) =>
         IMAGE_SIZES[size].format === "avif"
-          ? sharp(pixels.data, raw).avif({ quality, ...AVIF_OPTIONS }).toBuffer()
+          ? sharp(pixels.data, raw)
+              .avif({ quality, ...AVIF_OPTIONS })
+              .toBuffer()
           : sharp(pixels.data, raw).webp({ quality, effort: 4 }).toBuffer();
       let body = await encode(QUALITY[size]);
       if (size === "card" && body.length > CARD_MAX_BYTES) body = await encode(RETRY_QUALITY);

@@ -3,10 +3,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { externalProducts, imageFiles, images, jobs, products, wholesalers } from "#app/db/schema.ts";
-import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { createProduct } from "#app/features/products/products.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { IMAGE_SIZE_NAMES, IMAGE_SIZES, imagePath } from "#app/lib/images.ts";
+import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { type StandInImages, startStandInImages } from "#tests/stand-in-images.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { registerImageJobs } from "./image-jobs.server.ts";
@@ -51,7 +51,9 @@ function runner() {
 
 const owner = async () => {
   const id = `img-owner-${Math.random().toString(36).slice(2)}`;
-  await db().execute(sql`INSERT INTO "user" (id, name, email, email_verified, created_at, updated_at) VALUES (${id}, '사진', ${`${id}@example.com`}, true, now(), now())`);
+  await db().execute(
+    sql`INSERT INTO "user" (id, name, email, email_verified, created_at, updated_at) VALUES (${id}, '사진', ${`${id}@example.com`}, true, now(), now())`,
+  );
   return { id };
 };
 
@@ -106,7 +108,9 @@ describe("a saved picture becomes our own WebP and AVIF files", () => {
   });
 
   test("a small source: the AVIF cards are never enlarged and keep the cards' 4:3", async () => {
-    const source = await sharp({ create: { width: 500, height: 500, channels: 3, background: "#f97316" } }).png().toBuffer();
+    const source = await sharp({ create: { width: 500, height: 500, channels: 3, background: "#f97316" } })
+      .png()
+      .toBuffer();
     const outcome = await processImage(source);
     if (!outcome.ok) throw new Error(outcome.detail);
     expect(outcome.files.map(({ size, width, height }) => ({ size, width, height }))).toEqual([
@@ -160,29 +164,37 @@ describe("the bad input set: each failure is recorded, the placeholder stays, no
     ["an SVG with a script", () => host.url("/script.svg"), /^SVG 이미지는 사용할 수 없습니다\.$/],
     ["an SVG labelled image/png", () => host.url("/disguised-svg.png"), /^SVG 이미지는 사용할 수 없습니다\.$/],
     ["a redirect to a private address", () => host.url("/to-private.png"), /^이 주소에서는 이미지를 가져올 수 없습니다\.$/],
-    ["a TLS error (https to a plain-HTTP port)", () => host.url("/photo-0.jpg").replace("http:", "https:"), /^보안 연결\(HTTPS\)을 맺지 못했습니다\.$/],
+    [
+      "a TLS error (https to a plain-HTTP port)",
+      () => host.url("/photo-0.jpg").replace("http:", "https:"),
+      /^보안 연결\(HTTPS\)을 맺지 못했습니다\.$/,
+    ],
     ["a 404", () => host.url("/missing.png"), /HTTP 404/],
   ];
 
-  test.each(cases)("%s", async (_name, urlOf, reason) => {
-    const url = urlOf();
-    await db().insert(products).values({ name: "나쁜 이미지", imageUrl: url });
-    expect(await requestMissingImages()).toBe(1);
-    const rssBefore = process.memoryUsage().rss;
-    await runner().runDue();
-    const state = await imageState(url);
-    expect(state?.status).toBe("failed");
-    expect(state?.failure).toMatch(reason);
-    expect(state?.failureDetail).toBeTruthy();
-    // The job itself is done (the failure is its result, not a crash to retry).
-    const [job] = await db().select().from(jobs).where(eq(jobs.kind, IMAGE_FETCH_KIND));
-    expect(job?.state).toBe("done");
-    // The page keeps its placeholder: no picture for this address.
-    const [row] = await withImages([{ imageUrl: url }], (item) => item.imageUrl, "image");
-    expect(row?.image).toBeNull();
-    // No bad file raised the process's memory by more than a couple of decoded pictures.
-    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(300 * 1024 * 1024);
-  }, 30_000);
+  test.each(cases)(
+    "%s",
+    async (_name, urlOf, reason) => {
+      const url = urlOf();
+      await db().insert(products).values({ name: "나쁜 이미지", imageUrl: url });
+      expect(await requestMissingImages()).toBe(1);
+      const rssBefore = process.memoryUsage().rss;
+      await runner().runDue();
+      const state = await imageState(url);
+      expect(state?.status).toBe("failed");
+      expect(state?.failure).toMatch(reason);
+      expect(state?.failureDetail).toBeTruthy();
+      // The job itself is done (the failure is its result, not a crash to retry).
+      const [job] = await db().select().from(jobs).where(eq(jobs.kind, IMAGE_FETCH_KIND));
+      expect(job?.state).toBe("done");
+      // The page keeps its placeholder: no picture for this address.
+      const [row] = await withImages([{ imageUrl: url }], (item) => item.imageUrl, "image");
+      expect(row?.image).toBeNull();
+      // No bad file raised the process's memory by more than a couple of decoded pictures.
+      expect(process.memoryUsage().rss - rssBefore).toBeLessThan(300 * 1024 * 1024);
+    },
+    30_000,
+  );
 
   test("a passing failure (503) is retried, then stored as failed after the last attempt", async () => {
     const url = host.url("/unavailable.png");
@@ -230,10 +242,18 @@ describe("existing rows and the file route", () => {
         { name: "c", imageUrl: "" },
         { name: "d", imageUrl: "javascript:alert(1)" },
       ]);
-    await db().insert(externalProducts).values({ title: "e", productUrl: "https://shop.example.com/e", imageUrl: host.url("/photo-3.jpg") });
-    await db().insert(wholesalers).values({ name: "f", logoUrl: host.url("/photo-3.jpg") });
-    await db().insert(images).values({ sourceUrl: host.url("/photo-1.jpg"), status: "failed", failure: "x" });
-    await db().insert(wholesalers).values({ name: "g", logoUrl: host.url("/photo-1.jpg") });
+    await db()
+      .insert(externalProducts)
+      .values({ title: "e", productUrl: "https://shop.example.com/e", imageUrl: host.url("/photo-3.jpg") });
+    await db()
+      .insert(wholesalers)
+      .values({ name: "f", logoUrl: host.url("/photo-3.jpg") });
+    await db()
+      .insert(images)
+      .values({ sourceUrl: host.url("/photo-1.jpg"), status: "failed", failure: "x" });
+    await db()
+      .insert(wholesalers)
+      .values({ name: "g", logoUrl: host.url("/photo-1.jpg") });
 
     expect(await requestMissingImages()).toBe(2);
     expect(await requestMissingImages()).toBe(0);
@@ -249,7 +269,9 @@ describe("existing rows and the file route", () => {
     // As it was before the AVIF cards existed: the three WebP sizes only.
     const webpOnly = made.variants.filter((variant) => IMAGE_SIZES[variant.size].format === "webp");
     await db().update(images).set({ sizes: webpOnly }).where(eq(images.sourceUrl, kept));
-    await db().delete(imageFiles).where(and(eq(imageFiles.hash, made.hash), inArray(imageFiles.size, ["cardavif", "cardavif2x"])));
+    await db()
+      .delete(imageFiles)
+      .where(and(eq(imageFiles.hash, made.hash), inArray(imageFiles.size, ["cardavif", "cardavif2x"])));
     expect((await imageFileResponse(`${made.hash}-cardavif.avif`)).status).toBe(404);
     // One whose address now answers with an HTML page.
     const gone = host.url("/page.html");

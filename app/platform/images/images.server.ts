@@ -1,10 +1,10 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { externalProducts, imageFiles, images, jobs, products, wholesalers } from "#app/db/schema.ts";
-import { enqueueJobs, notifyJobs } from "#app/platform/jobs/job-store.server.ts";
 import { IMAGE_FORMATS, IMAGE_SIZE_NAMES, type ImageSizeName, type ImageView, parseImageFileName } from "#app/lib/images.ts";
 import { log } from "#app/lib/log.server.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
+import { enqueueJobs, notifyJobs } from "#app/platform/jobs/job-store.server.ts";
 import type { ImageFile } from "./image-processing.server.ts";
 
 /**
@@ -112,12 +112,7 @@ export async function requestMissingImages(): Promise<number> {
   let total = 0;
   for (const { table, id, url } of PICTURE_COLUMNS) {
     for (let after = 0; ; ) {
-      const rows = await db()
-        .select({ id, url })
-        .from(table)
-        .where(gt(id, after))
-        .orderBy(id)
-        .limit(1000);
+      const rows = await db().select({ id, url }).from(table).where(gt(id, after)).orderBy(id).limit(1000);
       if (rows.length === 0) break;
       after = rows.at(-1)!.id;
       const wanted = sources(rows.map((row) => row.url));
@@ -145,16 +140,32 @@ export async function imagesFor(urls: readonly (string | null | undefined)[]): P
 }
 
 /** `items` with their picture (`null` while pending, after a failure, or without an address). */
-export async function withImages<T, K extends string>(items: T[], urlOf: (item: T) => string, key: K): Promise<(T & Record<K, ImageView | null>)[]> {
+export async function withImages<T, K extends string>(
+  items: T[],
+  urlOf: (item: T) => string,
+  key: K,
+): Promise<(T & Record<K, ImageView | null>)[]> {
   const found = await imagesFor(items.map(urlOf));
   return items.map((item) => ({ ...item, [key]: found.get(urlOf(item)) ?? null }) as T & Record<K, ImageView | null>);
 }
 
-export type ImageState = { sourceUrl: string; status: "pending" | "ready" | "failed"; hash: string | null; failure: string | null; failureDetail: string | null };
+export type ImageState = {
+  sourceUrl: string;
+  status: "pending" | "ready" | "failed";
+  hash: string | null;
+  failure: string | null;
+  failureDetail: string | null;
+};
 
 export async function imageState(sourceUrl: string): Promise<ImageState | null> {
   const [row] = await db()
-    .select({ sourceUrl: images.sourceUrl, status: images.status, hash: images.hash, failure: images.failure, failureDetail: images.failureDetail })
+    .select({
+      sourceUrl: images.sourceUrl,
+      status: images.status,
+      hash: images.hash,
+      failure: images.failure,
+      failureDetail: images.failureDetail,
+    })
     .from(images)
     .where(eq(images.sourceUrl, sourceUrl));
   return row ?? null;
@@ -170,14 +181,20 @@ export async function storeReadyImage(tx: Tx, sourceUrl: string, hash: string, f
   await tx
     .insert(images)
     .values({ sourceUrl, status: "ready", hash, sizes })
-    .onConflictDoUpdate({ target: images.sourceUrl, set: { status: "ready", hash, sizes, failure: null, failureDetail: null, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: images.sourceUrl,
+      set: { status: "ready", hash, sizes, failure: null, failureDetail: null, updatedAt: new Date() },
+    });
 }
 
 export async function storeFailedImage(tx: Tx, sourceUrl: string, failure: string, failureDetail: string) {
   await tx
     .insert(images)
     .values({ sourceUrl, status: "failed", failure, failureDetail })
-    .onConflictDoUpdate({ target: images.sourceUrl, set: { status: "failed", failure, failureDetail: failureDetail.slice(0, 1000), updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: images.sourceUrl,
+      set: { status: "failed", failure, failureDetail: failureDetail.slice(0, 1000), updatedAt: new Date() },
+    });
 }
 
 /** The bytes /images/<hash>-<size>.<format> answers with, or null. */

@@ -34,7 +34,9 @@ export async function purgeExpired({ batchSize = 1000, now = new Date() }: { bat
           WHERE ${sql.identifier(column)} < ${now.toISOString()}::timestamptz
           LIMIT ${batchSize}
         )`);
-      const deleted = Number((result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0);
+      const deleted = Number(
+        (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0,
+      );
       counts[table] += deleted;
       if (deleted < batchSize) break;
       await new Promise((resolve) => setImmediate(resolve));

@@ -72,7 +72,10 @@ test("a worker killed with SIGKILL mid-run loses no job and completes none twice
     const deadline = Date.now() + 20_000;
     for (;;) {
       await restarted.runDue();
-      const left = await database.db.select({ id: jobs.id }).from(jobs).where(inArray(jobs.state, ["queued", "running"]));
+      const left = await database.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(inArray(jobs.state, ["queued", "running"]));
       if (left.length === 0 || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

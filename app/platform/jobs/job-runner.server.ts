@@ -358,8 +358,16 @@ export class JobRunner {
     const jittered = backoff * (0.8 + Math.random() * 0.4);
     try {
       const outcome = await failJob(job, token, message, jittered, (tx) => this.callGiveUp(kind, tx, job.payload, message));
-      if (outcome === "failed") log.warn("job gave up after its last attempt", { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message });
-      else if (outcome === "retry") log.warn("job attempt failed; retrying later", { jobId: job.id, kind: job.kind, attempts: job.attempts, retryInMs: Math.round(jittered), error: message });
+      if (outcome === "failed")
+        log.warn("job gave up after its last attempt", { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message });
+      else if (outcome === "retry")
+        log.warn("job attempt failed; retrying later", {
+          jobId: job.id,
+          kind: job.kind,
+          attempts: job.attempts,
+          retryInMs: Math.round(jittered),
+          error: message,
+        });
     } catch (failError) {
       // The claim runs out and another attempt follows: nothing is lost.
       log.error("job failure could not be recorded", { jobId: job.id, kind: job.kind, error: failError });

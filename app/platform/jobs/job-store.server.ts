@@ -171,14 +171,22 @@ export async function giveUpExpiredJobs(kinds: string[], onGiveUp: (tx: Tx, job:
     const expired = await tx
       .select()
       .from(jobs)
-      .where(and(inArray(jobs.kind, kinds), eq(jobs.state, "running"), lt(jobs.lockedUntil, now), sql`${jobs.attempts} >= ${jobs.maxAttempts}`))
+      .where(
+        and(inArray(jobs.kind, kinds), eq(jobs.state, "running"), lt(jobs.lockedUntil, now), sql`${jobs.attempts} >= ${jobs.maxAttempts}`),
+      )
       .limit(100)
       .for("update", { skipLocked: true });
     for (const job of expired) {
       const note = "작업 중 서버가 멈췄습니다 (lock expired on the last attempt)";
       await tx
         .update(jobs)
-        .set({ state: "failed", finishedAt: now, lockedBy: null, lockedUntil: null, lastError: job.lastError ? `${job.lastError}; ${note}` : note })
+        .set({
+          state: "failed",
+          finishedAt: now,
+          lockedBy: null,
+          lockedUntil: null,
+          lastError: job.lastError ? `${job.lastError}; ${note}` : note,
+        })
         .where(eq(jobs.id, job.id));
       await onGiveUp(tx, job);
     }

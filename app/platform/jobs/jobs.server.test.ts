@@ -164,7 +164,11 @@ describe("failures", () => {
 
   test("a job whose worker died on its last attempt is given up, not left running", async () => {
     const gaveUp: number[] = [];
-    const runner = new JobRunner().register<{ n: number }>({ kind: "test.dead", run: async () => {}, onGiveUp: async (_tx, p) => void gaveUp.push(p.n) });
+    const runner = new JobRunner().register<{ n: number }>({
+      kind: "test.dead",
+      run: async () => {},
+      onGiveUp: async (_tx, p) => void gaveUp.push(p.n),
+    });
     const id = (await enqueueJob("test.dead", { n: 3 }, { maxAttempts: 1 }))!;
     await claimJob(["test.dead"], "gone", 60_000);
     await db().execute(sql`UPDATE jobs SET locked_until = now() - interval '1 second' WHERE id = ${id}`);

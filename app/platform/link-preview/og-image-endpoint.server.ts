@@ -1,5 +1,5 @@
-import { getUser } from "#app/platform/auth/auth.server.ts";
 import { log } from "#app/lib/log.server.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
 import { hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { lookupOgImage, UnsafeUrlError } from "./og-image.server.ts";
 
@@ -29,7 +29,10 @@ export async function ogImageResponse(request: Request) {
   } catch (error) {
     if (error instanceof UnsafeUrlError) {
       const scheme = error.reason === "invalid-url" || error.reason === "scheme";
-      return answer({ error: scheme ? "http:// 또는 https://로 시작하는 주소를 입력해주세요." : "이 주소에서는 이미지를 가져올 수 없습니다." }, 400);
+      return answer(
+        { error: scheme ? "http:// 또는 https://로 시작하는 주소를 입력해주세요." : "이 주소에서는 이미지를 가져올 수 없습니다." },
+        400,
+      );
     }
     log.error("og-image lookup failed", { request, error });
     return answer({ error: "이미지를 가져오지 못했습니다. 잠시 후 다시 시도해주세요." }, 500);

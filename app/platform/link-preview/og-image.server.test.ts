@@ -4,11 +4,11 @@ import { db } from "#app/db/client.server.ts";
 import { ogImageCache } from "#app/db/schema.ts";
 import { signUpAction } from "#app/features/users/auth-actions.server.ts";
 import { loader } from "#app/routes/api/og-image.ts";
+import { useCanaryAndShop } from "#tests/canary.ts";
+import { fakeNetwork, setAllowHosts, stubResolver } from "#tests/network.ts";
 import { asResponse, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { lookupOgImage, UnsafeUrlError } from "./og-image.server.ts";
-import { fakeNetwork, setAllowHosts, stubResolver } from "#tests/network.ts";
-import { useCanaryAndShop } from "#tests/canary.ts";
 
 withTestDatabase();
 
@@ -30,8 +30,16 @@ async function signedIn(email: string) {
 
 async function callEndpoint(pageUrl: string | null, cookie?: string) {
   const query = pageUrl === null ? "" : `?url=${encodeURIComponent(pageUrl)}`;
-  const response = (await loader({ request: getRequest(`/api/og-image${query}`, { cookie }), params: {}, context: {} } as never)) as Response;
-  return { status: response.status, headers: response.headers, body: (await response.json()) as { imageUrl?: string | null; error?: string } };
+  const response = (await loader({
+    request: getRequest(`/api/og-image${query}`, { cookie }),
+    params: {},
+    context: {},
+  } as never)) as Response;
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as { imageUrl?: string | null; error?: string },
+  };
 }
 
 function requestsTo(path: string) {
@@ -59,7 +67,10 @@ test("a signed-in user gets the page's og:image; the second ask is answered from
   expect(second.body).toEqual(first.body);
   expect(requestsTo("/item")).toBe(1);
 
-  const [row] = await db().select().from(ogImageCache).where(eq(ogImageCache.url, `${shopOrigin}/item`));
+  const [row] = await db()
+    .select()
+    .from(ogImageCache)
+    .where(eq(ogImageCache.url, `${shopOrigin}/item`));
   const hoursLeft = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 3_600_000;
   expect(hoursLeft).toBeGreaterThan(23);
   expect(hoursLeft).toBeLessThanOrEqual(24);
@@ -71,12 +82,18 @@ test("a page without og:image answers null, cached for an hour; an expired answe
   expect((await callEndpoint(`${shopOrigin}/plain`, cookie)).body).toEqual({ imageUrl: null });
   expect((await callEndpoint(`${shopOrigin}/plain`, cookie)).body).toEqual({ imageUrl: null });
   expect(requestsTo("/plain")).toBe(1);
-  const [row] = await db().select().from(ogImageCache).where(eq(ogImageCache.url, `${shopOrigin}/plain`));
+  const [row] = await db()
+    .select()
+    .from(ogImageCache)
+    .where(eq(ogImageCache.url, `${shopOrigin}/plain`));
   const minutesLeft = ((row?.expiresAt.getTime() ?? 0) - Date.now()) / 60_000;
   expect(minutesLeft).toBeGreaterThan(55);
   expect(minutesLeft).toBeLessThanOrEqual(60);
 
-  await db().update(ogImageCache).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(ogImageCache.url, `${shopOrigin}/plain`));
+  await db()
+    .update(ogImageCache)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(ogImageCache.url, `${shopOrigin}/plain`));
   await callEndpoint(`${shopOrigin}/plain`, cookie);
   expect(requestsTo("/plain")).toBe(2);
 });
@@ -102,7 +119,12 @@ test("bad schemes and private addresses get 400 and are never fetched; the canar
     expect(answer.status, pageUrl).toBe(400);
     expect(answer.body).toEqual({ error: "이 주소에서는 이미지를 가져올 수 없습니다." });
   }
-  expect(await db().select().from(ogImageCache).where(eq(ogImageCache.url, `${canary.origin}/`))).toEqual([]);
+  expect(
+    await db()
+      .select()
+      .from(ogImageCache)
+      .where(eq(ogImageCache.url, `${canary.origin}/`)),
+  ).toEqual([]);
 });
 
 test("each user may ask 30 times a minute; the 31st gets 429 with a Korean message", async () => {
@@ -123,7 +145,9 @@ test("lookupOgImage: refusals throw UnsafeUrlError and are not cached; parallel 
   // A name whose DNS answer is private is refused too, with no connection made.
   const network = fakeNetwork(canary);
   const dns = stubResolver({ "shop.example.com": ["169.254.169.254"] });
-  await expect(lookupOgImage("https://shop.example.com/item", { resolve: dns.resolve, connect: network.connect })).rejects.toMatchObject({ name: "UnsafeUrlError" });
+  await expect(lookupOgImage("https://shop.example.com/item", { resolve: dns.resolve, connect: network.connect })).rejects.toMatchObject({
+    name: "UnsafeUrlError",
+  });
   expect(network.attempts).toEqual([]);
   expect(await db().select().from(ogImageCache).where(eq(ogImageCache.url, "https://shop.example.com/item"))).toEqual([]);
 

@@ -2,8 +2,8 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { ogImageCache } from "#app/db/schema.ts";
 import { allowedHosts, checkUrlPolicy } from "../outbound/address-policy.server.ts";
-import { findOgImage } from "./og-meta.ts";
 import { fetchHtmlHead, type SafeFetchOptions } from "../outbound/safe-fetch.server.ts";
+import { findOgImage } from "./og-meta.ts";
 
 export { UnsafeUrlError } from "../outbound/address-policy.server.ts";
 

@@ -2,17 +2,22 @@ import { expect, test } from "vitest";
 import { decodeEntities, findOgImage } from "./og-meta.ts";
 
 const page = new URL("https://shop.example.com/goods/view?id=7");
-const head = (tags: string) => `<!doctype html><html><head><title>t</title>${tags}</head><body><meta property="og:image" content="/body.png"></body></html>`;
+const head = (tags: string) =>
+  `<!doctype html><html><head><title>t</title>${tags}</head><body><meta property="og:image" content="/body.png"></body></html>`;
 
 test("og:image in any attribute order, quote style and case, resolved against the page", () => {
-  expect(findOgImage(head(`<meta property="og:image" content="https://cdn.example.com/a.png">`), page)).toBe("https://cdn.example.com/a.png");
+  expect(findOgImage(head(`<meta property="og:image" content="https://cdn.example.com/a.png">`), page)).toBe(
+    "https://cdn.example.com/a.png",
+  );
   expect(findOgImage(head(`<meta content='/img/a.png' property='og:image' />`), page)).toBe("https://shop.example.com/img/a.png");
   expect(findOgImage(head(`<META PROPERTY=og:image CONTENT=a.png>`), page)).toBe("https://shop.example.com/goods/a.png");
   expect(findOgImage(head(`<meta\n  name="og:image"\n  content="//cdn.example.com/b.jpg">`), page)).toBe("https://cdn.example.com/b.jpg");
 });
 
 test("entities are decoded and a > inside quotes does not end the tag", () => {
-  expect(findOgImage(head(`<meta property="og:image" content="/a.png?w=1&amp;h=2&#38;q=3&#x26;r=4">`), page)).toBe("https://shop.example.com/a.png?w=1&h=2&q=3&r=4");
+  expect(findOgImage(head(`<meta property="og:image" content="/a.png?w=1&amp;h=2&#38;q=3&#x26;r=4">`), page)).toBe(
+    "https://shop.example.com/a.png?w=1&h=2&q=3&r=4",
+  );
   expect(findOgImage(head(`<meta data-x="a>b" property="og:image" content="/c.png">`), page)).toBe("https://shop.example.com/c.png");
   expect(decodeEntities("&lt;&gt;&quot;&apos;&#0;&unknown;")).toBe(`<>"'\ufffd&unknown;`);
 });
@@ -38,7 +43,9 @@ test("only the head counts: tags in the body, comments and scripts are ignored",
 });
 
 test("<base href> changes what relative addresses mean", () => {
-  expect(findOgImage(head(`<base href="https://static.example.com/assets/"><meta property="og:image" content="a.png">`), page)).toBe("https://static.example.com/assets/a.png");
+  expect(findOgImage(head(`<base href="https://static.example.com/assets/"><meta property="og:image" content="a.png">`), page)).toBe(
+    "https://static.example.com/assets/a.png",
+  );
 });
 
 // No timing assertion (the machines are shared and noisy): a scan that backtracked on these inputs would

@@ -30,7 +30,9 @@ test("a mail reaches a real SMTP server, signed in with the URL's user and passw
     process.env.SMTP_URL = smtp.url;
     process.env.MAIL_FROM = "help@domae.example";
     const link = "http://localhost:3000/reset-password?token=abc_DEF-123";
-    expect(await sendMail({ to: "seller@example.com", subject: "비밀번호 재설정 안내", text: `아래 링크를 여세요.\n${link}\n`, link })).toBe("sent");
+    expect(
+      await sendMail({ to: "seller@example.com", subject: "비밀번호 재설정 안내", text: `아래 링크를 여세요.\n${link}\n`, link }),
+    ).toBe("sent");
     const [mail] = smtp.received;
     expect(mail?.from).toBe("help@domae.example");
     expect(mail?.to).toEqual(["seller@example.com"]);
@@ -87,7 +89,9 @@ test("without SMTP_URL the mail's recipient, subject and link are written to the
   const lines = captureLog();
   const link = "http://localhost:3000/verify-email?token=xyz";
   expect(await sendMail({ to: "boss@example.com", subject: "관리자 이메일 확인", text: `본문 ${link}`, link })).toBe("logged");
-  expect(lines).toEqual([expect.objectContaining({ level: "info", msg: "mail", to: "boss@example.com", subject: "관리자 이메일 확인", link })]);
+  expect(lines).toEqual([
+    expect.objectContaining({ level: "info", msg: "mail", to: "boss@example.com", subject: "관리자 이메일 확인", link }),
+  ]);
 });
 
 test("SMTP_URL and MAIL_FROM are checked at start-up", () => {

@@ -57,13 +57,13 @@ export async function sendMail(mail: Mail): Promise<"sent" | "logged"> {
   const transporter = transporterFor(config.SMTP_URL);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new MailError(`no answer from the mail server within ${MAIL_TIMEOUTS.totalMs} ms`)), MAIL_TIMEOUTS.totalMs);
+    timer = setTimeout(
+      () => reject(new MailError(`no answer from the mail server within ${MAIL_TIMEOUTS.totalMs} ms`)),
+      MAIL_TIMEOUTS.totalMs,
+    );
   });
   try {
-    await Promise.race([
-      transporter.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text }),
-      deadline,
-    ]);
+    await Promise.race([transporter.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text }), deadline]);
     log.info("mail sent", { to: mail.to, subject: mail.subject });
     return "sent";
   } catch (error) {

@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from "vitest";
+import { allowedCorpus, blockedCorpus, corpusAvailable, setAllowHosts, stubResolver } from "#tests/network.ts";
 import { checkUrlPolicy, isPublicAddress, UnsafeUrlError } from "./address-policy.server.ts";
 import { checkedLookup } from "./safe-fetch.server.ts";
-import { allowedCorpus, blockedCorpus, corpusAvailable, setAllowHosts, stubResolver } from "#tests/network.ts";
 
 afterEach(() => setAllowHosts(""));
 
@@ -55,7 +55,17 @@ test.each([
 });
 
 test("the parsed host is classified, so every spelling of 127.0.0.1 is refused", () => {
-  for (const url of ["http://017700000001/", "http://0/", "http://127.1/", "http://0x7f.1/", "http://2130706433/", "http://[::ffff:7f00:1]/", "http://[::7f00:1]/", "http://127。0。0。1/", "http://①②⑦.⓪.⓪.①/"]) {
+  for (const url of [
+    "http://017700000001/",
+    "http://0/",
+    "http://127.1/",
+    "http://0x7f.1/",
+    "http://2130706433/",
+    "http://[::ffff:7f00:1]/",
+    "http://[::7f00:1]/",
+    "http://127。0。0。1/",
+    "http://①②⑦.⓪.⓪.①/",
+  ]) {
     expect(reason(url), url).toBe("address");
   }
 });
@@ -123,12 +133,16 @@ test("the literal-address and scheme rows of the corpora (or our own) are refuse
 });
 
 test("the public URLs of ssrf-req-filter's allowed list (or our own) pass the policy and their public DNS answers", async () => {
-  const urls = corpusAvailable() ? allowedCorpus() : ["https://example.com/", "http://shop.example.co.kr/item?id=1", "https://www.domeggook.com/main/"];
+  const urls = corpusAvailable()
+    ? allowedCorpus()
+    : ["https://example.com/", "http://shop.example.co.kr/item?id=1", "https://www.domeggook.com/main/"];
   expect(urls.length).toBeGreaterThan(2);
   for (const url of urls) expect(reason(url), url).toBe("allowed");
   const lookup = checkedLookup(stubResolver(() => ["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946"]).resolve, false);
   for (const url of urls) {
-    const address = await new Promise((resolve, reject) => lookup(new URL(url).hostname, {}, (error, found) => (error ? reject(error) : resolve(found))));
+    const address = await new Promise((resolve, reject) =>
+      lookup(new URL(url).hostname, {}, (error, found) => (error ? reject(error) : resolve(found))),
+    );
     expect(address).toBe("93.184.216.34");
   }
 });

@@ -32,7 +32,12 @@ export function allowedHosts(): Set<string> {
   return new Set(
     env()
       .OUTBOUND_ALLOW_HOSTS.split(",")
-      .map((entry) => entry.trim().toLowerCase().replace(/^\[([^\]]*)\]/, "$1"))
+      .map((entry) =>
+        entry
+          .trim()
+          .toLowerCase()
+          .replace(/^\[([^\]]*)\]/, "$1"),
+      )
       .filter(Boolean),
   );
 }

@@ -1,10 +1,10 @@
 import zlib from "node:zlib";
 import { expect, test } from "vitest";
-import { UnsafeUrlError } from "./address-policy.server.ts";
-import { findOgImage } from "../link-preview/og-meta.ts";
-import { checkedLookup, fetchHtmlHead, type SafeFetchOptions } from "./safe-fetch.server.ts";
-import { blockedCorpus, corpusAvailable, fakeNetwork, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
 import { useCanaryAndShop } from "#tests/canary.ts";
+import { blockedCorpus, corpusAvailable, fakeNetwork, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
+import { findOgImage } from "../link-preview/og-meta.ts";
+import { UnsafeUrlError } from "./address-policy.server.ts";
+import { checkedLookup, fetchHtmlHead, type SafeFetchOptions } from "./safe-fetch.server.ts";
 
 const endless = { closed: 0 };
 
@@ -75,7 +75,10 @@ const { canary, shop } = useCanaryAndShop((request, response) => {
       return response.end(zlib.gzipSync(Buffer.alloc(20 * 1024 * 1024, " ")));
     case "/euc-kr": {
       // <meta property="og:image" content="https://cdn.example.com/상품.png"> in EUC-KR (상 = BBF3, 품 = C7B0)
-      const before = Buffer.from(`<html><head><meta http-equiv="Content-Type" content="text/html; charset=euc-kr"><meta property="og:image" content="https://cdn.example.com/`, "latin1");
+      const before = Buffer.from(
+        `<html><head><meta http-equiv="Content-Type" content="text/html; charset=euc-kr"><meta property="og:image" content="https://cdn.example.com/`,
+        "latin1",
+      );
       const after = Buffer.from(`.png"></head></html>`, "latin1");
       response.writeHead(200, { "content-type": "text/html" });
       return response.end(Buffer.concat([before, Buffer.from([0xbb, 0xf3, 0xc7, 0xb0]), after]));
@@ -97,7 +100,15 @@ async function outcome(url: string, options: SafeFetchOptions) {
   }
 }
 
-const PRIVATE_ANSWERS = [["127.0.0.1"], ["::ffff:127.0.0.1"], ["169.254.169.254"], ["fd00:ec2::254"], ["10.0.0.1"], ["::1"], ["93.184.216.34", "127.0.0.1"]];
+const PRIVATE_ANSWERS = [
+  ["127.0.0.1"],
+  ["::ffff:127.0.0.1"],
+  ["169.254.169.254"],
+  ["fd00:ec2::254"],
+  ["10.0.0.1"],
+  ["::1"],
+  ["93.184.216.34", "127.0.0.1"],
+];
 
 const PROJECT_CASES = [
   "http://017700000001/",
@@ -119,17 +130,19 @@ const PROJECT_CASES = [
   "not a url",
 ];
 
-
-
 test("every URL of the SSRF corpora (or our own cases) is refused and the canary gets no connection", async () => {
   // Whatever name a URL holds, DNS answers with an internal address (in turn), as an attacker's DNS would.
   const dns = stubResolver((_host, call) => PRIVATE_ANSWERS[call % PRIVATE_ANSWERS.length] ?? []);
   const network = fakeNetwork(canary);
   const withCorpus = corpusAvailable();
-  const corpus = withCorpus ? blockedCorpus() : [...PROJECT_CASES, "http://internal.example.com/", "http://localtest.me/"].map((url) => ({ source: "own", url }));
+  const corpus = withCorpus
+    ? blockedCorpus()
+    : [...PROJECT_CASES, "http://internal.example.com/", "http://localtest.me/"].map((url) => ({ source: "own", url }));
   expect(corpus.length).toBeGreaterThan(withCorpus ? 400 : 15);
 
-  const results = await Promise.all(corpus.map(async (row) => ({ ...row, result: await outcome(row.url, { resolve: dns.resolve, connect: network.connect }) })));
+  const results = await Promise.all(
+    corpus.map(async (row) => ({ ...row, result: await outcome(row.url, { resolve: dns.resolve, connect: network.connect }) })),
+  );
   const accepted = results.filter((row) => row.result !== "refused" && row.result !== null);
   expect(accepted).toEqual([]);
   expect(network.attempts.every((attempt) => attempt.host === attempt.address && attempt.address !== "127.0.0.1")).toBe(true);
@@ -141,8 +154,14 @@ test("every URL of the SSRF corpora (or our own cases) is refused and the canary
   // in the SecLists file), which the fake network leaves unreachable: nothing that DNS said, nothing private.
   expect(new Set(network.attempts.map((attempt) => attempt.address))).toEqual(new Set(["1.1.1.1", "2.2.2.2", "3.3.3.3"]));
   // Names that look public were asked of DNS and refused on its (private) answer, not fetched.
-  expect(dns.calls).toEqual(expect.arrayContaining(["localtest.me", "127.0.0.1.nip.io", "mail.ebc.apple.com", "spoofed.burpcollaborator.net"]));
-  expect(results.filter((row) => row.result === null).map((row) => row.url)).toEqual(["http://1.1.1.1", "http://2.2.2.2", "http://3.3.3.3"]);
+  expect(dns.calls).toEqual(
+    expect.arrayContaining(["localtest.me", "127.0.0.1.nip.io", "mail.ebc.apple.com", "spoofed.burpcollaborator.net"]),
+  );
+  expect(results.filter((row) => row.result === null).map((row) => row.url)).toEqual([
+    "http://1.1.1.1",
+    "http://2.2.2.2",
+    "http://3.3.3.3",
+  ]);
 });
 
 test.each(PROJECT_CASES)("%s is refused before any connection", async (url) => {
@@ -153,19 +172,27 @@ test.each(PROJECT_CASES)("%s is refused before any connection", async (url) => {
   expect(dns.calls).toEqual([]);
 });
 
-test.each(["127.0.0.1", "::ffff:127.0.0.1", "169.254.169.254", "fd00:ec2::254"])("a name resolving to %s gets no connection", async (address) => {
-  const network = fakeNetwork(canary);
-  const dns = stubResolver({ "shop.example.com": [address] });
-  await expect(fetchHtmlHead("http://shop.example.com/item", { resolve: dns.resolve, connect: network.connect })).rejects.toMatchObject({ name: "UnsafeUrlError" });
-  expect(dns.calls).toEqual(["shop.example.com"]);
-  expect(network.attempts).toEqual([]);
-});
+test.each(["127.0.0.1", "::ffff:127.0.0.1", "169.254.169.254", "fd00:ec2::254"])(
+  "a name resolving to %s gets no connection",
+  async (address) => {
+    const network = fakeNetwork(canary);
+    const dns = stubResolver({ "shop.example.com": [address] });
+    await expect(fetchHtmlHead("http://shop.example.com/item", { resolve: dns.resolve, connect: network.connect })).rejects.toMatchObject({
+      name: "UnsafeUrlError",
+    });
+    expect(dns.calls).toEqual(["shop.example.com"]);
+    expect(network.attempts).toEqual([]);
+  },
+);
 
 test("the check sits on node's real connection path: net.connect asks the checking lookup", async () => {
   // No injected connector: a refusal here (rather than a DNS failure, which would give null) shows that
   // the real socket resolved the name through the guard.
   const dns = stubResolver({ "internal.example.com": ["127.0.0.1"] });
-  await expect(fetchHtmlHead("http://internal.example.com/", { resolve: dns.resolve })).rejects.toMatchObject({ name: "UnsafeUrlError", reason: "address" });
+  await expect(fetchHtmlHead("http://internal.example.com/", { resolve: dns.resolve })).rejects.toMatchObject({
+    name: "UnsafeUrlError",
+    reason: "address",
+  });
   expect(dns.calls).toEqual(["internal.example.com"]);
 });
 
@@ -180,7 +207,9 @@ test("DNS rebinding: a name that answers public first and 127.0.0.1 next is reso
 test("a name with both a public and a private address is refused", async () => {
   const network = fakeNetwork(canary);
   const dns = stubResolver(() => ["93.184.216.34", "10.0.0.7"]);
-  await expect(fetchHtmlHead("https://mixed.example.com/", { resolve: dns.resolve, connect: network.connect })).rejects.toMatchObject({ name: "UnsafeUrlError" });
+  await expect(fetchHtmlHead("https://mixed.example.com/", { resolve: dns.resolve, connect: network.connect })).rejects.toMatchObject({
+    name: "UnsafeUrlError",
+  });
   expect(network.attempts).toEqual([]);
 });
 
@@ -188,7 +217,9 @@ test("the checking lookup hands net only the addresses it checked, by family whe
   const dns = stubResolver(() => ["93.184.216.34", "2606:4700:4700::1111"]);
   const lookup = checkedLookup(dns.resolve, false);
   const call = (options: { all?: boolean; family?: number }) =>
-    new Promise<unknown>((resolve, reject) => lookup("shop.example.com", options, (error, address, family) => (error ? reject(error) : resolve({ address, family }))));
+    new Promise<unknown>((resolve, reject) =>
+      lookup("shop.example.com", options, (error, address, family) => (error ? reject(error) : resolve({ address, family }))),
+    );
   expect(await call({})).toEqual({ address: "93.184.216.34", family: 4 });
   expect(await call({ family: 6 })).toEqual({ address: "2606:4700:4700::1111", family: 6 });
   expect(await call({ all: true })).toEqual({
@@ -259,7 +290,10 @@ test("every redirect target is checked again: private addresses, other ports, cr
     "http://[::7f00:1]/",
   ];
   for (const target of targets) {
-    const result = await outcome(`${shop.origin}/to?location=${encodeURIComponent(target)}`, { resolve: dns.resolve, connect: network.connect });
+    const result = await outcome(`${shop.origin}/to?location=${encodeURIComponent(target)}`, {
+      resolve: dns.resolve,
+      connect: network.connect,
+    });
     expect(result, target).toBeNull();
   }
   // Only the allow-listed shop was connected to; the two names were refused on their DNS answers.
@@ -328,7 +362,11 @@ test("requests are plain GETs: no cookies or credentials, a fixed User-Agent, HT
   await fetchHtmlHead(`${echo.origin}/`, {});
   await echo.close();
   expect(seen).toHaveLength(1);
-  expect(seen[0]).toMatchObject({ method: "GET", accept: expect.stringContaining("text/html"), "user-agent": "DomaeDirectory-OgImage/1.0" });
+  expect(seen[0]).toMatchObject({
+    method: "GET",
+    accept: expect.stringContaining("text/html"),
+    "user-agent": "DomaeDirectory-OgImage/1.0",
+  });
   expect(seen[0]).not.toHaveProperty("cookie");
   expect(seen[0]).not.toHaveProperty("authorization");
 });

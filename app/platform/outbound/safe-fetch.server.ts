@@ -154,7 +154,14 @@ export async function fetchPage(pageUrl: string | URL, options: SafeFetchOptions
 /** What one image fetch found: the bytes of a 2xx `image/*` answer within the cap, or why not. */
 export type BytesOutcome =
   | { ok: true; url: URL; contentType: string; body: Buffer }
-  | { ok: false; kind: FetchFailureKind | "status" | "content-type"; url: URL | null; status?: number; contentType?: string; error?: unknown };
+  | {
+      ok: false;
+      kind: FetchFailureKind | "status" | "content-type";
+      url: URL | null;
+      status?: number;
+      contentType?: string;
+      error?: unknown;
+    };
 
 /**
  * One GET for a picture (platform/images), through the same rules as a page: the address policy on every
@@ -218,7 +225,17 @@ export async function fetchImageBytes(imageUrl: string | URL, options: SafeFetch
 }
 
 const DNS_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EAI_NONAME", "EAI_NODATA", "ENODATA", "ESERVFAIL"]);
-const CONNECT_CODES = new Set(["ECONNREFUSED", "ENETUNREACH", "EHOSTUNREACH", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EADDRNOTAVAIL", "ENETDOWN", "EHOSTDOWN"]);
+const CONNECT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EADDRNOTAVAIL",
+  "ENETDOWN",
+  "EHOSTDOWN",
+]);
 
 /** Sorts a socket-level error into a failure kind (Node's error codes; TLS ones vary by OpenSSL). */
 export function failureKindOf(error: unknown): FetchFailureKind {
@@ -227,7 +244,10 @@ export function failureKindOf(error: unknown): FetchFailureKind {
   if (name === "AbortError" || name === "TimeoutError" || code === "ABORT_ERR") return "timeout";
   if (DNS_CODES.has(code)) return "dns";
   if (CONNECT_CODES.has(code)) return "connect";
-  if (/^(ERR_SSL|ERR_TLS|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|EPROTO$|ERR_OSSL)/.test(code) || /ssl|tls|certificate/i.test(String((error as Error)?.message))) {
+  if (
+    /^(ERR_SSL|ERR_TLS|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|EPROTO$|ERR_OSSL)/.test(code) ||
+    /ssl|tls|certificate/i.test(String((error as Error)?.message))
+  ) {
     return "tls";
   }
   if (code.startsWith("HPE_") || code === "ERR_HTTP_HEADERS_SENT") return "protocol";
@@ -310,7 +330,9 @@ type BodyRead = { body: Buffer; ended: "end" | "head" | "cap" | "timeout" | "err
 function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSignal, mode: "head" | "page" | "bytes"): Promise<BodyRead> {
   return new Promise((resolve) => {
     let source: Readable = response;
-    const encoding = String(response.headers["content-encoding"] ?? "identity").trim().toLowerCase();
+    const encoding = String(response.headers["content-encoding"] ?? "identity")
+      .trim()
+      .toLowerCase();
     if (encoding === "gzip" || encoding === "x-gzip") source = response.pipe(zlib.createGunzip());
     else if (encoding === "deflate") source = response.pipe(zlib.createInflate());
     else if (encoding === "br") source = response.pipe(zlib.createBrotliDecompress());
@@ -367,9 +389,7 @@ function readBody(response: IncomingMessage, maxBytes: number, signal: AbortSign
 function decodeHtml(body: Buffer, contentType: string) {
   const sniffed = body.subarray(0, 2048).toString("latin1");
   const label =
-    /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1] ??
-    /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(sniffed)?.[1] ??
-    "utf-8";
+    /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(sniffed)?.[1] ?? "utf-8";
   try {
     return new TextDecoder(label).decode(body);
   } catch {

@@ -1,16 +1,16 @@
 import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
-import { generateCatalogue } from "#bench/generate-data.ts";
-import { QUERY_CLASSES, RARE_QUERY_CLASS } from "#bench/catalogue-generator.ts";
-import { planUsesIndex } from "#bench/search-timing.ts";
 import { db } from "#app/db/client.server.ts";
-import { withTestDatabase } from "#tests/test-database.ts";
-import { parseSearchQuery, searchFields } from "./korean-search.ts";
-import { searchCondition } from "./search-sql.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { products, wholesalers } from "#app/db/schema.ts";
 import { listProducts, PRODUCTS_PER_PAGE } from "#app/features/products/products.server.ts";
+import { QUERY_CLASSES, RARE_QUERY_CLASS } from "#bench/catalogue-generator.ts";
+import { generateCatalogue } from "#bench/generate-data.ts";
+import { planUsesIndex } from "#bench/search-timing.ts";
+import { withTestDatabase } from "#tests/test-database.ts";
+import { parseSearchQuery, searchFields } from "./korean-search.ts";
+import { searchCondition } from "./search-sql.server.ts";
 
 withTestDatabase();
 
@@ -30,12 +30,16 @@ async function indexedPage(q: string) {
 async function addProducts(names: string[], createdAt?: Date) {
   await db()
     .insert(products)
-    .values(names.map((name) => ({ name, createdBy: null, ...searchFields(name), ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })));
+    .values(
+      names.map((name) => ({ name, createdBy: null, ...searchFields(name), ...(createdAt ? { createdAt, updatedAt: createdAt } : {}) })),
+    );
   await db().execute(sql`ANALYZE products`);
 }
 
 // A catalogue big enough that the planner prefers the index when it helps (statistics after ANALYZE).
-test("every search is answered from an index: common words by walking the newest-first order, rare ones from the grams", { timeout: 120_000 }, async () => {
+test("every search is answered from an index: common words by walking the newest-first order, rare ones from the grams", {
+  timeout: 120_000,
+}, async () => {
   await generateCatalogue({ wholesalerCount: 3_000, productCount: 20_000 });
   // The five classes match 2–5 % of the generated names: common words, walked.
   for (const queries of Object.values(QUERY_CLASSES)) {

@@ -104,7 +104,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               hint="셀러 노트의 작성자로 표시됩니다. 비워 두면 '관리자'로 표시되며, 이메일 주소는 공개되지 않습니다."
               error={failedIntent === "display-name" ? failure?.errors.displayName : undefined}
             />
-            <Outcome error={failedIntent === "display-name" && !failure?.errors.displayName ? failure?.message : null} done={doneFor("display-name")} />
+            <Outcome
+              error={failedIntent === "display-name" && !failure?.errors.displayName ? failure?.message : null}
+              done={doneFor("display-name")}
+            />
             <SubmitButton intent="display-name" pendingLabel="저장 중..." className={PRIMARY_BUTTON_CLASS}>
               저장
             </SubmitButton>
@@ -136,7 +139,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             error={failedIntent === "change-password" ? failure?.errors.newPassword : undefined}
           />
           <Outcome
-            error={failedIntent === "change-password" && !failure?.errors.currentPassword && !failure?.errors.newPassword ? failure?.message : null}
+            error={
+              failedIntent === "change-password" && !failure?.errors.currentPassword && !failure?.errors.newPassword
+                ? failure?.message
+                : null
+            }
             done={doneFor("change-password")}
           />
           <SubmitButton intent="change-password" pendingLabel="변경 중..." className={PRIMARY_BUTTON_CLASS}>

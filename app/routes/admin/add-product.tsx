@@ -1,13 +1,13 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { AdminNav } from "#app/components/admin-nav.tsx";
+import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { createProductAction } from "#app/features/products/product-actions.server.ts";
 import { EMPTY_PRODUCT, ProductForm } from "#app/features/products/product-form.tsx";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/add-product";
 
 export const meta: Route.MetaFunction = () => [

@@ -1,18 +1,21 @@
 import { Form } from "react-router";
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { SchemaTextFields } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { CategoryOptions, FormAlert, useResetAfterSave } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { addSimpleWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { simpleWholesalerSchema } from "#app/features/wholesalers/wholesaler-schema.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/add-wholesaler";
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "도매처 등록", description: "관리자 페이지" }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "도매처 등록", description: "관리자 페이지" }),
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -1,17 +1,24 @@
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { AdminNav } from "#app/components/admin-nav.tsx";
+import { Pager } from "#app/components/pager.tsx";
 import { AdminWholesalerForm } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { AdminWholesalerTable } from "#app/features/wholesalers/admin-wholesaler-table.tsx";
-import { Pager } from "#app/components/pager.tsx";
-import { deleteWholesalerAction, loadAdminWholesalerPage, saveWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
+import {
+  deleteWholesalerAction,
+  loadAdminWholesalerPage,
+  saveWholesalerAction,
+} from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/admin-home";
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "도매처 관리", description: "관리자 페이지" }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "도매처 관리", description: "관리자 페이지" }),
+  { name: "robots", content: "noindex" },
+];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadAdminWholesalerPage(request);

@@ -1,14 +1,17 @@
 import { Form } from "react-router";
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { cleanCategoriesAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/clean-categories";
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "카테고리 정리", description: "관리자 페이지" }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "카테고리 정리", description: "관리자 페이지" }),
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);

@@ -2,11 +2,11 @@ import { Form, Link } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
 import {
   loadExternalProductForEdit,
   updateExternalProductAction,
 } from "#app/features/external-products/external-product-actions.server.ts";
-import { SubmitButton } from "#app/components/submit-button.tsx";
 import { externalProductSchema } from "#app/features/external-products/external-product-schema.ts";
 import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -39,7 +39,11 @@ export default function EditExternalProduct({ loaderData, actionData }: Route.Co
       <Form method="post" className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <TextField label="상품명" {...field("title")} />
         <TextField label="상품 URL" {...field("productUrl")} />
-        <TextField label="이미지 URL" hint="상품 URL을 바꾸고 이 칸을 비우면 새 페이지의 대표 이미지를 찾아 저장합니다." {...field("imageUrl")} />
+        <TextField
+          label="이미지 URL"
+          hint="상품 URL을 바꾸고 이 칸을 비우면 새 페이지의 대표 이미지를 찾아 저장합니다."
+          {...field("imageUrl")}
+        />
         <TextField label="가격" hint="입력한 그대로 보여 줍니다." {...field("price")} />
         {failure ? (
           <p id="external-form-error" role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700">

@@ -1,20 +1,20 @@
 import { Form, Link } from "react-router";
+import { AdminNav } from "#app/components/admin-nav.tsx";
+import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FileField, TextField } from "#app/components/form-field.tsx";
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
+import { Pager } from "#app/components/pager.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
 import { adminExternalProductsAction } from "#app/features/external-products/external-product-actions.server.ts";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "#app/features/external-products/external-product-import-limits.ts";
 import { externalProductSchema } from "#app/features/external-products/external-product-schema.ts";
 import { listExternalProducts } from "#app/features/external-products/external-products.server.ts";
-import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
-import { Pager } from "#app/components/pager.tsx";
-import { SubmitButton } from "#app/components/submit-button.tsx";
-import { parsePageParam } from "#app/lib/url-params.ts";
 import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
+import { parsePageParam } from "#app/lib/url-params.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/external-products";
 
 export const meta: Route.MetaFunction = () => [
@@ -66,7 +66,12 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
             <input type="hidden" name="intent" value="create" />
             <TextField label="상품명" {...field("title")} />
             <TextField label="상품 URL" placeholder="https://" {...field("productUrl")} />
-            <TextField label="이미지 URL" placeholder="https://" hint="비워 두면 상품 페이지의 대표 이미지를 서버에서 찾아 저장합니다." {...field("imageUrl")} />
+            <TextField
+              label="이미지 URL"
+              placeholder="https://"
+              hint="비워 두면 상품 페이지의 대표 이미지를 서버에서 찾아 저장합니다."
+              {...field("imageUrl")}
+            />
             <TextField label="가격" placeholder="예: 29,900원~" hint="입력한 그대로 보여 줍니다." {...field("price")} />
             {formError ? (
               <p id="external-form-error" role="alert" className={alertClass}>
@@ -91,8 +96,9 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
               accept=".json,.csv,application/json,text/csv"
               help={
                 <>
-                  열(항목) 이름: <code>title</code>(필수), <code>productUrl</code>(필수), <code>imageUrl</code>, <code>price</code>. JSON은 객체의 배열, CSV는
-                  첫 줄에 열 이름을 적어 주세요. 최대 {IMPORT_MAX_ROWS}개, {IMPORT_MAX_BYTES / 1_000_000}MB까지 가져올 수 있고, 적용 전에 미리 보기를 보여 드립니다.
+                  열(항목) 이름: <code>title</code>(필수), <code>productUrl</code>(필수), <code>imageUrl</code>, <code>price</code>. JSON은
+                  객체의 배열, CSV는 첫 줄에 열 이름을 적어 주세요. 최대 {IMPORT_MAX_ROWS}개, {IMPORT_MAX_BYTES / 1_000_000}MB까지 가져올 수
+                  있고, 적용 전에 미리 보기를 보여 드립니다.
                 </>
               }
             />
@@ -117,10 +123,18 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
                 <caption className="mb-2 text-left font-semibold">추가할 상품</caption>
                 <thead className="border-b border-slate-200 text-slate-600">
                   <tr>
-                    <th scope="col" className="py-2 pr-3">위치</th>
-                    <th scope="col" className="py-2 pr-3">상품명</th>
-                    <th scope="col" className="py-2 pr-3">가격</th>
-                    <th scope="col" className="py-2">이미지</th>
+                    <th scope="col" className="py-2 pr-3">
+                      위치
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      상품명
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      가격
+                    </th>
+                    <th scope="col" className="py-2">
+                      이미지
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -142,9 +156,15 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
                 <caption className="mb-2 text-left font-semibold text-rose-700">제외되는 항목</caption>
                 <thead className="border-b border-slate-200 text-slate-600">
                   <tr>
-                    <th scope="col" className="py-2 pr-3">위치</th>
-                    <th scope="col" className="py-2 pr-3">상품명</th>
-                    <th scope="col" className="py-2">이유</th>
+                    <th scope="col" className="py-2 pr-3">
+                      위치
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      상품명
+                    </th>
+                    <th scope="col" className="py-2">
+                      이유
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -171,7 +191,10 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
             ) : (
               <p className="text-sm text-slate-700">추가할 수 있는 상품이 없습니다.</p>
             )}
-            <Link to="/admin/external-products" className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium hover:bg-slate-50">
+            <Link
+              to="/admin/external-products"
+              className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium hover:bg-slate-50"
+            >
               취소
             </Link>
           </div>
@@ -183,7 +206,9 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
           등록된 외부 인기 상품 <span className="text-sm font-normal text-slate-500">{loaderData.total.toLocaleString("ko-KR")}개</span>
         </h2>
         {loaderData.items.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">표시할 내용이 없습니다.</p>
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">
+            표시할 내용이 없습니다.
+          </p>
         ) : (
           <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
             {loaderData.items.map((product) => {

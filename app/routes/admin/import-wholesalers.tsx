@@ -7,10 +7,15 @@ import { FileField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { ImportPreview, ImportReportView } from "#app/features/supplier-import/import-preview.tsx";
-import { COLUMNS_HELP, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, tooLargeMessage } from "#app/features/supplier-import/wholesaler-import-limits.ts";
+import {
+  COLUMNS_HELP,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  tooLargeMessage,
+} from "#app/features/supplier-import/wholesaler-import-limits.ts";
 import { importWholesalersAction } from "#app/features/supplier-import/wholesaler-review.server.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/import-wholesalers";
 
 export const meta: Route.MetaFunction = () => [
@@ -43,17 +48,18 @@ export default function ImportWholesalers({ actionData }: Route.ComponentProps) 
       <AdminNav />
       <div className="max-w-3xl space-y-3 rounded-xl border border-slate-200 bg-white p-5 text-sm leading-relaxed text-slate-700 shadow-sm">
         <p>
-          CSV(쉼표 또는 탭 구분) 또는 JSON 파일로 여러 도매처를 한 번에 등록합니다. 미리 보기에서 행마다 <strong>추가</strong>, <strong>변경</strong>,{" "}
-          <strong>검토 필요</strong>, <strong>중복</strong>, <strong>오류</strong> 중 하나와 그 사유를 보여 드리고, 체크한 행만 가져옵니다.
+          CSV(쉼표 또는 탭 구분) 또는 JSON 파일로 여러 도매처를 한 번에 등록합니다. 미리 보기에서 행마다 <strong>추가</strong>,{" "}
+          <strong>변경</strong>, <strong>검토 필요</strong>, <strong>중복</strong>, <strong>오류</strong> 중 하나와 그 사유를 보여 드리고,
+          체크한 행만 가져옵니다.
         </p>
         <p>
-          사이트 주소가 도매처 자체 사이트의 첫 페이지가 아닌 행(구인구직·기업 정보·백과사전·뉴스·블로그·SNS 페이지, 개인정보처리방침·로그인 페이지,
-          PDF 같은 문서)은 <strong>검토 필요</strong>로 표시되며, 가져오더라도 공개하지 않고{" "}
+          사이트 주소가 도매처 자체 사이트의 첫 페이지가 아닌 행(구인구직·기업 정보·백과사전·뉴스·블로그·SNS 페이지, 개인정보처리방침·로그인
+          페이지, PDF 같은 문서)은 <strong>검토 필요</strong>로 표시되며, 가져오더라도 공개하지 않고{" "}
           <Link to="/admin/review" className="font-medium text-blue-700 underline">
             검토 대기
           </Link>
-          에 둡니다. 이미 등록된 도매처의 이름은 바꾸지 않고, https 주소를 http로, 첫 페이지 주소를 하위 페이지로 바꾸지 않으며, 파일의 빈 칸은 저장된 값을
-          지우지 않습니다. 카테고리는 카테고리 정리와 같은 규칙으로 정리합니다.
+          에 둡니다. 이미 등록된 도매처의 이름은 바꾸지 않고, https 주소를 http로, 첫 페이지 주소를 하위 페이지로 바꾸지 않으며, 파일의 빈
+          칸은 저장된 값을 지우지 않습니다. 카테고리는 카테고리 정리와 같은 규칙으로 정리합니다.
         </p>
         <p>
           사용할 수 있는 열: {COLUMNS_HELP}. 이름은 꼭 있어야 합니다. 파일은 {MAX_IMPORT_BYTES / 1024 / 1024}MB,{" "}

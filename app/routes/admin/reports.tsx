@@ -10,7 +10,10 @@ import { formatDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reports";
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "수정 요청", description: "관리자 페이지" }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "수정 요청", description: "관리자 페이지" }),
+  { name: "robots", content: "noindex" },
+];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadReportsQueue(request);
@@ -44,22 +47,39 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
                 <span className="text-sm text-slate-500">{formatDate(report.createdAt)}</span>
               </div>
               <p className="mt-1">
-                <span className="inline-block rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-800">{REPORT_REASONS[report.reason] ?? report.reason}</span>
+                <span className="inline-block rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-800">
+                  {REPORT_REASONS[report.reason] ?? report.reason}
+                </span>
               </p>
               <p className="mt-2 whitespace-pre-line break-words text-sm leading-relaxed text-slate-700">{report.body}</p>
               <div className="mt-3 flex flex-wrap gap-2">
-                <Link to={`/admin/wholesaler-edit/${report.wholesalerId}`} className={`${buttonClass} border-slate-300 text-slate-700 hover:bg-slate-50`}>
+                <Link
+                  to={`/admin/wholesaler-edit/${report.wholesalerId}`}
+                  className={`${buttonClass} border-slate-300 text-slate-700 hover:bg-slate-50`}
+                >
                   도매처 수정
                 </Link>
                 <Form method="post">
                   <input type="hidden" name="id" value={report.id} />
-                  <button type="submit" name="intent" value="done" aria-describedby={`report-${report.id}-name`} className={`${buttonClass} border-emerald-300 text-emerald-800 hover:bg-emerald-50`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="done"
+                    aria-describedby={`report-${report.id}-name`}
+                    className={`${buttonClass} border-emerald-300 text-emerald-800 hover:bg-emerald-50`}
+                  >
                     처리 완료
                   </button>
                 </Form>
                 <Form method="post">
                   <input type="hidden" name="id" value={report.id} />
-                  <button type="submit" name="intent" value="rejected" aria-describedby={`report-${report.id}-name`} className={`${buttonClass} border-rose-200 text-rose-700 hover:bg-rose-50`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="rejected"
+                    aria-describedby={`report-${report.id}-name`}
+                    className={`${buttonClass} border-rose-200 text-rose-700 hover:bg-rose-50`}
+                  >
                     반려
                   </button>
                 </Form>

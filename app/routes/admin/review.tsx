@@ -5,10 +5,15 @@ import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { CategoryBadge } from "#app/features/wholesalers/wholesaler-card.tsx";
+import {
+  loadReviewQueue,
+  publishWholesalerAction,
+  REVIEW_PATH,
+  reviewFormOf,
+} from "#app/features/supplier-import/wholesaler-review.server.ts";
 import { deleteWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
+import { CategoryBadge } from "#app/features/wholesalers/wholesaler-card.tsx";
 import { parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
-import { loadReviewQueue, publishWholesalerAction, REVIEW_PATH, reviewFormOf } from "#app/features/supplier-import/wholesaler-review.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import type { Route } from "./+types/review";
@@ -39,8 +44,8 @@ export default function Review({ loaderData }: Route.ComponentProps) {
       <PageHeading>검토 대기</PageHeading>
       <AdminNav />
       <p className="mb-4 max-w-3xl text-sm leading-relaxed text-slate-600">
-        가져오기에서 주소나 이름을 확인해야 한다고 판단한 도매처입니다. 목록·검색·사이트맵에는 보이지 않습니다. 주소를 고친 뒤 <strong>공개</strong>하거나, 도매처가 아니면
-        삭제하세요. 총 {total.toLocaleString("ko-KR")}곳.
+        가져오기에서 주소나 이름을 확인해야 한다고 판단한 도매처입니다. 목록·검색·사이트맵에는 보이지 않습니다. 주소를 고친 뒤{" "}
+        <strong>공개</strong>하거나, 도매처가 아니면 삭제하세요. 총 {total.toLocaleString("ko-KR")}곳.
       </p>
       {items.length === 0 ? (
         <EmptyState message="검토 대기 중인 도매처가 없습니다." />
@@ -77,14 +82,25 @@ export default function Review({ loaderData }: Route.ComponentProps) {
                     <Form method="post">
                       <input type="hidden" name="intent" value="publish" />
                       <input type="hidden" name="id" value={item.id} />
-                      <button type="submit" aria-describedby={nameId} className={`${smallButton} border-emerald-300 text-emerald-800 hover:bg-emerald-50`}>
+                      <button
+                        type="submit"
+                        aria-describedby={nameId}
+                        className={`${smallButton} border-emerald-300 text-emerald-800 hover:bg-emerald-50`}
+                      >
                         공개
                       </button>
                     </Form>
-                    <Link to={`/admin/wholesaler-edit/${item.id}`} aria-describedby={nameId} className={`${smallButton} border-slate-300 text-slate-700 hover:bg-slate-50`}>
+                    <Link
+                      to={`/admin/wholesaler-edit/${item.id}`}
+                      aria-describedby={nameId}
+                      className={`${smallButton} border-slate-300 text-slate-700 hover:bg-slate-50`}
+                    >
                       수정
                     </Link>
-                    <ConfirmSubmitButton fields={{ intent: "delete", id: String(item.id) }} className={`${smallButton} border-rose-200 text-rose-700 hover:bg-rose-50`} />
+                    <ConfirmSubmitButton
+                      fields={{ intent: "delete", id: String(item.id) }}
+                      className={`${smallButton} border-rose-200 text-rose-700 hover:bg-rose-50`}
+                    />
                   </div>
                 </div>
               </li>

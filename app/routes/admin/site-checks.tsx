@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { AdminNav } from "#app/components/admin-nav.tsx";
+import { AdminTable } from "#app/components/admin-table.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -11,9 +12,11 @@ import { FAILURE_LABELS } from "#app/features/site-checks/site-status-labels.ts"
 import { formatDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/site-checks";
-import { AdminTable } from "#app/components/admin-table.tsx";
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "사이트 점검", description: "관리자 페이지" }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "사이트 점검", description: "관리자 페이지" }),
+  { name: "robots", content: "noindex" },
+];
 
 export function loader({ request }: Route.LoaderArgs) {
   return loadSiteChecksPage(request);
@@ -54,7 +57,10 @@ export default function AdminSiteChecks({ loaderData }: Route.ComponentProps) {
       <AdminNav />
       <div className="mb-4 space-y-1 text-sm text-slate-600">
         {enabled ? (
-          <p>각 도매처 사이트를 {days}일마다 방문해 확인합니다. 실패한 사이트는 다음 날 다시 확인하고, 이틀 연속 실패하면 ‘연결 안 됨’으로 표시합니다.</p>
+          <p>
+            각 도매처 사이트를 {days}일마다 방문해 확인합니다. 실패한 사이트는 다음 날 다시 확인하고, 이틀 연속 실패하면 ‘연결 안 됨’으로
+            표시합니다.
+          </p>
         ) : (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-800">
             사이트 점검이 꺼져 있습니다. (LINK_CHECK=0) 켜려면 LINK_CHECK를 지우거나 1로 두고 서버를 다시 시작하세요.
@@ -62,8 +68,8 @@ export default function AdminSiteChecks({ loaderData }: Route.ComponentProps) {
         )}
         {latestRun ? (
           <p>
-            최근 점검: {formatDate(latestRun.createdAt)} · {latestRun.done.toLocaleString("ko-KR")}/{latestRun.total.toLocaleString("ko-KR")}곳 ·{" "}
-            {latestRun.outcome ? RUN_OUTCOME[latestRun.outcome] : "진행 중"}
+            최근 점검: {formatDate(latestRun.createdAt)} · {latestRun.done.toLocaleString("ko-KR")}/
+            {latestRun.total.toLocaleString("ko-KR")}곳 · {latestRun.outcome ? RUN_OUTCOME[latestRun.outcome] : "진행 중"}
           </p>
         ) : null}
         <p>총 {total.toLocaleString("ko-KR")}곳 · 문제가 있는 곳부터 (최근 문제 먼저)</p>
@@ -75,7 +81,11 @@ export default function AdminSiteChecks({ loaderData }: Route.ComponentProps) {
           {items.map((item) => (
             <tr key={item.id} className="align-top">
               <td className="max-w-[16rem] px-4 py-2">
-                <Link id={`site-${item.id}-name`} to={`/admin/wholesaler-edit/${item.id}`} className="font-medium text-slate-900 hover:underline">
+                <Link
+                  id={`site-${item.id}-name`}
+                  to={`/admin/wholesaler-edit/${item.id}`}
+                  className="font-medium text-slate-900 hover:underline"
+                >
                   {item.name.trim() || "이름 없음"}
                 </Link>
                 <div className="truncate text-xs text-slate-500">{item.siteUrl || "사이트 주소 없음"}</div>

@@ -1,14 +1,14 @@
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { AdminWholesalerForm } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
-import { WholesalerHistory } from "#app/features/wholesalers/wholesaler-history.tsx";
 import { loadWholesalerForEdit, NOT_FOUND_MESSAGE, saveWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
+import { WholesalerHistory } from "#app/features/wholesalers/wholesaler-history.tsx";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import type { Route } from "./+types/wholesaler-form";
 import { parseIdParam } from "#app/lib/url-params.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
+import type { Route } from "./+types/wholesaler-form";
 
 // One module for /admin/wholesaler-add (no id) and /admin/wholesaler-edit/{id}.
 

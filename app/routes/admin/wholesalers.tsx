@@ -1,15 +1,15 @@
-import { readForm } from "#app/lib/form.server.ts";
 import { Link } from "react-router";
+import { AdminNav } from "#app/components/admin-nav.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { AdminNav } from "#app/components/admin-nav.tsx";
-import { AdminWholesalerTable } from "#app/features/wholesalers/admin-wholesaler-table.tsx";
 import { Pager } from "#app/components/pager.tsx";
+import { AdminWholesalerTable } from "#app/features/wholesalers/admin-wholesaler-table.tsx";
 import { deleteWholesalerAction, loadAdminWholesalerPage } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/wholesalers";
 
 export const meta: Route.MetaFunction = () => [

@@ -4,7 +4,10 @@ import { CredentialsForm } from "#app/features/users/credentials-form.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/admin-login";
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "관리자 로그인", description: "관리자 계정으로 로그인합니다." }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "관리자 로그인", description: "관리자 계정으로 로그인합니다." }),
+  { name: "robots", content: "noindex" },
+];
 
 // A refused attempt (429) carries Retry-After to the browser.
 export { routeHeaders as headers } from "#app/lib/headers.ts";

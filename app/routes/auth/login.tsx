@@ -20,15 +20,19 @@ export default function Login() {
     // The heading lines up with the centred form card below it.
     <div className="mx-auto max-w-md">
       <PageHeading>로그인</PageHeading>
-      <CredentialsForm submitLabel="로그인" pendingLabel="로그인 중..." redirectTo={params.get("redirectTo")} autoCompletePassword="current-password" />
+      <CredentialsForm
+        submitLabel="로그인"
+        pendingLabel="로그인 중..."
+        redirectTo={params.get("redirectTo")}
+        autoCompletePassword="current-password"
+      />
       <p className="mt-4 text-center text-sm">
         <Link to="/forgot-password" className="font-medium text-blue-700 underline">
           비밀번호를 잊으셨나요?
         </Link>
       </p>
       <p className="mt-2 text-center text-sm text-slate-600">
-        아직 계정이 없으신가요?{" "}
-        {/* Not named 회원가입: the header already has that link, and two links of one name are ambiguous. */}
+        아직 계정이 없으신가요? {/* Not named 회원가입: the header already has that link, and two links of one name are ambiguous. */}
         <Link to="/signup" className="font-medium text-blue-700 underline">
           새 계정 만들기
         </Link>

@@ -5,7 +5,8 @@ import { CredentialsForm } from "#app/features/users/credentials-form.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/signup";
 
-export const meta: Route.MetaFunction = (args) => pageMeta({ title: "회원가입", description: "이메일로 가입하고 내 상품을 등록해 보세요." }, args);
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta({ title: "회원가입", description: "이메일로 가입하고 내 상품을 등록해 보세요." }, args);
 
 // A refused attempt (429) carries Retry-After to the browser.
 export { routeHeaders as headers } from "#app/lib/headers.ts";
@@ -33,8 +34,7 @@ export default function Signup() {
         에 따라 처리됩니다.
       </p>
       <p className="mt-4 text-center text-sm text-slate-600">
-        이미 계정이 있으신가요?{" "}
-        {/* Not named 로그인: the header already has that link, and two links of one name are ambiguous. */}
+        이미 계정이 있으신가요? {/* Not named 로그인: the header already has that link, and two links of one name are ambiguous. */}
         <Link to="/login" className="font-medium text-blue-700 underline">
           기존 계정으로 들어가기
         </Link>

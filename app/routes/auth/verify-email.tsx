@@ -38,8 +38,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
               {LINK_EXPIRED}
             </p>
             <p className="text-sm text-slate-600">
-              로그인한 뒤{" "}
-              {/* Not just 내 계정: that is the header link's name, and two links of one name are ambiguous. */}
+              로그인한 뒤 {/* Not just 내 계정: that is the header link's name, and two links of one name are ambiguous. */}
               <Link to="/account" className="font-medium text-blue-700 underline">
                 내 계정 페이지
               </Link>

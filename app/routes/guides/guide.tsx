@@ -1,12 +1,11 @@
-
-import { findGuide } from "#content/guides/all-guides.ts";
+import { BackLink } from "#app/components/back-link.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
-import { GuideArticle } from "#app/features/guides/guide-article.tsx";
 import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
+import { GuideArticle } from "#app/features/guides/guide-article.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
-import { BackLink } from "#app/components/back-link.tsx";
+import { findGuide } from "#content/guides/all-guides.ts";
 import type { Route } from "./+types/guide";
 
 export function loader({ params }: Route.LoaderArgs) {

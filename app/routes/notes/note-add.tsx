@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { createNoteAction } from "#app/features/notes/note-actions.server.ts";
 import { NoteForm } from "#app/features/notes/note-form.tsx";
-import { requireUser } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { requireUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/note-add";
 
 export const meta: Route.MetaFunction = () => [

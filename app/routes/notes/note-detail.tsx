@@ -1,21 +1,21 @@
 import { Link } from "react-router";
+import { BackLink } from "#app/components/back-link.tsx";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
+import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { deleteNoteAction } from "#app/features/notes/note-actions.server.ts";
 import { NoteBody } from "#app/features/notes/note-body.tsx";
 import { noteExcerpt, sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
-import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
 import { withOwnNoteImages } from "#app/features/notes/note-images.server.ts";
+import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
 import { getNote } from "#app/features/notes/notes.server.ts";
-import { parseIdParam } from "#app/lib/url-params.ts";
-import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { DEFAULT_AUTHOR_NAME } from "#app/features/users/users.server.ts";
-import { getUser } from "#app/platform/auth/auth.server.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
-import { BackLink } from "#app/components/back-link.tsx";
+import { parseIdParam } from "#app/lib/url-params.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/note-detail";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -71,7 +71,9 @@ export default function NoteDetail({ loaderData, actionData }: Route.ComponentPr
           <dl className="mt-3 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600">
             <div className="flex gap-1.5">
               <dt>작성일</dt>
-              <dd>{note.createdAt ? <time dateTime={new Date(note.createdAt).toISOString()}>{formatDate(note.createdAt)}</time> : "날짜 없음"}</dd>
+              <dd>
+                {note.createdAt ? <time dateTime={new Date(note.createdAt).toISOString()}>{formatDate(note.createdAt)}</time> : "날짜 없음"}
+              </dd>
             </div>
             <div className="flex gap-1.5">
               <dt>작성자</dt>

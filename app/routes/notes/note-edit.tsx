@@ -3,12 +3,12 @@ import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { updateNoteAction } from "#app/features/notes/note-actions.server.ts";
 import { NoteForm } from "#app/features/notes/note-form.tsx";
-import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
 import { sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
+import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
 import { getNote } from "#app/features/notes/notes.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
 import { requireAdmin } from "#app/platform/auth/auth.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/note-edit";
 
 export const meta: Route.MetaFunction = () => [

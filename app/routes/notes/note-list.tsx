@@ -1,12 +1,12 @@
 import { Link } from "react-router";
 import { PageHeading } from "#app/components/page-heading.tsx";
+import { Pager } from "#app/components/pager.tsx";
 import { NoteList } from "#app/features/notes/note-list.tsx";
 import { listNotes } from "#app/features/notes/notes.server.ts";
-import { parsePageParam } from "#app/lib/url-params.ts";
-import { Pager } from "#app/components/pager.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
-import { getUser } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { parsePageParam } from "#app/lib/url-params.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/note-list";
 
 export const meta: Route.MetaFunction = (args) => {
@@ -38,7 +38,10 @@ export default function SellerNotes({ loaderData }: Route.ComponentProps) {
       <PageHeading
         actions={
           isAdmin ? (
-            <Link to="/admin/sellernote-add" className="rounded-lg bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700">
+            <Link
+              to="/admin/sellernote-add"
+              className="rounded-lg bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700"
+            >
               글쓰기
             </Link>
           ) : null

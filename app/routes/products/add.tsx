@@ -3,8 +3,8 @@ import { toast } from "sonner";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { createProductAction } from "#app/features/products/product-actions.server.ts";
 import { EMPTY_PRODUCT, ProductForm } from "#app/features/products/product-form.tsx";
-import { requireUser } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { requireUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/add";
 
 export const meta: Route.MetaFunction = () => [

@@ -37,7 +37,14 @@ async function admin(): Promise<Person> {
 // biome-ignore lint/suspicious/noExplicitAny: test shim for route args
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as any;
 
-const fields = (overrides: Record<string, string> = {}) => ({ name: "테스트 상품", imageUrl: "", summary: "", price: "", siteUrl: "", ...overrides });
+const fields = (overrides: Record<string, string> = {}) => ({
+  name: "테스트 상품",
+  imageUrl: "",
+  summary: "",
+  price: "",
+  siteUrl: "",
+  ...overrides,
+});
 
 async function addAs(person: Person, overrides: Record<string, string> = {}) {
   const res = asResponse(await addRoute.action(args(formRequest("/add", { ...fields(overrides), js: "1" }, { cookie: person.cookie }))));
@@ -63,22 +70,34 @@ test("/add: anonymous goes to login; a user registers a product as its owner; ba
   expect(anonymousPost.status).toBe(401);
 
   const seller = await signUp("seller");
-  const withJs = asResponse(await addRoute.action(args(formRequest("/add", { ...fields({ name: "  접이식 캠핑 의자 ", price: "12,000원" }), js: "1" }, { cookie: seller.cookie }))));
+  const withJs = asResponse(
+    await addRoute.action(
+      args(formRequest("/add", { ...fields({ name: "  접이식 캠핑 의자 ", price: "12,000원" }), js: "1" }, { cookie: seller.cookie })),
+    ),
+  );
   expect(withJs.data).toMatchObject({ ok: true, message: "상품이 등록되었습니다." });
   const saved = await row((withJs.data as { savedId: number }).savedId);
   expect(saved).toMatchObject({ name: "접이식 캠핑 의자", price: 12000, createdBy: seller.id });
 
   // Without JavaScript: back to an empty form with the message as a flash toast.
-  const plain = asResponse(await addRoute.action(args(formRequest("/add", fields({ name: "무자바스크립트 상품" }), { cookie: seller.cookie }))));
+  const plain = asResponse(
+    await addRoute.action(args(formRequest("/add", fields({ name: "무자바스크립트 상품" }), { cookie: seller.cookie }))),
+  );
   expect(plain.status).toBe(302);
   expect(plain.location).toBe("/add");
   expect(await toastOf(plain.headers)).toBe("상품이 등록되었습니다.");
 
   // A body that names another owner changes nothing about who owns it.
-  const sneaky = asResponse(await addRoute.action(args(formRequest("/add", { ...fields({ name: "주인 바꾸기" }), createdBy: "someone", js: "1" }, { cookie: seller.cookie }))));
+  const sneaky = asResponse(
+    await addRoute.action(
+      args(formRequest("/add", { ...fields({ name: "주인 바꾸기" }), createdBy: "someone", js: "1" }, { cookie: seller.cookie })),
+    ),
+  );
   expect((await row((sneaky.data as { savedId: number }).savedId))?.createdBy).toBe(seller.id);
 
-  const [{ n: before } = { n: 0 }] = await db().$count(products).then((n) => [{ n }]);
+  const [{ n: before } = { n: 0 }] = await db()
+    .$count(products)
+    .then((n) => [{ n }]);
   for (const [input, message] of [
     [{ price: "-1" }, "등록 실패: 가격은 0원 이상이어야 합니다."],
     [{ price: "1.5" }, "등록 실패: 가격은 소수점 없이 원 단위로 입력해주세요."],
@@ -104,10 +123,14 @@ test("/edit/{id} loader: login first, unknown ids are 404, someone else's produc
   expect(anonymous.location).toBe(`/login?redirectTo=%2Fedit%2F${id}`);
 
   for (const bad of ["999999", "abc", "0", "-1", "1.5", "1' OR '1'='1"]) {
-    const res = await caught(() => editRoute.loader(args(getRequest(`/edit/${encodeURIComponent(bad)}`, { cookie: owner.cookie }), { id: bad })));
+    const res = await caught(() =>
+      editRoute.loader(args(getRequest(`/edit/${encodeURIComponent(bad)}`, { cookie: owner.cookie }), { id: bad })),
+    );
     expect(res.status, bad).toBe(404);
   }
-  const missing = await editRoute.loader(args(getRequest("/edit/999999", { cookie: owner.cookie }), { id: "999999" })).catch((e: Response) => e);
+  const missing = await editRoute
+    .loader(args(getRequest("/edit/999999", { cookie: owner.cookie }), { id: "999999" }))
+    .catch((e: Response) => e);
   expect(await (missing as Response).text()).toBe("상품이 존재하지 않습니다.");
 
   const notOwner = await caught(() => editRoute.loader(args(getRequest(`/edit/${id}`, { cookie: other.cookie }), { id: String(id) })));
@@ -126,12 +149,20 @@ test("edit matrix by direct POST: only the owner changes the row; other user and
   const id = await addAs(owner, { name: "원래 이름", price: "1000" });
   const original = await row(id);
   const post = (who: Person | null, extra: Record<string, string> = {}) =>
-    caught(() => editRoute.action(args(formRequest(`/edit/${id}`, { ...fields({ name: "바뀐 이름", price: "2000" }), ...extra }, who ? { cookie: who.cookie } : {}), { id: String(id) })));
+    caught(() =>
+      editRoute.action(
+        args(formRequest(`/edit/${id}`, { ...fields({ name: "바뀐 이름", price: "2000" }), ...extra }, who ? { cookie: who.cookie } : {}), {
+          id: String(id),
+        }),
+      ),
+    );
 
   const anonymous = await post(null);
   expect(anonymous.status).toBe(401);
   for (const who of [other, boss]) {
-    const refused = await editRoute.action(args(formRequest(`/edit/${id}`, fields({ name: "바뀐 이름" }), { cookie: who.cookie }), { id: String(id) })).catch((e: unknown) => e);
+    const refused = await editRoute
+      .action(args(formRequest(`/edit/${id}`, fields({ name: "바뀐 이름" }), { cookie: who.cookie }), { id: String(id) }))
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(403);
     expect(await (refused as Response).text()).toBe("수정 권한이 없습니다.");
@@ -156,7 +187,9 @@ test("edit matrix by direct POST: only the owner changes the row; other user and
   expect(plain.location).toBe("/products");
   expect(await toastOf(plain.headers)).toBe("수정 완료!");
 
-  const unknown = await caught(() => editRoute.action(args(formRequest("/edit/999999", fields(), { cookie: owner.cookie }), { id: "999999" })));
+  const unknown = await caught(() =>
+    editRoute.action(args(formRequest("/edit/999999", fields(), { cookie: owner.cookie }), { id: "999999" })),
+  );
   expect(unknown.status).toBe(404);
 });
 
@@ -166,7 +199,15 @@ test("delete matrix by direct POST: owner and admin delete; another user gets 40
   const boss = await admin();
   const del = (who: Person | null, id: number, extra: Record<string, string> = {}) =>
     caught(() =>
-      productsRoute.action(args(formRequest("/products?q=%EC%82%AD%EC%A0%9C", { intent: "delete", productId: String(id), ...extra }, who ? { cookie: who.cookie } : {}))),
+      productsRoute.action(
+        args(
+          formRequest(
+            "/products?q=%EC%82%AD%EC%A0%9C",
+            { intent: "delete", productId: String(id), ...extra },
+            who ? { cookie: who.cookie } : {},
+          ),
+        ),
+      ),
     );
 
   const id = await addAs(owner, { name: "삭제 대상" });
@@ -195,7 +236,13 @@ test("delete matrix by direct POST: owner and admin delete; another user gets 40
   expect(await row(spam)).toBeNull();
 
   for (const bad of ["abc", "0", "-1", "", "1 OR 1=1"]) expect((await del(owner, 0, { productId: bad })).status, bad).toBe(404);
-  expect((await caught(() => productsRoute.action(args(formRequest("/products", { intent: "other", productId: "1" }, { cookie: owner.cookie }))))).status).toBe(400);
+  expect(
+    (
+      await caught(() =>
+        productsRoute.action(args(formRequest("/products", { intent: "other", productId: "1" }, { cookie: owner.cookie }))),
+      )
+    ).status,
+  ).toBe(400);
 });
 
 test("/products tells each visitor what they may do with a card, and never sends owner ids", async () => {
@@ -220,18 +267,28 @@ test("/admin/add-product records the admin as creator; a plain user is refused",
   const seller = await signUp("seller");
   const boss = await admin();
   const before = await db().$count(products);
-  const refused = await caught(() => adminAddProduct.action(args(formRequest("/admin/add-product", fields({ name: "관리자 아님" }), { cookie: seller.cookie }))));
+  const refused = await caught(() =>
+    adminAddProduct.action(args(formRequest("/admin/add-product", fields({ name: "관리자 아님" }), { cookie: seller.cookie }))),
+  );
   expect(refused.status).toBe(403);
   expect(await db().$count(products)).toBe(before);
   const page = await caught(() => adminAddProduct.loader(args(getRequest("/admin/add-product", { cookie: seller.cookie }))));
   expect(page.location).toBe("/");
 
   const saved = asResponse(
-    await adminAddProduct.action(args(formRequest("/admin/add-product", fields({ name: "관리자 상품", siteUrl: "https://shop.example.com/p/1" }), { cookie: boss.cookie }))),
+    await adminAddProduct.action(
+      args(
+        formRequest("/admin/add-product", fields({ name: "관리자 상품", siteUrl: "https://shop.example.com/p/1" }), {
+          cookie: boss.cookie,
+        }),
+      ),
+    ),
   );
   expect(saved.data).toMatchObject({ ok: true, message: "상품 등록 완료!", link: "https://shop.example.com/p/1" });
   expect(await row((saved.data as { savedId: number }).savedId)).toMatchObject({ createdBy: boss.id });
-  const noLink = asResponse(await adminAddProduct.action(args(formRequest("/admin/add-product", fields({ name: "링크 없는 상품" }), { cookie: boss.cookie }))));
+  const noLink = asResponse(
+    await adminAddProduct.action(args(formRequest("/admin/add-product", fields({ name: "링크 없는 상품" }), { cookie: boss.cookie }))),
+  );
   expect(noLink.data).toMatchObject({ ok: true, message: "상품 등록 완료!", link: null });
 });
 
@@ -240,16 +297,28 @@ test("/admin/external-products: every write needs the admin role; a too-large up
   const boss = await admin();
   const count = () => db().$count(externalProducts);
   const before = await count();
-  const create = { intent: "create", title: "관리 테스트 상품", productUrl: "https://shop.example.com/admin-test", imageUrl: "https://img.example.com/a.jpg", price: "9,900원~" };
+  const create = {
+    intent: "create",
+    title: "관리 테스트 상품",
+    productUrl: "https://shop.example.com/admin-test",
+    imageUrl: "https://img.example.com/a.jpg",
+    price: "9,900원~",
+  };
 
   const post = (body: Record<string, string>, who: Person | null) =>
     caught(() => adminExternal.action(args(formRequest("/admin/external-products", body, who ? { cookie: who.cookie } : {}))));
   expect((await post(create, null)).status).toBe(401);
   expect((await post(create, seller)).status).toBe(403);
-  expect((await caught(() => adminExternal.loader(args(getRequest("/admin/external-products", { cookie: seller.cookie }))))).location).toBe("/");
+  expect((await caught(() => adminExternal.loader(args(getRequest("/admin/external-products", { cookie: seller.cookie }))))).location).toBe(
+    "/",
+  );
   expect(await count()).toBe(before);
 
-  const bad = await caught(() => adminExternal.action(args(formRequest("/admin/external-products", { ...create, productUrl: "javascript:alert(1)" }, { cookie: boss.cookie }))));
+  const bad = await caught(() =>
+    adminExternal.action(
+      args(formRequest("/admin/external-products", { ...create, productUrl: "javascript:alert(1)" }, { cookie: boss.cookie })),
+    ),
+  );
   expect(bad.status).toBe(400);
   expect(bad.data).toMatchObject({ ok: false, message: "등록 실패: 상품 URL은 http:// 또는 https://로 시작하는 주소여야 합니다." });
 
@@ -269,15 +338,33 @@ test("/admin/external-products: every write needs the admin role; a too-large up
     form.set("file", new File([text], name, { type: "text/csv" }));
     const encoded = new Response(form);
     const body = new Uint8Array(await encoded.arrayBuffer());
-    const headers: Record<string, string> = { cookie: boss.cookie, origin: "http://localhost:3000", "content-type": encoded.headers.get("content-type") ?? "" };
+    const headers: Record<string, string> = {
+      cookie: boss.cookie,
+      origin: "http://localhost:3000",
+      "content-type": encoded.headers.get("content-type") ?? "",
+    };
     if (declareSize) headers["content-length"] = String(body.byteLength);
     return new Request("http://localhost:3000/admin/external-products", { method: "POST", body, headers });
   };
-  const preview = asResponse(await adminExternal.action(args(await upload("title,productUrl,imageUrl,price\n가져온 상품,https://shop.example.com/imported,https://img.example.com/i.jpg,1000원"))));
+  const preview = asResponse(
+    await adminExternal.action(
+      args(
+        await upload("title,productUrl,imageUrl,price\n가져온 상품,https://shop.example.com/imported,https://img.example.com/i.jpg,1000원"),
+      ),
+    ),
+  );
   expect(preview.data).toMatchObject({ kind: "preview", rows: [{ title: "가져온 상품" }], refused: [] });
   expect(await count()).toBe(before + 1);
   const applied = await caught(() =>
-    adminExternal.action(args(formRequest("/admin/external-products", { intent: "apply-import", payload: (preview.data as { payload: string }).payload }, { cookie: boss.cookie }))),
+    adminExternal.action(
+      args(
+        formRequest(
+          "/admin/external-products",
+          { intent: "apply-import", payload: (preview.data as { payload: string }).payload },
+          { cookie: boss.cookie },
+        ),
+      ),
+    ),
   );
   expect(applied.status).toBe(302);
   expect(await toastOf(applied.headers)).toBe("외부 인기 상품 1개를 가져왔습니다.");
@@ -287,7 +374,15 @@ test("/admin/external-products: every write needs the admin role; a too-large up
   expect(broken.status).toBe(400);
   expect(broken.data).toEqual({ kind: "error", error: "JSON 형식이 올바르지 않아 파일을 읽을 수 없습니다." });
   const tampered = await caught(() =>
-    adminExternal.action(args(formRequest("/admin/external-products", { intent: "apply-import", payload: '[{"title":"x","productUrl":"javascript:alert(1)","imageUrl":"","price":"","position":"1"}]' }, { cookie: boss.cookie }))),
+    adminExternal.action(
+      args(
+        formRequest(
+          "/admin/external-products",
+          { intent: "apply-import", payload: '[{"title":"x","productUrl":"javascript:alert(1)","imageUrl":"","price":"","position":"1"}]' },
+          { cookie: boss.cookie },
+        ),
+      ),
+    ),
   );
   expect(tampered.status).toBe(400);
   const hugeCsv = `title,productUrl\n${"가".repeat(2_000_000)},https://a.example/`;
@@ -297,11 +392,17 @@ test("/admin/external-products: every write needs the admin role; a too-large up
     expect(huge.data).toEqual({ kind: "error", error: "파일이 너무 큽니다. 1MB 이하의 JSON 또는 CSV 파일을 선택해주세요." });
   }
   // Just over the file limit, inside the request limit: refused by the file check.
-  const overFile = asResponse(await adminExternal.action(args(await upload(`title,productUrl\n${"a".repeat(1_000_001)},https://a.example/`))));
+  const overFile = asResponse(
+    await adminExternal.action(args(await upload(`title,productUrl\n${"a".repeat(1_000_001)},https://a.example/`))),
+  );
   expect(overFile.status).toBe(413);
   expect(await count()).toBe(before + 2);
 
-  const deleted = await caught(() => adminExternal.action(args(formRequest("/admin/external-products", { intent: "delete", id: String(saved!.id) }, { cookie: boss.cookie }))));
+  const deleted = await caught(() =>
+    adminExternal.action(
+      args(formRequest("/admin/external-products", { intent: "delete", id: String(saved!.id) }, { cookie: boss.cookie })),
+    ),
+  );
   expect(deleted.status).toBe(302);
   expect(await count()).toBe(before + 1);
 });

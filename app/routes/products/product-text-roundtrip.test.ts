@@ -27,7 +27,11 @@ test("hostile and odd text registered as a product is refused with a 4xx or stor
   let stored = 0;
   for (const payload of payloads) {
     // A refusal may be thrown (a body over the form limit is a 413 Response) or returned.
-    const res = await caught(() => addRoute.action(args(formRequest("/add", { name: payload, summary: payload, price: "", imageUrl: "", siteUrl: "", js: "1" }, { cookie }))));
+    const res = await caught(() =>
+      addRoute.action(
+        args(formRequest("/add", { name: payload, summary: payload, price: "", imageUrl: "", siteUrl: "", js: "1" }, { cookie })),
+      ),
+    );
     expect(res.status, JSON.stringify(payload)).toBeLessThan(500);
     if (res.status !== 200) {
       expect(res.status, JSON.stringify(payload)).toBeGreaterThanOrEqual(400);

@@ -1,25 +1,32 @@
-import { imagesFor } from "#app/platform/images/images.server.ts";
-import { readForm } from "#app/lib/form.server.ts";
 import { data, Link, useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
+import { Pager } from "#app/components/pager.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { listExternalProducts } from "#app/features/external-products/external-products.server.ts";
 import { useProductDeletion } from "#app/features/products/delete-product-button.tsx";
 import { deleteProductAction } from "#app/features/products/product-actions.server.ts";
 import { ExternalProductCard, gridClass, ProductCard } from "#app/features/products/product-card.tsx";
-import { parsePageParam } from "#app/lib/url-params.ts";
-import { canDeleteProduct, canEditProduct, listProducts } from "#app/features/products/products.server.ts";
-import { Pager } from "#app/components/pager.tsx";
 import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";
-import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
-import { getUser } from "#app/platform/auth/auth.server.ts";
+import { canDeleteProduct, canEditProduct, listProducts } from "#app/features/products/products.server.ts";
+import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { parsePageParam } from "#app/lib/url-params.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
+import { imagesFor } from "#app/platform/images/images.server.ts";
+import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
 import type { Route } from "./+types/products";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta({ title: "상품 검색", description: "도매처가 등록한 상품과 외부 인기 상품을 이름으로 한 번에 찾아보세요.", query: ["q", "page", "epage"] }, args);
+  pageMeta(
+    {
+      title: "상품 검색",
+      description: "도매처가 등록한 상품과 외부 인기 상품을 이름으로 한 번에 찾아보세요.",
+      query: ["q", "page", "epage"],
+    },
+    args,
+  );
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -44,7 +51,10 @@ export async function loader({ request }: Route.LoaderArgs) {
         canDelete: canDeleteProduct({ createdBy }, user),
       })),
     },
-    external: { ...externalPage, items: externalPage.items.map(({ imageUrl, ...item }) => ({ ...item, image: pictures.get(imageUrl) ?? null })) },
+    external: {
+      ...externalPage,
+      items: externalPage.items.map(({ imageUrl, ...item }) => ({ ...item, image: pictures.get(imageUrl) ?? null })),
+    },
   };
 }
 
@@ -75,7 +85,12 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         상품 검색
       </PageHeading>
 
-      <ProductSearchBox id="product-search" label="상품 검색" placeholder="상품명으로 검색 (예: 텀블러)" defaultValue={params.get("q") ?? q} />
+      <ProductSearchBox
+        id="product-search"
+        label="상품 검색"
+        placeholder="상품명으로 검색 (예: 텀블러)"
+        defaultValue={params.get("q") ?? q}
+      />
 
       {actionData && !actionData.ok ? (
         <p role="alert" className="mb-6 rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700">
@@ -97,7 +112,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
               </span>
             </div>
             {visibleProducts.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">해당하는 등록 상품이 없습니다.</p>
+              <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">
+                해당하는 등록 상품이 없습니다.
+              </p>
             ) : (
               <div className={gridClass}>
                 {visibleProducts.map((product, i) => (
@@ -105,7 +122,13 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </div>
             )}
-            <Pager page={products.page} pageCount={products.pageCount} totalIsCapped={products.totalIsCapped} param="page" label="도매처 등록 상품 페이지" />
+            <Pager
+              page={products.page}
+              pageCount={products.pageCount}
+              totalIsCapped={products.totalIsCapped}
+              param="page"
+              label="도매처 등록 상품 페이지"
+            />
           </section>
 
           <section aria-labelledby="external-heading">
@@ -118,7 +141,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
               </span>
             </div>
             {external.items.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">해당하는 외부 인기 상품이 없습니다.</p>
+              <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">
+                해당하는 외부 인기 상품이 없습니다.
+              </p>
             ) : (
               <div className={gridClass}>
                 {external.items.map((product, i) => (
@@ -126,7 +151,13 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
                 ))}
               </div>
             )}
-            <Pager page={external.page} pageCount={external.pageCount} totalIsCapped={external.totalIsCapped} param="epage" label="외부 인기 상품 페이지" />
+            <Pager
+              page={external.page}
+              pageCount={external.pageCount}
+              totalIsCapped={external.totalIsCapped}
+              param="epage"
+              label="외부 인기 상품 페이지"
+            />
           </section>
         </>
       )}

@@ -2,10 +2,10 @@ import { Link, redirect } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { compareHref, TOO_FEW_MESSAGE, TOO_MANY_MESSAGE } from "#app/features/compare/compare-ids.ts";
-import { parseCompareIds } from "#app/features/compare/compare-ids.server.ts";
-import { CompareTable } from "#app/features/compare/compare-table.tsx";
 import { compareAction, readCompareIds } from "#app/features/compare/compare.server.ts";
+import { parseCompareIds } from "#app/features/compare/compare-ids.server.ts";
+import { compareHref, TOO_FEW_MESSAGE, TOO_MANY_MESSAGE } from "#app/features/compare/compare-ids.ts";
+import { CompareTable } from "#app/features/compare/compare-table.tsx";
 import { compareWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -14,7 +14,11 @@ import type { Route } from "./+types/compare";
 export const meta: Route.MetaFunction = (args) => [
   // The address is meant to be shared (a messenger shows its card), so it carries the sharing tags; `ids` defines it.
   ...pageMeta(
-    { title: "도매처 비교", description: "고른 도매처의 위탁 판매, 최소 주문 수량, 배송비, 반품, 이미지 사용, 가격 정책을 한 표로 비교하세요.", query: ["ids"] },
+    {
+      title: "도매처 비교",
+      description: "고른 도매처의 위탁 판매, 최소 주문 수량, 배송비, 반품, 이미지 사용, 가격 정책을 한 표로 비교하세요.",
+      query: ["ids"],
+    },
     args,
   ),
   // A comparison is whatever a visitor picked: not a page for search engines.

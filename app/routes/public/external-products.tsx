@@ -2,15 +2,15 @@ import { useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
+import { Pager } from "#app/components/pager.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { listExternalProducts } from "#app/features/external-products/external-products.server.ts";
-import { imagesFor } from "#app/platform/images/images.server.ts";
 import { ExternalProductCard, gridClass } from "#app/features/products/product-card.tsx";
-import { parsePageParam } from "#app/lib/url-params.ts";
-import { Pager } from "#app/components/pager.tsx";
 import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";
-import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { parsePageParam } from "#app/lib/url-params.ts";
+import { imagesFor } from "#app/platform/images/images.server.ts";
+import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
 import type { Route } from "./+types/external-products";
 
 // One module serves /search and /external-products (two entries in routes.ts).
@@ -34,13 +34,23 @@ export default function ExternalProducts({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>인기 상품 검색</PageHeading>
-      <ProductSearchBox id="external-search" label="상품명 검색" showLabel placeholder="예: 캠핑 의자" defaultValue={params.get("q") ?? q} />
+      <ProductSearchBox
+        id="external-search"
+        label="상품명 검색"
+        showLabel
+        placeholder="예: 캠핑 의자"
+        defaultValue={params.get("q") ?? q}
+      />
 
       {items.length === 0 ? (
         <EmptyState message={filtered ? "검색 결과가 없습니다." : "표시할 내용이 없습니다."} />
       ) : (
         <>
-          {filtered ? <p className="mb-4 text-sm text-slate-600">검색 결과 {total.toLocaleString("ko-KR")}개{totalIsCapped ? " 이상" : ""}</p> : null}
+          {filtered ? (
+            <p className="mb-4 text-sm text-slate-600">
+              검색 결과 {total.toLocaleString("ko-KR")}개{totalIsCapped ? " 이상" : ""}
+            </p>
+          ) : null}
           <div className={gridClass}>
             {items.map((product, i) => (
               <ExternalProductCard key={product.id} product={product} eager={i === 0} />

@@ -3,16 +3,19 @@ import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
-import { favoriteAction, listFavorites } from "#app/features/favorites/favorites.server.ts";
-import { imagesFor } from "#app/platform/images/images.server.ts";
 import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
-import { requireUser } from "#app/platform/auth/auth.server.ts";
-import { parsePageParam } from "#app/lib/url-params.ts";
+import { favoriteAction, listFavorites } from "#app/features/favorites/favorites.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { parsePageParam } from "#app/lib/url-params.ts";
+import { requireUser } from "#app/platform/auth/auth.server.ts";
+import { imagesFor } from "#app/platform/images/images.server.ts";
 import type { Route } from "./+types/favorites";
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: "찜한 도매처", description: "내가 찜한 도매처 목록입니다." }), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: "찜한 도매처", description: "내가 찜한 도매처 목록입니다." }),
+  { name: "robots", content: "noindex" },
+];
 
 /** The signed-in user's own favourites only (anonymous: /login?redirectTo=/favorites). */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,21 +1,21 @@
 import { Link, redirect, useNavigation } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
+import { Pager } from "#app/components/pager.tsx";
 import { SkeletonGrid } from "#app/components/skeleton-card.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
-import { imagesFor } from "#app/platform/images/images.server.ts";
+import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
+import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-notes.tsx";
 import { downAmong } from "#app/features/site-checks/site-checks.server.ts";
-import { Pager } from "#app/components/pager.tsx";
-import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
 import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-terms.ts";
-import { notesForCategory } from "#content/regulatory-notes.ts";
 import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
-import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
-import { getUser } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
+import { imagesFor } from "#app/platform/images/images.server.ts";
+import { notesForCategory } from "#content/regulatory-notes.ts";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = (args) => {
@@ -63,7 +63,9 @@ export default function List({ loaderData }: Route.ComponentProps) {
       {searching ? (
         <SkeletonGrid count={10} />
       ) : items.length === 0 ? (
-        <EmptyState message={state.q ? "검색 결과가 없습니다." : state.facts.length ? "조건에 맞는 도매처가 없습니다." : "표시할 내용이 없습니다."}>
+        <EmptyState
+          message={state.q ? "검색 결과가 없습니다." : state.facts.length ? "조건에 맞는 도매처가 없습니다." : "표시할 내용이 없습니다."}
+        >
           {state.q || state.category || state.facts.length || page > 1 ? (
             <Link to="/list" className="font-medium text-blue-700 hover:underline">
               전체 도매처 보기

@@ -1,21 +1,22 @@
 import { Link } from "react-router";
-import { guides } from "#content/guides/all-guides.ts";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { NoteList } from "#app/features/notes/note-list.tsx";
 import { listLatestNotes } from "#app/features/notes/notes.server.ts";
 import { PolicyCards } from "#app/features/seller-tools/policy-cards.tsx";
-import { policyProgrammes, sellerTools } from "#content/seller-tools.ts";
 import { SellerToolsTable } from "#app/features/seller-tools/seller-tools-table.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
-import { getUser } from "#app/platform/auth/auth.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { getUser } from "#app/platform/auth/auth.server.ts";
+import { guides } from "#content/guides/all-guides.ts";
+import { policyProgrammes, sellerTools } from "#content/seller-tools.ts";
 import type { Route } from "./+types/seller-info";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(
     {
       title: "셀러 정보센터",
-      description: "온라인 셀러를 위한 정책 지원 사업, 판매 전략 가이드 8편, 키워드·트렌드·광고 도구 모음과 셀러 노트를 한곳에서 확인하세요.",
+      description:
+        "온라인 셀러를 위한 정책 지원 사업, 판매 전략 가이드 8편, 키워드·트렌드·광고 도구 모음과 셀러 노트를 한곳에서 확인하세요.",
       url: args.loaderData?.canonical,
     },
     args,
@@ -35,7 +36,9 @@ export default function SellerInfo({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>셀러 정보센터</PageHeading>
-      <p className="-mt-3 mb-8 text-slate-600">판로 지원 사업부터 판매 전략, 분석 도구, 운영 노하우까지 온라인 판매에 필요한 정보를 모았습니다.</p>
+      <p className="-mt-3 mb-8 text-slate-600">
+        판로 지원 사업부터 판매 전략, 분석 도구, 운영 노하우까지 온라인 판매에 필요한 정보를 모았습니다.
+      </p>
 
       <section aria-labelledby="policy" className="mb-12">
         <h2 id="policy" className={`${sectionHeading} mb-4`}>
@@ -74,7 +77,9 @@ export default function SellerInfo({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
         <SellerToolsTable tools={sellerTools} />
-        <p className="mt-2 text-xs text-slate-500">요금과 기능은 각 서비스의 사정에 따라 바뀔 수 있으니 이용 전에 공식 사이트에서 확인해주세요.</p>
+        <p className="mt-2 text-xs text-slate-500">
+          요금과 기능은 각 서비스의 사정에 따라 바뀔 수 있으니 이용 전에 공식 사이트에서 확인해주세요.
+        </p>
       </section>
 
       <section aria-labelledby="notes">
@@ -87,7 +92,10 @@ export default function SellerInfo({ loaderData }: Route.ComponentProps) {
               셀러 노트 전체 보기
             </Link>
             {isAdmin ? (
-              <Link to="/admin/sellernote-add" className="rounded-lg bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700">
+              <Link
+                to="/admin/sellernote-add"
+                className="rounded-lg bg-blue-600 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-700"
+              >
                 글쓰기
               </Link>
             ) : null}

@@ -1,29 +1,29 @@
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
-import { NO_CATEGORY_LABEL } from "#app/db/categories.ts";
-import { imagesFor } from "#app/platform/images/images.server.ts";
-import { countsAsView, visitorKey } from "#app/features/wholesalers/view-count.server.ts";
 import { JsonLd } from "#app/components/json-ld.tsx";
+import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
+import { NO_CATEGORY_LABEL } from "#app/db/categories.ts";
+import { WholesalerCardActions } from "#app/features/directory/wholesaler-card-actions.tsx";
+import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { SupplierSellingHelp } from "#app/features/regulatory/regulatory-notes.tsx";
 import { siteStatusOf } from "#app/features/site-checks/site-checks.server.ts";
 import { SITE_STATUS_LABELS } from "#app/features/site-checks/site-status-labels.ts";
-import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
-import { CategoryBadge, siteLinkOf } from "#app/features/wholesalers/wholesaler-card.tsx";
-import { WholesalerCardActions } from "#app/features/directory/wholesaler-card-actions.tsx";
-import { termRows } from "#app/features/wholesalers/wholesaler-terms.ts";
-import { WholesalerLogo } from "#app/features/wholesalers/wholesaler-logo.tsx";
-import { WaitingNotice } from "#app/features/wholesalers/waiting-notice.tsx";
 import { loadWholesalerForDetail, publishWholesalerAction, reviewFormOf } from "#app/features/supplier-import/wholesaler-review.server.ts";
+import { countsAsView, visitorKey } from "#app/features/wholesalers/view-count.server.ts";
+import { WaitingNotice } from "#app/features/wholesalers/waiting-notice.tsx";
+import { CategoryBadge, siteLinkOf } from "#app/features/wholesalers/wholesaler-card.tsx";
+import { WholesalerLogo } from "#app/features/wholesalers/wholesaler-logo.tsx";
+import { termRows } from "#app/features/wholesalers/wholesaler-terms.ts";
+import { formatBusinessNumber } from "#app/lib/business-number.ts";
 import { env } from "#app/lib/env.server.ts";
 import { formatDate, seoulDay } from "#app/lib/format.ts";
-import { getUser } from "#app/platform/auth/auth.server.ts";
-import { notesForCategory } from "#content/regulatory-notes.ts";
-import { formatBusinessNumber } from "#app/lib/business-number.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
-import type { Route } from "./+types/wholesaler-detail";
 import { parseIdParam } from "#app/lib/url-params.ts";
-import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
+import { getUser } from "#app/platform/auth/auth.server.ts";
+import { imagesFor } from "#app/platform/images/images.server.ts";
+import { notesForCategory } from "#content/regulatory-notes.ts";
+import type { Route } from "./+types/wholesaler-detail";
 
 const NOT_FOUND = "도매처를 찾을 수 없습니다.";
 
@@ -36,7 +36,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const [found, user] = await Promise.all([loadWholesalerForDetail(request, id, visitor), getUser(request)]);
   if (!found) throw new Response(NOT_FOUND, { status: 404 });
   const { createdAt: _created, updatedAt, ...wholesaler } = found.wholesaler;
-  const [site, favorites, logos] = await Promise.all([siteStatusOf(id), user ? favoriteIdsAmong(user.id, [id]) : null, imagesFor([wholesaler.logoUrl])]);
+  const [site, favorites, logos] = await Promise.all([
+    siteStatusOf(id),
+    user ? favoriteIdsAmong(user.id, [id]) : null,
+    imagesFor([wholesaler.logoUrl]),
+  ]);
   return {
     wholesaler: { ...wholesaler, logo: logos.get(wholesaler.logoUrl) ?? null },
     waiting: found.waiting,
@@ -140,7 +144,9 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
         <h2 id="terms-heading" className="text-lg font-semibold text-slate-900">
           위탁 조건
         </h2>
-        <p className="mt-1 text-sm text-slate-500">공급사 페이지에서 확인한 내용입니다. ‘확인 필요’는 아직 확인하지 못한 항목이니 거래 전에 공급사에 직접 확인하세요.</p>
+        <p className="mt-1 text-sm text-slate-500">
+          공급사 페이지에서 확인한 내용입니다. ‘확인 필요’는 아직 확인하지 못한 항목이니 거래 전에 공급사에 직접 확인하세요.
+        </p>
         <dl className="mt-3 rounded-xl border border-slate-200 bg-white px-5">
           {termRows(w).map((row) => (
             <Row key={row.label} label={row.label} value={row.value} href={row.href} />
@@ -155,12 +161,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="mt-6">
         {site ? (
-          <a
-            href={site}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={PRIMARY_BUTTON_CLASS}
-          >
+          <a href={site} target="_blank" rel="noopener noreferrer" className={PRIMARY_BUTTON_CLASS}>
             공식 웹사이트 방문
           </a>
         ) : (

@@ -11,7 +11,10 @@ import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/wholesaler-report";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...pageMeta({ title: loaderData ? `정보 수정 요청: ${loaderData.wholesaler.name}` : "정보 수정 요청", description: "도매처 정보가 틀렸거나 사이트가 열리지 않으면 알려 주세요." }),
+  ...pageMeta({
+    title: loaderData ? `정보 수정 요청: ${loaderData.wholesaler.name}` : "정보 수정 요청",
+    description: "도매처 정보가 틀렸거나 사이트가 열리지 않으면 알려 주세요.",
+  }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -49,8 +52,8 @@ export default function WholesalerReport({ loaderData, actionData }: Route.Compo
       ) : (
         <Form method="post" className="relative space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <p className="text-sm text-slate-600">
-            <strong className="font-semibold text-slate-800">{wholesaler.name}</strong>의 정보가 틀렸거나 사이트가 열리지 않으면 알려 주세요. 관리자가 확인한 뒤
-            고칩니다.
+            <strong className="font-semibold text-slate-800">{wholesaler.name}</strong>의 정보가 틀렸거나 사이트가 열리지 않으면 알려
+            주세요. 관리자가 확인한 뒤 고칩니다.
           </p>
           <HoneypotField name={HONEYPOT_FIELD} />
           <SelectField

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, test } from "vitest";
-import { MarginCalculator } from "#app/features/margin/margin-calculator.tsx";
 import type { MarginValues } from "#app/features/margin/margin.ts";
+import { MarginCalculator } from "#app/features/margin/margin-calculator.tsx";
 import { asResponse, getRequest } from "#tests/request.ts";
 import { loader } from "./margin.tsx";
 
@@ -21,7 +21,8 @@ test("a sent form computes on the server: the four results, whole won, no JavaSc
   const { status, data, html } = load(good);
   expect(status).toBe(200);
   expect(data.result?.profit).toBe(4_704);
-  for (const text of ["정산 예정액", "18,674원", "순이익", "4,704원", "마진율", "25.9%", "손익분기 광고비", "5,674원"]) expect(html).toContain(text);
+  for (const text of ["정산 예정액", "18,674원", "순이익", "4,704원", "마진율", "25.9%", "손익분기 광고비", "5,674원"])
+    expect(html).toContain(text);
 });
 
 test("a preset chosen without JavaScript supplies its rate", () => {
@@ -33,18 +34,55 @@ test("a preset chosen without JavaScript supplies its rate", () => {
 });
 
 test.each([
-  ["letters", "?price=abc&cost=1000&customerShipping=0&shipping=0&rate=5&ad=0&fee=custom", { price: "숫자만 입력해 주세요(원 단위, 소수점 없이)." }],
-  ["a negative amount", "?price=1000&cost=-5&customerShipping=0&shipping=0&rate=5&ad=0&fee=custom", { cost: "0원 이상으로 입력해 주세요." }],
-  ["an astronomically large amount", `?price=${"9".repeat(40)}&cost=1&customerShipping=0&shipping=0&rate=5&ad=0&fee=custom`, { price: "1억 원 이하로 입력해 주세요." }],
-  ["a rate over 100%", "?price=1000&cost=1&customerShipping=0&shipping=0&rate=100.01&ad=0&fee=custom", { rate: "100 이하로 입력해 주세요." }],
-  ["empty fields", "?price=&cost=&customerShipping=&shipping=&rate=&ad=&fee=custom", {
-    price: "판매가를 입력해 주세요.", cost: "공급가를 입력해 주세요.", customerShipping: "고객 배송비를 입력해 주세요.",
-    shipping: "판매자 부담 배송비를 입력해 주세요.", rate: "판매 수수료율을 입력해 주세요.", ad: "광고비를 입력해 주세요.",
-  }],
-  ["a 10,000-character query string", `?price=${"7".repeat(10_000)}&cost=${"x".repeat(10_000)}&customerShipping=0&shipping=0&rate=5&ad=0`, {
-    price: "1억 원 이하로 입력해 주세요.", cost: "숫자만 입력해 주세요(원 단위, 소수점 없이)." }],
-  ["NaN and Infinity typed in", "?price=NaN&cost=Infinity&customerShipping=0&shipping=0&rate=NaN&ad=0&fee=custom", {
-    price: "숫자만 입력해 주세요(원 단위, 소수점 없이).", cost: "숫자만 입력해 주세요(원 단위, 소수점 없이).", rate: "숫자로 입력해 주세요(소수점 아래 두 자리까지, 예: 6.63)." }],
+  [
+    "letters",
+    "?price=abc&cost=1000&customerShipping=0&shipping=0&rate=5&ad=0&fee=custom",
+    { price: "숫자만 입력해 주세요(원 단위, 소수점 없이)." },
+  ],
+  [
+    "a negative amount",
+    "?price=1000&cost=-5&customerShipping=0&shipping=0&rate=5&ad=0&fee=custom",
+    { cost: "0원 이상으로 입력해 주세요." },
+  ],
+  [
+    "an astronomically large amount",
+    `?price=${"9".repeat(40)}&cost=1&customerShipping=0&shipping=0&rate=5&ad=0&fee=custom`,
+    { price: "1억 원 이하로 입력해 주세요." },
+  ],
+  [
+    "a rate over 100%",
+    "?price=1000&cost=1&customerShipping=0&shipping=0&rate=100.01&ad=0&fee=custom",
+    { rate: "100 이하로 입력해 주세요." },
+  ],
+  [
+    "empty fields",
+    "?price=&cost=&customerShipping=&shipping=&rate=&ad=&fee=custom",
+    {
+      price: "판매가를 입력해 주세요.",
+      cost: "공급가를 입력해 주세요.",
+      customerShipping: "고객 배송비를 입력해 주세요.",
+      shipping: "판매자 부담 배송비를 입력해 주세요.",
+      rate: "판매 수수료율을 입력해 주세요.",
+      ad: "광고비를 입력해 주세요.",
+    },
+  ],
+  [
+    "a 10,000-character query string",
+    `?price=${"7".repeat(10_000)}&cost=${"x".repeat(10_000)}&customerShipping=0&shipping=0&rate=5&ad=0`,
+    {
+      price: "1억 원 이하로 입력해 주세요.",
+      cost: "숫자만 입력해 주세요(원 단위, 소수점 없이).",
+    },
+  ],
+  [
+    "NaN and Infinity typed in",
+    "?price=NaN&cost=Infinity&customerShipping=0&shipping=0&rate=NaN&ad=0&fee=custom",
+    {
+      price: "숫자만 입력해 주세요(원 단위, 소수점 없이).",
+      cost: "숫자만 입력해 주세요(원 단위, 소수점 없이).",
+      rate: "숫자로 입력해 주세요(소수점 아래 두 자리까지, 예: 6.63).",
+    },
+  ],
 ])("bad input (%s): 400, a Korean message per field, no result, never NaN or Infinity on the page", (_name, query, expected) => {
   const { status, data, html } = load(query);
   expect(status).toBe(400);

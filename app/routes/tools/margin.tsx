@@ -9,7 +9,8 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(
     {
       title: "마진 계산기",
-      description: "판매가, 공급가, 배송비, 판매 수수료와 광고비로 정산 예정액, 순이익, 마진율과 손익분기 광고비를 계산합니다. 스마트스토어·쿠팡 수수료 기준 포함.",
+      description:
+        "판매가, 공급가, 배송비, 판매 수수료와 광고비로 정산 예정액, 순이익, 마진율과 손익분기 광고비를 계산합니다. 스마트스토어·쿠팡 수수료 기준 포함.",
     },
     args,
   );
@@ -31,11 +32,15 @@ export default function MarginPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeading>마진 계산기</PageHeading>
       <p className="-mt-3 mb-6 max-w-3xl text-slate-600">
-        한 개를 팔았을 때 정산받을 금액과 남는 이익을 계산합니다. 결과는 주소에 담기므로 링크로 공유할 수 있습니다. 수수료 기준은 공개 자료로 정한
-        예시 값이니 실제 요율은 판매자센터에서 확인해 주세요.
+        한 개를 팔았을 때 정산받을 금액과 남는 이익을 계산합니다. 결과는 주소에 담기므로 링크로 공유할 수 있습니다. 수수료 기준은 공개
+        자료로 정한 예시 값이니 실제 요율은 판매자센터에서 확인해 주세요.
       </p>
       {/* A new URL from a real navigation (a link, the back button) starts the form afresh from it. */}
-      <MarginCalculator key={JSON.stringify(loaderData.values)} initialValues={loaderData.values} initiallySubmitted={loaderData.submitted} />
+      <MarginCalculator
+        key={JSON.stringify(loaderData.values)}
+        initialValues={loaderData.values}
+        initiallySubmitted={loaderData.submitted}
+      />
       <p className="mt-8 text-sm">
         <Link to="/seller-info" className="font-medium text-blue-700 underline">
           ← 셀러 정보센터
