@@ -4,7 +4,7 @@ import { db } from "#app/db/client.server.ts";
 import { favorites, user, wholesalers } from "#app/db/schema.ts";
 import { signInAction } from "#app/features/users/auth-actions.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
-import * as favoritesPage from "#app/routes/public/favorites.tsx";
+import * as favoritesPage from "#app/routes/account/favorites.tsx";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
 import { signedUpCookie } from "#tests/accounts.ts";
