@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { AdColumn } from "#app/components/layout/ad-column.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
@@ -9,7 +9,6 @@ import { WebFontStylesheet } from "#app/components/web-font.tsx";
 import { pickTwoAds } from "#app/features/ads/pick-ads.server.ts";
 import { readCompareIds } from "#app/features/compare/compare.server.ts";
 import { CompareBar } from "#app/features/compare/compare-bar.tsx";
-import { countOpenReports } from "#app/features/reports/reports.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
@@ -29,12 +28,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const config = siteConfig();
   const [user, { toast, clearCookie }, compare] = await Promise.all([getUser(request), readToast(request), readCompareIds(request)]);
   const [leftAd, rightAd] = pickTwoAds(config.ads);
-  // The admin menu shows the open correction requests (one small count, for admins only).
-  const openReports = user?.role === "admin" ? await countOpenReports() : 0;
   return data(
     {
       user: user ? { email: user.email, role: user.role } : null,
-      openReports,
       toast,
       compare,
       ads: [leftAd, rightAd] as const,
@@ -61,6 +57,9 @@ export { rootHeaders as headers } from "#app/lib/headers.ts";
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  // A route (the admin layout) may say its pages carry no ads: `handle = { ads: false }`.
+  const matches = useMatches();
+  const ads = root && !matches.some((match) => (match.handle as { ads?: boolean } | undefined)?.ads === false) ? root.ads : null;
   return (
     <html lang="ko">
       <head>
@@ -82,13 +81,21 @@ export function Layout({ children }: { children: ReactNode }) {
           본문으로 건너뛰기
         </a>
         <SiteHeader siteName={root?.siteName ?? "도매온"} user={root?.user ?? null} />
-        <div className="mx-auto grid max-w-[2200px] grid-cols-1 gap-6 px-4 py-6 lg:grid-cols-[300px_minmax(0,1600px)_300px] lg:justify-center">
-          {root ? <AdColumn ad={root.ads[0]} className="order-2 lg:order-none" /> : <div className="hidden lg:block" />}
-          <main id="main" className="order-1 min-w-0 lg:order-none">
-            {children}
-          </main>
-          {root ? <AdColumn ad={root.ads[1]} className="order-3 lg:order-none" /> : <div className="hidden lg:block" />}
-        </div>
+        {ads ? (
+          <div className="mx-auto grid max-w-[2200px] grid-cols-1 gap-6 px-4 py-6 lg:grid-cols-[300px_minmax(0,1600px)_300px] lg:justify-center">
+            <AdColumn ad={ads[0]} className="order-2 lg:order-none" />
+            <main id="main" className="order-1 min-w-0 lg:order-none">
+              {children}
+            </main>
+            <AdColumn ad={ads[1]} className="order-3 lg:order-none" />
+          </div>
+        ) : (
+          <div className="mx-auto max-w-[1600px] px-4 py-6">
+            <main id="main" className="min-w-0">
+              {children}
+            </main>
+          </div>
+        )}
         {root ? <SiteFooter info={root.footer} /> : null}
         <CompareBar ids={root?.compare ?? []} />
         <Toaster toast={root?.toast ?? null} />

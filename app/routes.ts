@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The whole URL map, one line a route (ui-contract.md names every path).
 export default [
@@ -14,29 +14,37 @@ export default [
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("account", "routes/account/account.tsx"),
 
-  route("admin", "routes/admin/admin-home.tsx"),
+  // The note editor's first page shows any signed-in account why only admins write here (ui-contract.md), so it
+  // checks for itself; every other /admin/* page stands in the admin layout: one admin check (route middleware)
+  // and one admin menu.
+  route("admin/sellernote-add", "routes/admin/note-add.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/admin-home.tsx"),
+    route("admin/add", "routes/admin/add-wholesaler.tsx"),
+    route("admin/wholesaler", "routes/admin/wholesalers.tsx"),
+    route("admin/wholesaler-add", "routes/admin/wholesaler-form.tsx", { id: "admin-wholesaler-add" }),
+    route("admin/wholesaler-edit/:id", "routes/admin/wholesaler-form.tsx", { id: "admin-wholesaler-edit" }),
+    route("admin/clean-categories", "routes/admin/clean-categories.tsx"),
+    route("admin/import", "routes/admin/import-wholesalers.tsx"),
+    route("admin/review", "routes/admin/review.tsx"),
+    route("admin/site-checks", "routes/admin/site-checks.tsx"),
+    route("admin/reports", "routes/admin/reports.tsx"),
+    route("admin/add-product", "routes/admin/add-product.tsx"),
+    route("admin/external-products", "routes/admin/external-products.tsx"),
+    route("admin/external-products/:id/edit", "routes/admin/external-product-edit.tsx"),
+    route("admin/sellernote-edit/:id", "routes/admin/note-edit.tsx"),
+  ]),
+
   route("wholesaler/:id", "routes/public/wholesaler-detail.tsx"),
   route("wholesaler/:id/report", "routes/public/wholesaler-report.tsx"),
   route("compare", "routes/public/compare.tsx"),
   route("favorites", "routes/account/favorites.tsx"),
-  route("admin/add", "routes/admin/add-wholesaler.tsx"),
-  route("admin/wholesaler", "routes/admin/wholesalers.tsx"),
-  route("admin/wholesaler-add", "routes/admin/wholesaler-form.tsx", { id: "admin-wholesaler-add" }),
-  route("admin/wholesaler-edit/:id", "routes/admin/wholesaler-form.tsx", { id: "admin-wholesaler-edit" }),
-  route("admin/clean-categories", "routes/admin/clean-categories.tsx"),
-  route("admin/import", "routes/admin/import-wholesalers.tsx"),
-  route("admin/review", "routes/admin/review.tsx"),
-  route("admin/site-checks", "routes/admin/site-checks.tsx"),
-  route("admin/reports", "routes/admin/reports.tsx"),
 
   route("products", "routes/products/products.tsx"),
   route("add", "routes/products/add.tsx"),
   route("edit/:id", "routes/products/edit.tsx"),
   route("search", "routes/public/external-products.tsx", { id: "search" }),
   route("external-products", "routes/public/external-products.tsx", { id: "external-products" }),
-  route("admin/add-product", "routes/admin/add-product.tsx"),
-  route("admin/external-products", "routes/admin/external-products.tsx"),
-  route("admin/external-products/:id/edit", "routes/admin/external-product-edit.tsx"),
 
   route("api/og-image", "routes/api/og-image.ts"),
   route("images/:file", "routes/public/image.ts"),
@@ -46,8 +54,6 @@ export default [
   route("sellinginsight/:slug", "routes/guides/guide.tsx"),
   route("sellernote", "routes/notes/note-list.tsx"),
   route("sellernote/:id", "routes/notes/note-detail.tsx"),
-  route("admin/sellernote-add", "routes/admin/note-add.tsx"),
-  route("admin/sellernote-edit/:id", "routes/admin/note-edit.tsx"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("robots.txt", "routes/public/robots.ts"),
   route("terms", "routes/public/terms.tsx"),

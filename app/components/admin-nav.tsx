@@ -1,4 +1,4 @@
-import { Link, useLocation, useRouteLoaderData } from "react-router";
+import { Link, useLocation } from "react-router";
 
 const LINKS = [
   { to: "/admin", label: "도매처 관리" },
@@ -15,13 +15,11 @@ const LINKS = [
 ];
 
 /**
- * Every admin tool one click apart, at the top of each admin page. The page you are on is left out: its
- * name is already the page's heading.
+ * Every admin tool one click apart, at the top of each admin page (drawn once by routes/admin/layout.tsx). The
+ * page you are on is left out: its name is already the page's heading.
  */
-export function AdminNav() {
+export function AdminNav({ openReports }: { openReports: number }) {
   const { pathname } = useLocation();
-  // The root loader counts open correction requests for admins (root.tsx).
-  const openReports = (useRouteLoaderData("root") as { openReports?: number } | undefined)?.openReports ?? 0;
   return (
     <nav aria-label="관리자 메뉴" className="mb-6 flex flex-wrap gap-2 text-sm">
       {LINKS.filter((link) => link.to !== pathname).map((link) => (

@@ -38,8 +38,8 @@ export async function createNoteAction(request: Request) {
   return redirectWithToast("/sellernote", { type: "success", message: "게시글이 성공적으로 등록되었습니다." });
 }
 
+/** /admin/sellernote-edit/{id} (the admin layout checked the admin). */
 export async function updateNoteAction(request: Request, idParam: string | undefined) {
-  await requireAdmin(request);
   const id = parseIdParam(idParam);
   if (id === null) throw new Response(NOTE_NOT_FOUND, { status: 404 });
   const form = await readNoteForm(request);

@@ -4,7 +4,7 @@ import { log } from "#app/lib/log.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
-import { getUser, requireAdmin, requireUser } from "#app/platform/auth/auth.server.ts";
+import { type AdminUser, getUser, requireUser } from "#app/platform/auth/auth.server.ts";
 import { type ProductFormValues, productSchema } from "./product-schema.ts";
 import { canEditProduct, createProduct, deleteProduct, getProduct, updateProduct } from "./products.server.ts";
 
@@ -20,12 +20,12 @@ function logDenied(msg: string, request: Request, userId: string, productId: num
 }
 
 /**
- * /add (any signed-in user) and /admin/add-product (admins only). The signed-in person is recorded as
- * the creator either way. With JavaScript the page shows the message and clears the form; a plain
+ * /add (any signed-in user) and /admin/add-product (`admin`: the admin the admin layout checked). The
+ * signed-in person is recorded as the creator either way. With JavaScript the page shows the message and clears the form; a plain
  * form post on /add is redirected back to an empty form with the message as a flash toast.
  */
-export async function createProductAction(request: Request, { admin }: { admin: boolean }) {
-  const actor = admin ? await requireAdmin(request) : await requireUser(request);
+export async function createProductAction(request: Request, { admin }: { admin: AdminUser | null }) {
+  const actor = admin ?? (await requireUser(request));
   const form = await readForm(request);
   const checked = validateForm(form, productSchema);
   if (!checked.ok) return formFailure(`등록 실패: ${checked.message}`, checked);

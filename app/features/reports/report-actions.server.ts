@@ -6,7 +6,7 @@ import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam, parsePageParam } from "#app/lib/url-params.ts";
-import { getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
+import { type AdminUser, getUser } from "#app/platform/auth/auth.server.ts";
 import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { REPORT_RECEIVED, reportSchema } from "./report-schema.ts";
 import { createReport, handleReport, listOpenReports } from "./reports.server.ts";
@@ -55,13 +55,11 @@ export async function submitReportAction(request: Request, rawId: string | undef
 }
 
 export async function loadReportsQueue(request: Request) {
-  await requireAdmin(request);
   return listOpenReports({ page: parsePageParam(new URL(request.url).searchParams.get("page")) });
 }
 
 /** `처리 완료` / `반려` on /admin/reports: the request leaves the list; back to the same page. */
-export async function handleReportAction(request: Request) {
-  const admin = await requireAdmin(request);
+export async function handleReportAction(request: Request, admin: AdminUser) {
   const form = await readForm(request);
   const back = postedFromPage(request, "/admin/reports");
   const intent = form.get("intent");

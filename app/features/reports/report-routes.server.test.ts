@@ -4,11 +4,10 @@ import { db } from "#app/db/client.server.ts";
 import { correctionRequests, rateLimits, user, wholesalers } from "#app/db/schema.ts";
 import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
-import * as root from "#app/root.tsx";
-import * as adminReports from "#app/routes/admin/reports.tsx";
 import * as reportPage from "#app/routes/public/wholesaler-report.tsx";
 import { signedUpCookie } from "#tests/accounts.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
+import { callAction, callLoader, callRoute } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { REPORTS_PER_ADDRESS } from "./report-actions.server.ts";
 import { REPORT_RECEIVED } from "./report-schema.ts";
@@ -122,23 +121,23 @@ describe("/admin/reports", () => {
     await send({ reason: "unreachable", body: "두 번째" }, { ip: "10.1.0.2" });
     await send({ reason: "other", body: "세 번째" }, { ip: "10.1.0.3" });
 
-    const page = asResponse(await adminReports.loader(args(getRequest("/admin/reports", { cookie: adminCookie }))));
+    const page = asResponse(await callLoader(getRequest("/admin/reports", { cookie: adminCookie })));
     const items = (page.data as { items: { id: number; body: string; wholesalerName: string }[] }).items;
     expect(items.map((item) => item.body)).toEqual(["세 번째", "두 번째", "첫 번째"]);
     expect(items[0]?.wholesalerName).toBe("도매꾹");
 
-    const rootData = async (cookie: string) =>
-      (asResponse(await root.loader(args(getRequest("/admin", { cookie })))).data as { openReports: number }).openReports;
-    expect(await rootData(adminCookie)).toBe(3);
-    expect(await rootData(userCookie)).toBe(0);
+    // The admin menu's count comes from the admin layout, which a non-admin never reaches.
+    const menu = (cookie: string) => callRoute("loader", getRequest("/admin", { cookie }), { file: "routes/admin/layout.tsx" });
+    expect(((await menu(adminCookie)) as { openReports: number }).openReports).toBe(3);
+    expect((await caught(() => menu(userCookie))).location).toBe("/");
 
     const handle = (intent: string, id: number) =>
-      caught(() => adminReports.action(args(formRequest("/admin/reports", { intent, id: String(id) }, { cookie: adminCookie }))));
+      caught(() => callAction(formRequest("/admin/reports", { intent, id: String(id) }, { cookie: adminCookie })));
     expect((await handle("done", items[0]!.id)).status).toBe(302);
     expect((await handle("rejected", items[1]!.id)).status).toBe(302);
-    const after = asResponse(await adminReports.loader(args(getRequest("/admin/reports", { cookie: adminCookie }))));
+    const after = asResponse(await callLoader(getRequest("/admin/reports", { cookie: adminCookie })));
     expect((after.data as { items: { body: string }[] }).items.map((item) => item.body)).toEqual(["첫 번째"]);
-    expect(await rootData(adminCookie)).toBe(1);
+    expect(((await menu(adminCookie)) as { openReports: number }).openReports).toBe(1);
 
     const statuses = await db()
       .select({ body: correctionRequests.body, status: correctionRequests.status, handledBy: correctionRequests.handledBy })
@@ -158,20 +157,15 @@ describe("/admin/reports", () => {
       [userCookie, "/"],
       ["", "/login"],
     ] as const) {
-      const page = await caught(() => adminReports.loader(args(getRequest("/admin/reports", { cookie }))));
+      const page = await caught(() => callLoader(getRequest("/admin/reports", { cookie })));
       expect(page.status).toBe(302);
       expect(page.location?.startsWith(where)).toBe(true);
     }
     expect(
-      (
-        await caught(() =>
-          adminReports.action(args(formRequest("/admin/reports", { intent: "done", id: String(report!.id) }, { cookie: userCookie }))),
-        )
-      ).status,
+      (await caught(() => callAction(formRequest("/admin/reports", { intent: "done", id: String(report!.id) }, { cookie: userCookie }))))
+        .status,
     ).toBe(403);
-    expect(
-      (await caught(() => adminReports.action(args(formRequest("/admin/reports", { intent: "done", id: String(report!.id) }))))).status,
-    ).toBe(401);
+    expect((await caught(() => callAction(formRequest("/admin/reports", { intent: "done", id: String(report!.id) })))).status).toBe(401);
     expect((await stored())[0]?.status).toBe("open");
   });
 });

@@ -6,10 +6,10 @@ import { jobs, siteCheckRuns, siteStatus, wholesalers } from "#app/db/schema.ts"
 import { signUpAction } from "#app/features/users/auth-actions.server.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
-import * as siteChecksPage from "#app/routes/admin/site-checks.tsx";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 
 withTestDatabase();
@@ -99,7 +99,7 @@ describe("freshness on public pages", () => {
 
 describe("/admin/site-checks", () => {
   test("problems first; 지금 점검 and 전체 점검 only queue jobs", async () => {
-    const page = asResponse(await siteChecksPage.loader(args(getRequest("/admin/site-checks", { cookie: adminCookie }))));
+    const page = asResponse(await callLoader(getRequest("/admin/site-checks", { cookie: adminCookie })));
     const data = page.data as { items: { id: number; status: string }[]; enabled: boolean };
     expect(data.enabled).toBe(true);
     expect(data.items.map((item) => [item.id, item.status])).toEqual([
@@ -108,12 +108,10 @@ describe("/admin/site-checks", () => {
     ]);
 
     const one = await caught(() =>
-      siteChecksPage.action(args(formRequest("/admin/site-checks", { intent: "check", id: String(fine) }, { cookie: adminCookie }))),
+      callAction(formRequest("/admin/site-checks", { intent: "check", id: String(fine) }, { cookie: adminCookie })),
     );
     expect(one.status).toBe(302);
-    const all = await caught(() =>
-      siteChecksPage.action(args(formRequest("/admin/site-checks?page=1", { intent: "check-all" }, { cookie: adminCookie }))),
-    );
+    const all = await caught(() => callAction(formRequest("/admin/site-checks?page=1", { intent: "check-all" }, { cookie: adminCookie })));
     expect(all.location).toBe("/admin/site-checks?page=1");
     const queued = await db().select({ kind: jobs.kind, state: jobs.state }).from(jobs);
     expect(queued).toEqual([
@@ -124,11 +122,9 @@ describe("/admin/site-checks", () => {
 
   test("with LINK_CHECK=0 the page says checks are off and the buttons queue nothing", async () => {
     process.env.LINK_CHECK = "0";
-    const page = asResponse(await siteChecksPage.loader(args(getRequest("/admin/site-checks", { cookie: adminCookie }))));
+    const page = asResponse(await callLoader(getRequest("/admin/site-checks", { cookie: adminCookie })));
     expect((page.data as { enabled: boolean }).enabled).toBe(false);
-    const refused = await caught(() =>
-      siteChecksPage.action(args(formRequest("/admin/site-checks", { intent: "check-all" }, { cookie: adminCookie }))),
-    );
+    const refused = await caught(() => callAction(formRequest("/admin/site-checks", { intent: "check-all" }, { cookie: adminCookie })));
     expect(refused.status).toBe(302);
     expect(await db().select().from(jobs)).toEqual([]);
   });
@@ -138,15 +134,15 @@ describe("/admin/site-checks", () => {
       [userCookie, "/"],
       ["", "/login"],
     ] as const) {
-      const page = await caught(() => siteChecksPage.loader(args(getRequest("/admin/site-checks", { cookie }))));
+      const page = await caught(() => callLoader(getRequest("/admin/site-checks", { cookie })));
       expect(page.status).toBe(302);
       expect(page.location?.startsWith(where)).toBe(true);
     }
     for (const fields of [{ intent: "check", id: String(fine) }, { intent: "check-all" }] as Record<string, string>[]) {
-      expect(
-        await caught(() => siteChecksPage.action(args(formRequest("/admin/site-checks", fields, { cookie: userCookie })))),
-      ).toMatchObject({ status: 403 });
-      expect(await caught(() => siteChecksPage.action(args(formRequest("/admin/site-checks", fields))))).toMatchObject({ status: 401 });
+      expect(await caught(() => callAction(formRequest("/admin/site-checks", fields, { cookie: userCookie })))).toMatchObject({
+        status: 403,
+      });
+      expect(await caught(() => callAction(formRequest("/admin/site-checks", fields)))).toMatchObject({ status: 401 });
     }
     expect(await db().select().from(jobs)).toEqual([]);
   });

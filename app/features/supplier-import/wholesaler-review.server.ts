@@ -1,7 +1,8 @@
 /**
  * The import and the review queue (decisions.md 22): /admin/import previews a file row by row and
  * applies the ticked rows; /admin/review publishes, or deletes, the suppliers waiting for review; the
- * detail page lets an admin publish the one it shows. Admins only, checked here on every request.
+ * detail page lets an admin publish the one it shows. Admins only: the admin layout (and the detail page
+ * route) checks, and the writes take the checked admin.
  */
 import { data } from "react-router";
 import { readForm } from "#app/lib/form.server.ts";
@@ -9,7 +10,7 @@ import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
-import { getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
+import { type AdminUser, getUser } from "#app/platform/auth/auth.server.ts";
 import { actorOf } from "../wholesalers/wholesaler-history.server.ts";
 import {
   getWholesaler,
@@ -59,8 +60,7 @@ function tickedRows(form: FormData): Set<number> {
  * same text back with the ticked rows and applies them after deciding every row again. A preview, or
  * a file that cannot be read, writes nothing.
  */
-export async function importWholesalersAction(request: Request) {
-  const admin = await requireAdmin(request);
+export async function importWholesalersAction(request: Request, admin: AdminUser) {
   const form = await readImportForm(request);
   if (form instanceof Response) return importFailure(await form.text(), form.status);
   const intent = form.get("intent");
@@ -100,8 +100,7 @@ export async function importWholesalersAction(request: Request) {
 }
 
 /** `intent=publish` with `id` (from /admin/review, or the detail page without an id field). */
-export async function publishWholesalerAction(request: Request, form: FormData, id: number | null, fallback: string) {
-  const admin = await requireAdmin(request);
+export async function publishWholesalerAction(request: Request, admin: AdminUser, form: FormData, id: number | null, fallback: string) {
   const back = postedFromPage(request, fallback);
   if (!id) return redirectWithToast(back, { type: "error", message: NOT_FOUND });
   let published: boolean;
@@ -118,14 +117,12 @@ export async function publishWholesalerAction(request: Request, form: FormData, 
 
 /** Reads the form of a review write (publish or delete); the id comes from the form. */
 export async function reviewFormOf(request: Request) {
-  await requireAdmin(request);
   const form = await readForm(request);
   return { form, intent: form.get("intent"), id: parseIdParam(String(form.get("id") ?? "")) };
 }
 
 /** /admin/review: the waiting suppliers with their stored reason and how their address reads now. */
-export async function loadReviewQueue(request: Request, page: number) {
-  await requireAdmin(request);
+export async function loadReviewQueue(page: number) {
   const result = await listWaitingWholesalers({ page });
   return {
     ...result,

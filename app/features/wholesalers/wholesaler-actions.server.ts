@@ -4,7 +4,7 @@ import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
+import type { AdminUser } from "#app/platform/auth/auth.server.ts";
 import { actorOf, historyOf } from "./wholesaler-history.server.ts";
 import { parseListParams } from "./wholesaler-list-params.ts";
 import { adminWholesalerFormSchema, simpleWholesalerSchema } from "./wholesaler-schema.ts";
@@ -24,14 +24,12 @@ export const NOT_FOUND_MESSAGE = "해당 도매처 정보를 찾을 수 없습�
 
 /** Loader of the admin lists (/admin, /admin/wholesaler): 50 a page, newest first, waiting suppliers included. */
 export async function loadAdminWholesalerPage(request: Request) {
-  await requireAdmin(request);
   const { page } = parseListParams(new URL(request.url).searchParams);
   return listWholesalers({ sort: "newest", page, pageSize: 50, includeWaiting: true });
 }
 
 /** `intent=delete` with the wholesaler's `id`, from /admin or /admin/wholesaler. */
-export async function deleteWholesalerAction(request: Request, form: FormData, fallback: string) {
-  const admin = await requireAdmin(request);
+export async function deleteWholesalerAction(request: Request, admin: AdminUser, form: FormData, fallback: string) {
   // The same list page (and page number) the delete came from.
   const back = postedFromPage(request, fallback);
   const id = parseIdParam(String(form.get("id") ?? ""));
@@ -51,8 +49,7 @@ export async function deleteWholesalerAction(request: Request, form: FormData, f
  * The admin form (/admin, /admin/wholesaler-add, /admin/wholesaler-edit/{id}): add when `id` is
  * undefined, else edit. Success goes to /admin with `등록 완료되었습니다.` / `수정 완료되었습니다.`.
  */
-export async function saveWholesalerAction(request: Request, form: FormData, id?: number) {
-  const admin = await requireAdmin(request);
+export async function saveWholesalerAction(request: Request, admin: AdminUser, form: FormData, id?: number) {
   const verb = id === undefined ? "등록" : "수정";
   const checked = validateForm(form, adminWholesalerFormSchema);
   if (!checked.ok) return formFailure(`${verb} 실패: ${checked.message}`, { values: checked.values, errors: checked.errors });
@@ -73,8 +70,7 @@ export async function saveWholesalerAction(request: Request, form: FormData, id?
 }
 
 /** Loader of /admin/wholesaler-edit/{id}: a malformed id is a 404; an unknown one goes back to /admin. */
-export async function loadWholesalerForEdit(request: Request, rawId: string | undefined) {
-  await requireAdmin(request);
+export async function loadWholesalerForEdit(rawId: string | undefined) {
   const id = parseIdParam(rawId);
   if (!id) throw new Response(NOT_FOUND_MESSAGE, { status: 404 });
   const wholesaler = await getWholesaler(id);
@@ -95,8 +91,7 @@ export async function loadWholesalerForEdit(request: Request, rawId: string | un
 }
 
 /** /admin/add: every field required; success `도매처가 성공적으로 등록되었습니다!` on an empty form. */
-export async function addSimpleWholesalerAction(request: Request) {
-  const admin = await requireAdmin(request);
+export async function addSimpleWholesalerAction(request: Request, admin: AdminUser) {
   const checked = validateForm(await readForm(request), simpleWholesalerSchema);
   if (!checked.ok) return formFailure("등록 중 오류가 발생했습니다.", { values: checked.values, errors: checked.errors });
   try {
@@ -108,8 +103,7 @@ export async function addSimpleWholesalerAction(request: Request) {
   return redirectWithToast("/admin/add", { type: "success", message: "도매처가 성공적으로 등록되었습니다!" });
 }
 
-export async function cleanCategoriesAction(request: Request) {
-  const admin = await requireAdmin(request);
+export async function cleanCategoriesAction(request: Request, admin: AdminUser) {
   try {
     const changes = await cleanCategories(await actorOf(admin));
     return {

@@ -4,12 +4,8 @@ import { db } from "#app/db/client.server.ts";
 import { user, wholesalerChanges, wholesalers } from "#app/db/schema.ts";
 import { signUpAction } from "#app/features/users/auth-actions.server.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
-import * as addSimple from "#app/routes/admin/add-wholesaler.tsx";
-import * as cleanup from "#app/routes/admin/clean-categories.tsx";
-import * as importPage from "#app/routes/admin/import-wholesalers.tsx";
-import * as form from "#app/routes/admin/wholesaler-form.tsx";
-import * as adminList from "#app/routes/admin/wholesalers.tsx";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { fieldChanges, type HistoryEntry } from "./wholesaler-history.server.ts";
 
@@ -31,7 +27,7 @@ beforeEach(async () => {
   await db().delete(wholesalerChanges);
 });
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
+const _args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
 const post = (path: string, fields: Record<string, string>) => formRequest(path, fields, { cookie: adminCookie });
 const historyRows = () => db().select().from(wholesalerChanges).orderBy(asc(wholesalerChanges.id));
 const fields = {
@@ -64,22 +60,20 @@ async function upload(content: string) {
 
 test("every admin write path records who, when and each field before → after; the edit page shows it newest first", async () => {
   // The admin form: create, then edit.
-  expect((await caught(() => form.action(args(post("/admin/wholesaler-add", fields))))).status).toBe(302);
+  expect((await caught(() => callAction(post("/admin/wholesaler-add", fields)))).status).toBe(302);
   const [created] = await db().select().from(wholesalers);
   const id = created!.id;
   const edit = { ...fields, name: "도매꾹 본사", contact: "" };
-  expect((await caught(() => form.action(args(post(`/admin/wholesaler-edit/${id}`, edit), { id: String(id) })))).status).toBe(302);
+  expect((await caught(() => callAction(post(`/admin/wholesaler-edit/${id}`, edit)))).status).toBe(302);
   // Saving the same values again changes nothing and records nothing.
-  await caught(() => form.action(args(post(`/admin/wholesaler-edit/${id}`, edit), { id: String(id) })));
+  await caught(() => callAction(post(`/admin/wholesaler-edit/${id}`, edit)));
 
   // Category cleanup and the bulk import.
   await db().update(wholesalers).set({ category: "패션" }).where(eq(wholesalers.id, id));
-  expect(asResponse(await cleanup.action(args(post("/admin/clean-categories", {})))).status).toBe(200);
+  expect(asResponse(await callAction(post("/admin/clean-categories", {}))).status).toBe(200);
   expect(
     asResponse(
-      await importPage.action(
-        args(await upload("name,siteUrl,summary\n도매꾹 본사,https://domeggook.com,새 요약\n오너클랜,https://ownerclan.com,")),
-      ),
+      await callAction(await upload("name,siteUrl,summary\n도매꾹 본사,https://domeggook.com,새 요약\n오너클랜,https://ownerclan.com,")),
     ).status,
   ).toBe(200);
 
@@ -110,7 +104,7 @@ test("every admin write path records who, when and each field before → after; 
   expect(rows[2]?.changes).toEqual([{ field: "category", before: "패션", after: "의류" }]);
   expect(rows[4]?.changes).toEqual([{ field: "summary", before: "종합 도매", after: "새 요약" }]);
 
-  const page = asResponse(await form.loader(args(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: adminCookie }), { id: String(id) })));
+  const page = asResponse(await callLoader(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: adminCookie })));
   const history = (page.data as { history: HistoryEntry[] }).history;
   expect(history.map((entry) => entry.source)).toEqual(["import", "category-cleanup", "admin-form", "admin-form"]);
 });
@@ -126,9 +120,9 @@ test("the simple form and a delete are recorded; the deletion outlives the suppl
     website: "https://simple.example.com",
     image: "https://simple.example.com/logo.png",
   };
-  expect(await caught(() => addSimple.action(args(post("/admin/add", simple))))).toMatchObject({ status: 302 });
+  expect(await caught(() => callAction(post("/admin/add", simple)))).toMatchObject({ status: 302 });
   const [row] = await db().select().from(wholesalers);
-  expect(await caught(() => adminList.action(args(post("/admin/wholesaler", { intent: "delete", id: String(row!.id) }))))).toMatchObject({
+  expect(await caught(() => callAction(post("/admin/wholesaler", { intent: "delete", id: String(row!.id) })))).toMatchObject({
     status: 302,
   });
 
@@ -143,10 +137,10 @@ test("the simple form and a delete are recorded; the deletion outlives the suppl
 });
 
 test("a write that fails records nothing: the history is in the write's transaction", async () => {
-  const res = await caught(() => form.action(args(post("/admin/wholesaler-add", { ...fields, name: "" }))));
+  const res = await caught(() => callAction(post("/admin/wholesaler-add", { ...fields, name: "" })));
   expect(res.status).toBe(400);
   // A delete of an id that does not exist writes neither the supplier nor its history.
-  await caught(() => adminList.action(args(post("/admin/wholesaler", { intent: "delete", id: "999999" }))));
+  await caught(() => callAction(post("/admin/wholesaler", { intent: "delete", id: "999999" })));
   expect(await historyRows()).toEqual([]);
 });
 

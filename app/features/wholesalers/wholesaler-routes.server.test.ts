@@ -4,17 +4,11 @@ import { db } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
 import { listWholesalerDates } from "#app/features/sitemap/sitemap.server.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
-import * as addSimple from "#app/routes/admin/add-wholesaler.tsx";
-import * as adminHome from "#app/routes/admin/admin-home.tsx";
-import * as cleanup from "#app/routes/admin/clean-categories.tsx";
-import * as importPage from "#app/routes/admin/import-wholesalers.tsx";
-import * as review from "#app/routes/admin/review.tsx";
-import * as form from "#app/routes/admin/wholesaler-form.tsx";
-import * as adminList from "#app/routes/admin/wholesalers.tsx";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
 import { signedUpCookie } from "#tests/accounts.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
+import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { createWholesaler, listWholesalers } from "./wholesalers.server.ts";
 
@@ -71,47 +65,30 @@ test("every admin action refuses a signed-in non-admin with 403 (and anonymous w
     image: "https://evil.example.com/a.png",
   };
   const posts: [string, (cookie: string) => Promise<unknown>][] = [
-    ["/admin create", (cookie) => adminHome.action(args(formRequest("/admin", fields, { cookie })))],
-    ["/admin delete", (cookie) => adminHome.action(args(formRequest("/admin", { intent: "delete", id: String(id) }, { cookie })))],
-    ["/admin/add", (cookie) => addSimple.action(args(formRequest("/admin/add", simple, { cookie })))],
+    ["/admin create", (cookie) => callAction(formRequest("/admin", fields, { cookie }))],
+    ["/admin delete", (cookie) => callAction(formRequest("/admin", { intent: "delete", id: String(id) }, { cookie }))],
+    ["/admin/add", (cookie) => callAction(formRequest("/admin/add", simple, { cookie }))],
     [
       "/admin/wholesaler delete",
-      (cookie) => adminList.action(args(formRequest("/admin/wholesaler", { intent: "delete", id: String(id) }, { cookie }))),
+      (cookie) => callAction(formRequest("/admin/wholesaler", { intent: "delete", id: String(id) }, { cookie })),
     ],
-    ["/admin/wholesaler-add", (cookie) => form.action(args(formRequest("/admin/wholesaler-add", fields, { cookie })))],
-    [
-      "/admin/wholesaler-edit",
-      (cookie) => form.action(args(formRequest(`/admin/wholesaler-edit/${id}`, fields, { cookie }), { id: String(id) })),
-    ],
-    ["/admin/clean-categories", (cookie) => cleanup.action(args(formRequest("/admin/clean-categories", {}, { cookie })))],
+    ["/admin/wholesaler-add", (cookie) => callAction(formRequest("/admin/wholesaler-add", fields, { cookie }))],
+    ["/admin/wholesaler-edit", (cookie) => callAction(formRequest(`/admin/wholesaler-edit/${id}`, fields, { cookie }))],
+    ["/admin/clean-categories", (cookie) => callAction(formRequest("/admin/clean-categories", {}, { cookie }))],
     [
       "/admin/import preview",
       async (cookie) =>
-        importPage.action(
-          args(
-            await uploadRequest(
-              "/admin/import",
-              { intent: "preview", file: new File(["name,siteUrl\n가,https://a.com"], "a.csv") },
-              cookie,
-            ),
-          ),
+        callAction(
+          await uploadRequest("/admin/import", { intent: "preview", file: new File(["name,siteUrl\n가,https://a.com"], "a.csv") }, cookie),
         ),
     ],
     [
       "/admin/import apply",
       async (cookie) =>
-        importPage.action(
-          args(await uploadRequest("/admin/import", { intent: "apply", content: "name,siteUrl\n가,https://a.com", row: "1" }, cookie)),
-        ),
+        callAction(await uploadRequest("/admin/import", { intent: "apply", content: "name,siteUrl\n가,https://a.com", row: "1" }, cookie)),
     ],
-    [
-      "/admin/review publish",
-      (cookie) => review.action(args(formRequest("/admin/review", { intent: "publish", id: String(id) }, { cookie }))),
-    ],
-    [
-      "/admin/review delete",
-      (cookie) => review.action(args(formRequest("/admin/review", { intent: "delete", id: String(id) }, { cookie }))),
-    ],
+    ["/admin/review publish", (cookie) => callAction(formRequest("/admin/review", { intent: "publish", id: String(id) }, { cookie }))],
+    ["/admin/review delete", (cookie) => callAction(formRequest("/admin/review", { intent: "delete", id: String(id) }, { cookie }))],
     [
       "/wholesaler/{id} publish",
       (cookie) => detail.action(args(formRequest(`/wholesaler/${id}`, { intent: "publish" }, { cookie }), { id: String(id) })),
@@ -124,25 +101,20 @@ test("every admin action refuses a signed-in non-admin with 403 (and anonymous w
   expect(await snapshot()).toEqual(before);
 
   // The pages themselves send a non-admin home and an anonymous visitor to /login.
-  for (const loader of [adminHome.loader, addSimple.loader, adminList.loader, cleanup.loader, importPage.loader, review.loader]) {
-    expect((await caught(() => loader(args(getRequest("/admin", { cookie: userCookie }))))).location).toBe("/");
-    expect((await caught(() => loader(args(getRequest("/admin"))))).location).toMatch(/^\/login\?redirectTo=/);
+  for (const page of ["/admin", "/admin/add", "/admin/wholesaler", "/admin/clean-categories", "/admin/import", "/admin/review"]) {
+    expect((await caught(() => callLoader(getRequest(page, { cookie: userCookie })))).location, page).toBe("/");
+    expect((await caught(() => callLoader(getRequest(page)))).location, page).toMatch(/^\/login\?redirectTo=/);
   }
-  expect(
-    (await caught(() => form.loader(args(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: userCookie }), { id: String(id) }))))
-      .location,
-  ).toBe("/");
+  expect((await caught(() => callLoader(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: userCookie })))).location).toBe("/");
 });
 
 test("/admin registers with the admin form, validates on the server and deletes", async () => {
   const bad = asResponse(
-    await adminHome.action(
-      args(
-        formRequest(
-          "/admin",
-          { name: "  ", siteUrl: "javascript:alert(1)", logoUrl: "data:text/html,x", summary: "x".repeat(1001) },
-          { cookie: adminCookie },
-        ),
+    await callAction(
+      formRequest(
+        "/admin",
+        { name: "  ", siteUrl: "javascript:alert(1)", logoUrl: "data:text/html,x", summary: "x".repeat(1001) },
+        { cookie: adminCookie },
       ),
     ),
   );
@@ -159,22 +131,20 @@ test("/admin registers with the admin form, validates on the server and deletes"
   expect(await snapshot()).toEqual([]);
 
   const ok = asResponse(
-    await adminHome.action(
-      args(
-        formRequest(
-          "/admin",
-          {
-            name: " 도매꾹 ",
-            category: " 종합 ",
-            siteUrl: "domeggook.com",
-            contact: "1588",
-            logoUrl: "",
-            summary: "요약",
-            views: "999",
-            id: "77",
-          },
-          { cookie: adminCookie },
-        ),
+    await callAction(
+      formRequest(
+        "/admin",
+        {
+          name: " 도매꾹 ",
+          category: " 종합 ",
+          siteUrl: "domeggook.com",
+          contact: "1588",
+          logoUrl: "",
+          summary: "요약",
+          views: "999",
+          id: "77",
+        },
+        { cookie: adminCookie },
       ),
     ),
   );
@@ -185,7 +155,7 @@ test("/admin registers with the admin form, validates on the server and deletes"
   expect(row).toMatchObject({ name: "도매꾹", category: "종합", siteUrl: "https://domeggook.com/", siteHost: "domeggook.com", views: 0 });
   expect(row?.id).not.toBe(77);
   const nul = asResponse(
-    await adminHome.action(args(formRequest("/admin", { name: "널\u0000문자", summary: "줄\n바꿈\u0000" }, { cookie: adminCookie }))),
+    await callAction(formRequest("/admin", { name: "널\u0000문자", summary: "줄\n바꿈\u0000" }, { cookie: adminCookie })),
   );
   expect(nul.status).toBe(302);
   const [, stored] = await snapshot();
@@ -193,29 +163,27 @@ test("/admin registers with the admin form, validates on the server and deletes"
   expect(stored).toMatchObject({ name: "널 문자", summary: "줄\n바꿈" });
   await db().delete(wholesalers).where(eq(wholesalers.id, stored!.id));
 
-  const page = (await adminHome.loader(args(getRequest("/admin", { cookie: adminCookie })))) as { items: { id: number }[] };
+  const page = (await callLoader(getRequest("/admin", { cookie: adminCookie }))) as { items: { id: number }[] };
   expect(page.items.map((w) => w.id)).toEqual([row?.id]);
 
   const deleted = asResponse(
-    await adminHome.action(args(formRequest("/admin?page=1", { intent: "delete", id: String(row?.id) }, { cookie: adminCookie }))),
+    await callAction(formRequest("/admin?page=1", { intent: "delete", id: String(row?.id) }, { cookie: adminCookie })),
   );
   expect(deleted.location).toBe("/admin?page=1");
   expect(await snapshot()).toEqual([]);
   const again = asResponse(
-    await adminList.action(args(formRequest("/admin/wholesaler", { intent: "delete", id: String(row?.id) }, { cookie: adminCookie }))),
+    await callAction(formRequest("/admin/wholesaler", { intent: "delete", id: String(row?.id) }, { cookie: adminCookie })),
   );
   expect(again.location).toBe("/admin/wholesaler");
 });
 
 test("/admin/wholesaler-add and -edit: one form, add or edit mode, unknown ids back to /admin", async () => {
   const added = asResponse(
-    await form.action(
-      args(
-        formRequest(
-          "/admin/wholesaler-add",
-          { name: "새 도매처", category: "생활", siteUrl: "https://new.example.com" },
-          { cookie: adminCookie },
-        ),
+    await callAction(
+      formRequest(
+        "/admin/wholesaler-add",
+        { name: "새 도매처", category: "생활", siteUrl: "https://new.example.com" },
+        { cookie: adminCookie },
       ),
     ),
   );
@@ -223,19 +191,16 @@ test("/admin/wholesaler-add and -edit: one form, add or edit mode, unknown ids b
   const [row] = await snapshot();
   const id = String(row?.id);
 
-  const loaded = (await form.loader(args(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: adminCookie }), { id }))) as {
+  const loaded = (await callLoader(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: adminCookie }))) as {
     values: { name: string };
   };
   expect(loaded.values.name).toBe("새 도매처");
   const edited = asResponse(
-    await form.action(
-      args(
-        formRequest(
-          `/admin/wholesaler-edit/${id}`,
-          { name: "고친 도매처", category: "식품", siteUrl: "http://fixed.example.com" },
-          { cookie: adminCookie },
-        ),
-        { id },
+    await callAction(
+      formRequest(
+        `/admin/wholesaler-edit/${id}`,
+        { name: "고친 도매처", category: "식품", siteUrl: "http://fixed.example.com" },
+        { cookie: adminCookie },
       ),
     ),
   );
@@ -243,24 +208,17 @@ test("/admin/wholesaler-add and -edit: one form, add or edit mode, unknown ids b
   const [after] = await snapshot();
   expect(after).toMatchObject({ name: "고친 도매처", category: "식품", siteUrl: "http://fixed.example.com/", nameChosung: "ㄱㅊ ㄷㅁㅊ" });
 
-  const unknown = await caught(() =>
-    form.loader(args(getRequest("/admin/wholesaler-edit/999999", { cookie: adminCookie }), { id: "999999" })),
-  );
+  const unknown = await caught(() => callLoader(getRequest("/admin/wholesaler-edit/999999", { cookie: adminCookie })));
   expect(unknown.location).toBe("/admin");
-  const unknownPost = asResponse(
-    await form.action(args(formRequest("/admin/wholesaler-edit/999999", { name: "x" }, { cookie: adminCookie }), { id: "999999" })),
-  );
+  const unknownPost = asResponse(await callAction(formRequest("/admin/wholesaler-edit/999999", { name: "x" }, { cookie: adminCookie })));
   expect(unknownPost.location).toBe("/admin");
   for (const malformed of ["abc", "0", "-1", "1.5", "99999999999", "1e3"]) {
-    expect(
-      (await caught(() => form.loader(args(getRequest(`/admin/wholesaler-edit/${malformed}`, { cookie: adminCookie }), { id: malformed }))))
-        .status,
-    ).toBe(404);
+    expect((await caught(() => callLoader(getRequest(`/admin/wholesaler-edit/${malformed}`, { cookie: adminCookie })))).status).toBe(404);
   }
 });
 
 test("/admin/add: every field required, with the contract's messages", async () => {
-  const bad = asResponse(await addSimple.action(args(formRequest("/admin/add", { name: "간편" }, { cookie: adminCookie }))));
+  const bad = asResponse(await callAction(formRequest("/admin/add", { name: "간편" }, { cookie: adminCookie })));
   expect(bad.status).toBe(400);
   expect(bad.data).toMatchObject({
     message: "등록 중 오류가 발생했습니다.",
@@ -276,7 +234,7 @@ test("/admin/add: every field required, with the contract's messages", async () 
     website: "simple.example.com",
     image: "https://simple.example.com/a.png",
   };
-  const ok = asResponse(await addSimple.action(args(formRequest("/admin/add", fields, { cookie: adminCookie }))));
+  const ok = asResponse(await callAction(formRequest("/admin/add", fields, { cookie: adminCookie })));
   expect(ok.location).toBe("/admin/add");
   const [row] = await snapshot();
   expect(row).toMatchObject({
@@ -348,9 +306,9 @@ test("/list reads its state from the URL and ignores values it does not know", a
 
 test("/admin/clean-categories lists each change, then says nothing changed", async () => {
   await someone();
-  const first = asResponse(await cleanup.action(args(formRequest("/admin/clean-categories", {}, { cookie: adminCookie }))));
+  const first = asResponse(await callAction(formRequest("/admin/clean-categories", {}, { cookie: adminCookie })));
   expect(first.data).toMatchObject({ ok: true, changes: [{ name: "도매꾹", before: "패션", after: "의류" }] });
-  const second = asResponse(await cleanup.action(args(formRequest("/admin/clean-categories", {}, { cookie: adminCookie }))));
+  const second = asResponse(await callAction(formRequest("/admin/clean-categories", {}, { cookie: adminCookie })));
   expect(second.data).toEqual({ ok: true, changes: [] });
 });
 
@@ -360,9 +318,7 @@ test("/admin/import: a preview row by row, only ticked rows applied, a report; b
   const csv =
     "name,category,siteUrl\n새 도매처,패션의류,new-supplier.co.kr\n,생활,https://noname.example.com\n구인 광고,종합,https://www.saramin.co.kr/zf_user/company-info/view?csn=1\n빼놓을 곳,식품,https://skip-me.co.kr/\n";
   const preview = asResponse(
-    await importPage.action(
-      args(await uploadRequest("/admin/import", { intent: "preview", file: new File([csv], "list.csv", { type: "text/csv" }) })),
-    ),
+    await callAction(await uploadRequest("/admin/import", { intent: "preview", file: new File([csv], "list.csv", { type: "text/csv" }) })),
   );
   expect(preview.data).toMatchObject({ stage: "preview", fileName: "list.csv", content: csv });
   const rows = (preview.data as Preview).plan.rows;
@@ -389,7 +345,7 @@ test("/admin/import: a preview row by row, only ticked rows applied, a report; b
     body: await encoded.arrayBuffer(),
     headers: { cookie: adminCookie, origin: "http://localhost:3000", "content-type": encoded.headers.get("content-type") ?? "" },
   });
-  const applied = asResponse(await importPage.action(args(apply)));
+  const applied = asResponse(await callAction(apply));
   expect(applied.data).toEqual({
     stage: "done",
     fileName: "list.csv",
@@ -419,7 +375,7 @@ test("/admin/import: a preview row by row, only ticked rows applied, a report; b
     ["no file", "", 400, /^가져올 파일을 선택해 주세요/],
   ];
   for (const [name, file, status, message] of broken) {
-    const res = asResponse(await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file }))));
+    const res = asResponse(await callAction(await uploadRequest("/admin/import", { intent: "preview", file })));
     expect(res.status, name).toBe(status);
     expect((res.data as { error: string }).error, name).toMatch(message);
   }
@@ -428,7 +384,7 @@ test("/admin/import: a preview row by row, only ticked rows applied, a report; b
   for (const size of [20 * 1024 * 1024, 3 * 1024 * 1024]) {
     const garbage = new Uint8Array(size).map((_, i) => 0x41 + (i % 26));
     const huge = asResponse(
-      await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File([garbage], "big.csv") }))),
+      await callAction(await uploadRequest("/admin/import", { intent: "preview", file: new File([garbage], "big.csv") })),
     );
     expect(huge.status, String(size)).toBe(413);
     expect((huge.data as { error: string }).error).toBe("파일이 너무 큽니다. 2MB 이하의 파일만 가져올 수 있습니다.");
@@ -446,24 +402,20 @@ test("검토 대기: out of /list, search, counts and the sitemap; 404 on its pa
     summary: "",
   });
   const csv = "name,siteUrl\n대기 도매처,https://blog.naver.com/waiting\n지울 도매처,https://namu.wiki/w/x\n";
-  const preview = asResponse(
-    await importPage.action(args(await uploadRequest("/admin/import", { intent: "preview", file: new File([csv], "w.csv") }))),
-  );
+  const preview = asResponse(await callAction(await uploadRequest("/admin/import", { intent: "preview", file: new File([csv], "w.csv") })));
   expect((preview.data as Preview).plan.rows.map((r) => r.status)).toEqual(["검토 필요", "검토 필요"]);
-  await importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content: csv, row: "1" })));
+  await callAction(await uploadRequest("/admin/import", { intent: "apply", content: csv, row: "1" }));
   const form = new FormData();
   form.set("intent", "apply");
   form.set("content", csv);
   form.append("row", "2");
   const encoded = new Response(form);
-  await importPage.action(
-    args(
-      new Request("http://localhost:3000/admin/import", {
-        method: "POST",
-        body: await encoded.arrayBuffer(),
-        headers: { cookie: adminCookie, "content-type": encoded.headers.get("content-type") ?? "" },
-      }),
-    ),
+  await callAction(
+    new Request("http://localhost:3000/admin/import", {
+      method: "POST",
+      body: await encoded.arrayBuffer(),
+      headers: { cookie: adminCookie, "content-type": encoded.headers.get("content-type") ?? "" },
+    }),
   );
   const all = await snapshot();
   const waiting = all.find((w) => w.name === "대기 도매처")!;
@@ -493,7 +445,7 @@ test("검토 대기: out of /list, search, counts and the sitemap; 404 on its pa
   expect(asAdmin.data).toMatchObject({ waiting: true, wholesaler: { name: "대기 도매처", views: 0 } });
 
   // /admin/review lists them with the reason and how the address reads now.
-  const queue = asResponse(await review.loader(args(getRequest("/admin/review", { cookie: adminCookie })))).data as {
+  const queue = asResponse(await callLoader(getRequest("/admin/review", { cookie: adminCookie }))).data as {
     total: number;
     items: { name: string; reviewReason: string; addressLabel: string }[];
   };
@@ -506,11 +458,11 @@ test("검토 대기: out of /list, search, counts and the sitemap; 404 on its pa
   expect((await listWholesalers({ includeWaiting: true })).total).toBe(3);
 
   const published = asResponse(
-    await review.action(args(formRequest("/admin/review", { intent: "publish", id: String(waiting.id) }, { cookie: adminCookie }))),
+    await callAction(formRequest("/admin/review", { intent: "publish", id: String(waiting.id) }, { cookie: adminCookie })),
   );
   expect(published.location).toBe("/admin/review");
   const deleted = asResponse(
-    await review.action(args(formRequest("/admin/review", { intent: "delete", id: String(doomed.id) }, { cookie: adminCookie }))),
+    await callAction(formRequest("/admin/review", { intent: "delete", id: String(doomed.id) }, { cookie: adminCookie })),
   );
   expect(deleted.location).toBe("/admin/review");
   const after = await snapshot();
@@ -524,7 +476,7 @@ test("검토 대기: out of /list, search, counts and the sitemap; 404 on its pa
 
 test("공개 on the detail page publishes a waiting supplier (admins only)", async () => {
   const csv = "name,siteUrl\n상세 대기,https://www.jobkorea.co.kr/Recruit/Co_Read/C/x\n";
-  await importPage.action(args(await uploadRequest("/admin/import", { intent: "apply", content: csv, row: "1" })));
+  await callAction(await uploadRequest("/admin/import", { intent: "apply", content: csv, row: "1" }));
   const [row] = await snapshot();
   expect(row?.status).toBe("review");
   const res = asResponse(

@@ -7,12 +7,11 @@ import { FACTS, factsOfMask } from "#app/db/term-values.ts";
 import { signUpAction } from "#app/features/users/auth-actions.server.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
-import * as adminHome from "#app/routes/admin/admin-home.tsx";
-import * as form from "#app/routes/admin/wholesaler-form.tsx";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
 import { hasCorpora, LEAK_PATTERN, naughtyStrings, OWN_BAD_INPUTS, sqlInjectionPayloads } from "#tests/corpora.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { listHref } from "./wholesaler-list-params.ts";
 import { TERM_FIELDS, UNKNOWN_TERMS } from "./wholesaler-terms.ts";
@@ -50,12 +49,11 @@ function post(path: string, fields: Record<string, string | string[]>) {
   });
 }
 
-const addPost = (fields: Record<string, string | string[]>) => form.action(args(post("/admin/wholesaler-add", fields)));
-const editPost = (id: number, fields: Record<string, string | string[]>) =>
-  form.action(args(post(`/admin/wholesaler-edit/${id}`, fields), { id: String(id) }));
+const addPost = (fields: Record<string, string | string[]>) => callAction(post("/admin/wholesaler-add", fields));
+const editPost = (id: number, fields: Record<string, string | string[]>) => callAction(post(`/admin/wholesaler-edit/${id}`, fields));
 const editValues = async (id: number) =>
   (
-    (await form.loader(args(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: adminCookie }), { id: String(id) }))) as {
+    (await callLoader(getRequest(`/admin/wholesaler-edit/${id}`, { cookie: adminCookie }))) as {
       values: Record<string, string | string[]>;
     }
   ).values;
@@ -181,7 +179,7 @@ test("every term round-trips through the admin form: what is saved is what the e
   expect(rows.find((r) => r.name === "오늘 확인")).toMatchObject({ minOrder: 5, termsCheckedAt: seoulDay() });
   expect(rows.find((r) => r.name === "조건 없음")).toMatchObject({ ...UNKNOWN_TERMS });
   // /admin's own registration form takes the terms too.
-  expect(asResponse(await adminHome.action(args(post("/admin", { name: "관리자 첫 화면", dropshipping: "yes" })))).location).toBe("/admin");
+  expect(asResponse(await callAction(post("/admin", { name: "관리자 첫 화면", dropshipping: "yes" }))).location).toBe("/admin");
   expect((await snapshot()).find((r) => r.name === "관리자 첫 화면")).toMatchObject({ dropshipping: "yes", termsCheckedAt: seoulDay() });
 });
 

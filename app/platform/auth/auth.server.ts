@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { redirect } from "react-router";
+import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import { type Db, db } from "#app/db/client.server.ts";
 import * as schema from "#app/db/schema.ts";
 import { env } from "../../lib/env.server.ts";
@@ -86,7 +86,10 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 /** Shown when the session or role cannot be read (the database does not answer, …). */
 const CHECK_FAILED = "오류가 발생했습니다.";
 
-export async function requireAdmin(request: Request): Promise<SessionUser> {
+/** A signed-in user whose role was read as admin by `requireAdmin` (the only place that makes one). */
+export type AdminUser = SessionUser & { role: "admin"; readonly checkedAsAdmin: true };
+
+export async function requireAdmin(request: Request): Promise<AdminUser> {
   let user: SessionUser;
   try {
     user = await requireUser(request);
@@ -97,7 +100,7 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
     if (request.method === "GET" || request.method === "HEAD") throw await redirectWithToast("/", { type: "error", message: CHECK_FAILED });
     throw new Response(CHECK_FAILED, { status: 500 });
   }
-  if (user.role === "admin") return user;
+  if (user.role === "admin") return { ...user, role: "admin", checkedAsAdmin: true };
   log.warn("admin access denied", { request, userId: user.id });
   if (request.method === "GET" || request.method === "HEAD") {
     throw await redirectWithToast("/", { type: "error", message: "관리자만 접근할 수 있는 페이지입니다." });
@@ -108,3 +111,15 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
 export function redirectIfSignedIn(user: SessionUser | null, to = "/list") {
   if (user) throw redirect(to);
 }
+
+/** The admin the `/admin/*` layout checked, for its pages' loaders and actions (`context.get(adminContext)`). */
+export const adminContext = createContext<AdminUser>();
+
+/**
+ * Route middleware of the admin layout (routes/admin/layout.tsx): one admin check before any `/admin/*` loader
+ * or action runs, page or data request alike. Pages go home with a message, writes get 401/403 (requireAdmin).
+ */
+export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  context.set(adminContext, await requireAdmin(request));
+  return next();
+};

@@ -1,13 +1,12 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { createProductAction } from "#app/features/products/product-actions.server.ts";
 import { EMPTY_PRODUCT, ProductForm } from "#app/features/products/product-form.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
+import { adminContext } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/add-product";
 
 export const meta: Route.MetaFunction = () => [
@@ -15,13 +14,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
-}
-
-export function action({ request }: Route.ActionArgs) {
-  return createProductAction(request, { admin: true });
+export function action({ request, context }: Route.ActionArgs) {
+  return createProductAction(request, { admin: context.get(adminContext) });
 }
 
 export default function AdminAddProduct({ actionData }: Route.ComponentProps) {
@@ -36,7 +30,6 @@ export default function AdminAddProduct({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>상품 등록 (관리자)</PageHeading>
-      <AdminNav />
       <ProductForm
         defaults={EMPTY_PRODUCT}
         result={actionData}

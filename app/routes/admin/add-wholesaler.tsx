@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { SchemaTextFields } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -9,7 +8,7 @@ import { addSimpleWholesalerAction } from "#app/features/wholesalers/wholesaler-
 import { simpleWholesalerSchema } from "#app/features/wholesalers/wholesaler-schema.ts";
 import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
+import { adminContext } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/add-wholesaler";
 
 export const meta: Route.MetaFunction = () => [
@@ -17,13 +16,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
-}
-
-export function action({ request }: Route.ActionArgs) {
-  return addSimpleWholesalerAction(request);
+export function action({ request, context }: Route.ActionArgs) {
+  return addSimpleWholesalerAction(request, context.get(adminContext));
 }
 
 // Every field is required; `required`, `maxLength` and `inputMode` come from the action's own schema.
@@ -46,7 +40,6 @@ export default function AddWholesaler({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>도매처 등록</PageHeading>
-      <AdminNav />
       <Form method="post" ref={form} className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <input type="hidden" name="intent" value="add" />
         <div key={result ? JSON.stringify(result.values) : "empty"} className="grid gap-4 md:grid-cols-2">

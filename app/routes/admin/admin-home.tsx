@@ -1,4 +1,3 @@
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
@@ -12,7 +11,7 @@ import {
 import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
+import { adminContext } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/admin-home";
 
 export const meta: Route.MetaFunction = () => [
@@ -24,11 +23,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadAdminWholesalerPage(request);
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = context.get(adminContext);
   const form = await readForm(request);
-  if (form.get("intent") === "delete") return deleteWholesalerAction(request, form, "/admin");
-  return saveWholesalerAction(request, form);
+  if (form.get("intent") === "delete") return deleteWholesalerAction(request, admin, form, "/admin");
+  return saveWholesalerAction(request, admin, form);
 }
 
 export default function AdminHome({ loaderData, actionData }: Route.ComponentProps) {
@@ -36,7 +35,6 @@ export default function AdminHome({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <PageHeading>도매처 관리</PageHeading>
-      <AdminNav />
       <section aria-labelledby="admin-add-heading" className="mb-10">
         <h2 id="admin-add-heading" className="mb-3 text-lg font-semibold">
           도매처 등록

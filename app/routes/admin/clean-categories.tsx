@@ -1,11 +1,10 @@
 import { Form } from "react-router";
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { cleanCategoriesAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
+import { adminContext } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/clean-categories";
 
 export const meta: Route.MetaFunction = () => [
@@ -13,20 +12,14 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
-}
-
-export function action({ request }: Route.ActionArgs) {
-  return cleanCategoriesAction(request);
+export function action({ request, context }: Route.ActionArgs) {
+  return cleanCategoriesAction(request, context.get(adminContext));
 }
 
 export default function CleanCategories({ actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>카테고리 정리</PageHeading>
-      <AdminNav />
       <div className="max-w-2xl space-y-4 rounded-xl border border-slate-200 bg-white p-5 text-sm leading-relaxed text-slate-700 shadow-sm">
         <p>모든 도매처의 카테고리에서 앞뒤 공백을 지우고, 다르게 적힌 이름을 목록의 카테고리로 맞춥니다.</p>
         <ul className="list-disc space-y-1 pl-5">

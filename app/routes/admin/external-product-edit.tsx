@@ -17,8 +17,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request, params }: Route.LoaderArgs) {
-  return loadExternalProductForEdit(request, params.id);
+export function loader({ params }: Route.LoaderArgs) {
+  return loadExternalProductForEdit(params.id);
 }
 
 export function action({ request, params }: Route.ActionArgs) {

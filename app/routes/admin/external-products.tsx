@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FileField, TextField } from "#app/components/form-field.tsx";
@@ -14,7 +13,6 @@ import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import { parsePageParam } from "#app/lib/url-params.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/external-products";
 
 export const meta: Route.MetaFunction = () => [
@@ -25,7 +23,6 @@ export const meta: Route.MetaFunction = () => [
 const PER_PAGE = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
   const page = parsePageParam(new URL(request.url).searchParams.get("page"));
   return listExternalProducts({ page, perPage: PER_PAGE });
 }
@@ -50,7 +47,6 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
   return (
     <>
       <PageHeading>외부 인기 상품 관리</PageHeading>
-      <AdminNav />
       {importError ? (
         <p role="alert" className={`mb-6 ${alertClass}`}>
           {importError.error}

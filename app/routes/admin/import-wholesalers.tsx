@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
 import { toast } from "sonner";
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FileField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -15,7 +14,7 @@ import {
 } from "#app/features/supplier-import/wholesaler-import-limits.ts";
 import { importWholesalersAction } from "#app/features/supplier-import/wholesaler-review.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
+import { adminContext } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/import-wholesalers";
 
 export const meta: Route.MetaFunction = () => [
@@ -23,13 +22,8 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
-}
-
-export function action({ request }: Route.ActionArgs) {
-  return importWholesalersAction(request);
+export function action({ request, context }: Route.ActionArgs) {
+  return importWholesalersAction(request, context.get(adminContext));
 }
 
 export default function ImportWholesalers({ actionData }: Route.ComponentProps) {
@@ -45,7 +39,6 @@ export default function ImportWholesalers({ actionData }: Route.ComponentProps) 
   return (
     <>
       <PageHeading>도매처 일괄 가져오기</PageHeading>
-      <AdminNav />
       <div className="max-w-3xl space-y-3 rounded-xl border border-slate-200 bg-white p-5 text-sm leading-relaxed text-slate-700 shadow-sm">
         <p>
           CSV(쉼표 또는 탭 구분) 또는 JSON 파일로 여러 도매처를 한 번에 등록합니다. 미리 보기에서 행마다 <strong>추가</strong>,{" "}

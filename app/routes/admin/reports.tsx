@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -8,6 +7,7 @@ import { handleReportAction, loadReportsQueue } from "#app/features/reports/repo
 import { REPORT_REASONS } from "#app/features/reports/report-reasons.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { adminContext } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/reports";
 
 export const meta: Route.MetaFunction = () => [
@@ -19,8 +19,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadReportsQueue(request);
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return handleReportAction(request);
+export function action({ request, context }: Route.ActionArgs) {
+  return handleReportAction(request, context.get(adminContext));
 }
 
 const buttonClass = "rounded-md border px-3 py-1.5 text-sm font-medium";
@@ -30,7 +30,6 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>수정 요청</PageHeading>
-      <AdminNav />
       <p className="mb-3 text-sm text-slate-600">처리하지 않은 요청 {total.toLocaleString("ko-KR")}건 · 최근 받은 순</p>
       {items.length === 0 ? (
         <EmptyState message="처리할 수정 요청이 없습니다." />

@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
@@ -16,6 +15,7 @@ import { CategoryBadge } from "#app/features/wholesalers/wholesaler-card.tsx";
 import { parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
+import { adminContext } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/review";
 
 export const meta: Route.MetaFunction = () => [
@@ -25,13 +25,14 @@ export const meta: Route.MetaFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { page } = parseListParams(new URL(request.url).searchParams);
-  return loadReviewQueue(request, page);
+  return loadReviewQueue(page);
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = context.get(adminContext);
   const { form, intent, id } = await reviewFormOf(request);
-  if (intent === "publish") return publishWholesalerAction(request, form, id, REVIEW_PATH);
-  if (intent === "delete") return deleteWholesalerAction(request, form, REVIEW_PATH);
+  if (intent === "publish") return publishWholesalerAction(request, admin, form, id, REVIEW_PATH);
+  if (intent === "delete") return deleteWholesalerAction(request, admin, form, REVIEW_PATH);
   throw new Response("잘못된 요청입니다.", { status: 400 });
 }
 
@@ -42,7 +43,6 @@ export default function Review({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>검토 대기</PageHeading>
-      <AdminNav />
       <p className="mb-4 max-w-3xl text-sm leading-relaxed text-slate-600">
         가져오기에서 주소나 이름을 확인해야 한다고 판단한 도매처입니다. 목록·검색·사이트맵에는 보이지 않습니다. 주소를 고친 뒤{" "}
         <strong>공개</strong>하거나, 도매처가 아니면 삭제하세요. 총 {total.toLocaleString("ko-KR")}곳.

@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { AdminTable } from "#app/components/admin-table.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
@@ -54,7 +53,6 @@ export default function AdminSiteChecks({ loaderData }: Route.ComponentProps) {
       >
         사이트 점검
       </PageHeading>
-      <AdminNav />
       <div className="mb-4 space-y-1 text-sm text-slate-600">
         {enabled ? (
           <p>

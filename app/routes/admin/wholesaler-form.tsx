@@ -1,4 +1,3 @@
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { AdminWholesalerForm } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
@@ -7,7 +6,7 @@ import { WholesalerHistory } from "#app/features/wholesalers/wholesaler-history.
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
+import { adminContext } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/wholesaler-form";
 
 // One module for /admin/wholesaler-add (no id) and /admin/wholesaler-edit/{id}.
@@ -17,23 +16,20 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  if (params.id === undefined) {
-    await requireAdmin(request);
-    return { id: null, values: undefined, history: [] };
-  }
-  return loadWholesalerForEdit(request, params.id);
+export async function loader({ params }: Route.LoaderArgs) {
+  if (params.id === undefined) return { id: null, values: undefined, history: [] };
+  return loadWholesalerForEdit(params.id);
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = context.get(adminContext);
   let id: number | undefined;
   if (params.id !== undefined) {
     const parsed = parseIdParam(params.id);
     if (!parsed) throw new Response(NOT_FOUND_MESSAGE, { status: 404 });
     id = parsed;
   }
-  return saveWholesalerAction(request, await readForm(request), id);
+  return saveWholesalerAction(request, admin, await readForm(request), id);
 }
 
 export default function WholesalerFormPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -41,7 +37,6 @@ export default function WholesalerFormPage({ loaderData, actionData }: Route.Com
   return (
     <>
       <PageHeading>{editing ? "도매처 수정" : "도매처 등록"}</PageHeading>
-      <AdminNav />
       <AdminWholesalerForm
         defaults={loaderData.values}
         result={actionData ?? undefined}

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { AdminNav } from "#app/components/admin-nav.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -9,7 +8,7 @@ import { deleteWholesalerAction, loadAdminWholesalerPage } from "#app/features/w
 import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { requireAdmin } from "#app/platform/auth/auth.server.ts";
+import { adminContext } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/wholesalers";
 
 export const meta: Route.MetaFunction = () => [
@@ -21,11 +20,10 @@ export function loader({ request }: Route.LoaderArgs) {
   return loadAdminWholesalerPage(request);
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "delete") throw new Response("잘못된 요청입니다.", { status: 400 });
-  return deleteWholesalerAction(request, form, "/admin/wholesaler");
+  return deleteWholesalerAction(request, context.get(adminContext), form, "/admin/wholesaler");
 }
 
 export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
@@ -41,7 +39,6 @@ export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
       >
         도매처 관리 목록
       </PageHeading>
-      <AdminNav />
       <p className="mb-3 text-sm text-slate-600">총 {total.toLocaleString("ko-KR")}곳 · 최근 등록순</p>
       {items.length ? <AdminWholesalerTable items={items} /> : <EmptyState />}
       <Pager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ page: n }, "/admin/wholesaler")} keepScroll={false} />

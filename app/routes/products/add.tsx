@@ -18,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function action({ request }: Route.ActionArgs) {
-  return createProductAction(request, { admin: false });
+  return createProductAction(request, { admin: null });
 }
 
 export default function AddProduct({ actionData }: Route.ComponentProps) {

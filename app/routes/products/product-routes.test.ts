@@ -6,9 +6,8 @@ import { signUpAction } from "#app/features/users/auth-actions.server.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import * as adminAddProduct from "../admin/add-product.tsx";
-import * as adminExternal from "../admin/external-products.tsx";
 import * as addRoute from "./add.tsx";
 import * as editRoute from "./edit.tsx";
 import * as productsRoute from "./products.tsx";
@@ -268,26 +267,24 @@ test("/admin/add-product records the admin as creator; a plain user is refused",
   const boss = await admin();
   const before = await db().$count(products);
   const refused = await caught(() =>
-    adminAddProduct.action(args(formRequest("/admin/add-product", fields({ name: "관리자 아님" }), { cookie: seller.cookie }))),
+    callAction(formRequest("/admin/add-product", fields({ name: "관리자 아님" }), { cookie: seller.cookie })),
   );
   expect(refused.status).toBe(403);
   expect(await db().$count(products)).toBe(before);
-  const page = await caught(() => adminAddProduct.loader(args(getRequest("/admin/add-product", { cookie: seller.cookie }))));
+  const page = await caught(() => callLoader(getRequest("/admin/add-product", { cookie: seller.cookie })));
   expect(page.location).toBe("/");
 
   const saved = asResponse(
-    await adminAddProduct.action(
-      args(
-        formRequest("/admin/add-product", fields({ name: "관리자 상품", siteUrl: "https://shop.example.com/p/1" }), {
-          cookie: boss.cookie,
-        }),
-      ),
+    await callAction(
+      formRequest("/admin/add-product", fields({ name: "관리자 상품", siteUrl: "https://shop.example.com/p/1" }), {
+        cookie: boss.cookie,
+      }),
     ),
   );
   expect(saved.data).toMatchObject({ ok: true, message: "상품 등록 완료!", link: "https://shop.example.com/p/1" });
   expect(await row((saved.data as { savedId: number }).savedId)).toMatchObject({ createdBy: boss.id });
   const noLink = asResponse(
-    await adminAddProduct.action(args(formRequest("/admin/add-product", fields({ name: "링크 없는 상품" }), { cookie: boss.cookie }))),
+    await callAction(formRequest("/admin/add-product", fields({ name: "링크 없는 상품" }), { cookie: boss.cookie })),
   );
   expect(noLink.data).toMatchObject({ ok: true, message: "상품 등록 완료!", link: null });
 });
@@ -306,23 +303,19 @@ test("/admin/external-products: every write needs the admin role; a too-large up
   };
 
   const post = (body: Record<string, string>, who: Person | null) =>
-    caught(() => adminExternal.action(args(formRequest("/admin/external-products", body, who ? { cookie: who.cookie } : {}))));
+    caught(() => callAction(formRequest("/admin/external-products", body, who ? { cookie: who.cookie } : {})));
   expect((await post(create, null)).status).toBe(401);
   expect((await post(create, seller)).status).toBe(403);
-  expect((await caught(() => adminExternal.loader(args(getRequest("/admin/external-products", { cookie: seller.cookie }))))).location).toBe(
-    "/",
-  );
+  expect((await caught(() => callLoader(getRequest("/admin/external-products", { cookie: seller.cookie })))).location).toBe("/");
   expect(await count()).toBe(before);
 
   const bad = await caught(() =>
-    adminExternal.action(
-      args(formRequest("/admin/external-products", { ...create, productUrl: "javascript:alert(1)" }, { cookie: boss.cookie })),
-    ),
+    callAction(formRequest("/admin/external-products", { ...create, productUrl: "javascript:alert(1)" }, { cookie: boss.cookie })),
   );
   expect(bad.status).toBe(400);
   expect(bad.data).toMatchObject({ ok: false, message: "등록 실패: 상품 URL은 http:// 또는 https://로 시작하는 주소여야 합니다." });
 
-  const created = await caught(() => adminExternal.action(args(formRequest("/admin/external-products", create, { cookie: boss.cookie }))));
+  const created = await caught(() => callAction(formRequest("/admin/external-products", create, { cookie: boss.cookie })));
   expect(created.status).toBe(302);
   expect(await toastOf(created.headers)).toBe("외부 인기 상품이 등록되었습니다.");
   expect(await count()).toBe(before + 1);
@@ -347,22 +340,18 @@ test("/admin/external-products: every write needs the admin role; a too-large up
     return new Request("http://localhost:3000/admin/external-products", { method: "POST", body, headers });
   };
   const preview = asResponse(
-    await adminExternal.action(
-      args(
-        await upload("title,productUrl,imageUrl,price\n가져온 상품,https://shop.example.com/imported,https://img.example.com/i.jpg,1000원"),
-      ),
+    await callAction(
+      await upload("title,productUrl,imageUrl,price\n가져온 상품,https://shop.example.com/imported,https://img.example.com/i.jpg,1000원"),
     ),
   );
   expect(preview.data).toMatchObject({ kind: "preview", rows: [{ title: "가져온 상품" }], refused: [] });
   expect(await count()).toBe(before + 1);
   const applied = await caught(() =>
-    adminExternal.action(
-      args(
-        formRequest(
-          "/admin/external-products",
-          { intent: "apply-import", payload: (preview.data as { payload: string }).payload },
-          { cookie: boss.cookie },
-        ),
+    callAction(
+      formRequest(
+        "/admin/external-products",
+        { intent: "apply-import", payload: (preview.data as { payload: string }).payload },
+        { cookie: boss.cookie },
       ),
     ),
   );
@@ -370,38 +359,32 @@ test("/admin/external-products: every write needs the admin role; a too-large up
   expect(await toastOf(applied.headers)).toBe("외부 인기 상품 1개를 가져왔습니다.");
   expect(await count()).toBe(before + 2);
 
-  const broken = asResponse(await adminExternal.action(args(await upload("{not json", "broken.json"))));
+  const broken = asResponse(await callAction(await upload("{not json", "broken.json")));
   expect(broken.status).toBe(400);
   expect(broken.data).toEqual({ kind: "error", error: "JSON 형식이 올바르지 않아 파일을 읽을 수 없습니다." });
   const tampered = await caught(() =>
-    adminExternal.action(
-      args(
-        formRequest(
-          "/admin/external-products",
-          { intent: "apply-import", payload: '[{"title":"x","productUrl":"javascript:alert(1)","imageUrl":"","price":"","position":"1"}]' },
-          { cookie: boss.cookie },
-        ),
+    callAction(
+      formRequest(
+        "/admin/external-products",
+        { intent: "apply-import", payload: '[{"title":"x","productUrl":"javascript:alert(1)","imageUrl":"","price":"","position":"1"}]' },
+        { cookie: boss.cookie },
       ),
     ),
   );
   expect(tampered.status).toBe(400);
   const hugeCsv = `title,productUrl\n${"가".repeat(2_000_000)},https://a.example/`;
   for (const declareSize of [true, false]) {
-    const huge = asResponse(await adminExternal.action(args(await upload(hugeCsv, "huge.csv", declareSize))));
+    const huge = asResponse(await callAction(await upload(hugeCsv, "huge.csv", declareSize)));
     expect(huge.status).toBe(413);
     expect(huge.data).toEqual({ kind: "error", error: "파일이 너무 큽니다. 1MB 이하의 JSON 또는 CSV 파일을 선택해주세요." });
   }
   // Just over the file limit, inside the request limit: refused by the file check.
-  const overFile = asResponse(
-    await adminExternal.action(args(await upload(`title,productUrl\n${"a".repeat(1_000_001)},https://a.example/`))),
-  );
+  const overFile = asResponse(await callAction(await upload(`title,productUrl\n${"a".repeat(1_000_001)},https://a.example/`)));
   expect(overFile.status).toBe(413);
   expect(await count()).toBe(before + 2);
 
   const deleted = await caught(() =>
-    adminExternal.action(
-      args(formRequest("/admin/external-products", { intent: "delete", id: String(saved!.id) }, { cookie: boss.cookie })),
-    ),
+    callAction(formRequest("/admin/external-products", { intent: "delete", id: String(saved!.id) }, { cookie: boss.cookie })),
   );
   expect(deleted.status).toBe(302);
   expect(await count()).toBe(before + 1);

@@ -20,7 +20,7 @@ import { formatDate, seoulDay } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
-import { getUser } from "#app/platform/auth/auth.server.ts";
+import { getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { imagesFor } from "#app/platform/images/images.server.ts";
 import { notesForCategory } from "#content/regulatory-notes.ts";
 import type { Route } from "./+types/wholesaler-detail";
@@ -55,9 +55,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 /** `공개` on a waiting supplier's page (admins only). */
 export async function action({ request, params }: Route.ActionArgs) {
+  const admin = await requireAdmin(request);
   const { form, intent } = await reviewFormOf(request);
   if (intent !== "publish") throw new Response("잘못된 요청입니다.", { status: 400 });
-  return publishWholesalerAction(request, form, parseIdParam(params.id), `/wholesaler/${params.id}`);
+  return publishWholesalerAction(request, admin, form, parseIdParam(params.id), `/wholesaler/${params.id}`);
 }
 
 /** Reloading after a form post elsewhere on the page (e.g. 로그아웃) is not another view. */

@@ -1,0 +1,28 @@
+import { Outlet } from "react-router";
+import { AdminNav } from "#app/components/admin-nav.tsx";
+import { countOpenReports } from "#app/features/reports/reports.server.ts";
+import { requireAdminMiddleware } from "#app/platform/auth/auth.server.ts";
+import type { Route } from "./+types/layout";
+
+/**
+ * Every `/admin/*` page stands in this layout: its middleware checks the admin once before any of their
+ * loaders or actions run (page and data requests alike), and it draws the admin menu once. The pages take the
+ * checked admin from `context.get(adminContext)`; nothing under here checks the role again.
+ */
+export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
+
+export async function loader() {
+  // The menu shows how many correction requests wait (one small count).
+  return { openReports: await countOpenReports() };
+}
+
+export const handle = { ads: false };
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminNav openReports={loaderData.openReports} />
+      <Outlet />
+    </>
+  );
+}
