@@ -88,7 +88,7 @@ const DIAD_GRADE_NOTICE: FeeSource = {
   url: "https://diad.co.kr/Customer/NoticeView?Category=TIP&Idx=4592",
 };
 const SEDAILY_GENERAL_GRADE: FeeSource = {
-  name: "네이버, 7월 31일부터 주문관리 수수료 매출 규모별 차등(일반 등급 3.3%)",
+  name: "주문관리 수수료를 매출 규모별로 나눈 2021년 개편 기사(7월 31일부터, 일반 등급 3.3%)",
   publisher: "서울경제",
   date: "2021-07-02",
   url: "https://m.sedaily.com/NewsViewAmp/22OR91X65J",
@@ -106,7 +106,7 @@ const ETNEWS_COUPANG_2019: FeeSource = {
   url: "https://m.etnews.com/20191128000121",
 };
 const COUPANG_SHIPPING_FEE: FeeSource = {
-  name: "쿠팡 수수료와 부가세(배송비 수수료 3%, 서비스 이용료)",
+  name: "쿠팡 수수료와 부가세 정리 글(배송비 수수료 3%, 월 서비스 이용료)",
   publisher: "nguoilontuoi 블로그",
   date: "게시일 미표기",
   url: "https://ko.nguoilontuoi.com/post/kupang-susulyo-bugase",

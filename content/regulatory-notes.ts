@@ -33,7 +33,7 @@ export const REGULATORY_NOTES: RegulatoryNote[] = [
         url: "https://law.go.kr/LSW//lsLinkCommonInfo.do?chrClsCd=010202&lsJoLnkSeq=1010186921",
       },
       {
-        name: "공정위, 통신판매업 신고 면제 기준 고시 개정(직전 연도 거래 50회 미만 또는 간이과세자)",
+        name: "통신판매업 신고 면제 기준 고시 개정 기사(직전 연도 거래 50회 미만 또는 간이과세자)",
         publisher: "전자신문",
         date: "2020-05-21",
         url: "https://www.etnews.com/20200521000063",
@@ -66,8 +66,8 @@ export const REGULATORY_NOTES: RegulatoryNote[] = [
         url: "http://wlv.kr/View.aspx?No=2271435",
       },
       {
-        name: "축산물판매업(식육판매업) 영업신고 안내",
-        publisher: "윤비즈",
+        name: "축산물판매업(식육판매업)을 허가가 아닌 영업신고로 설명한 글",
+        publisher: "yoonbiz.com",
         date: "게시일 미표기",
         url: "https://yoonbiz.com/?p=22828",
       },

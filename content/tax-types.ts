@@ -61,13 +61,13 @@ export const TAX_TABLE: TaxTable = {
       url: "https://www.law.go.kr/법령/부가가치세법/제63조",
     },
     {
-      name: "간이과세 기준 1억 400만 원으로 상향, 납부면제 4,800만 원(국세청 2024년 6월 18일 안내 인용)",
+      name: "간이과세 기준 상향 정리 글(연 1억 400만 원, 납부 면제 4,800만 원, 국세청 2024년 6월 18일 안내 인용)",
       publisher: "botteul 블로그",
       date: "게시일 미표기(2024-06-18 국세청 안내 인용)",
       url: "https://botteul.tistory.com/1471",
     },
     {
-      name: "간이과세자 부가세 계산(소매업 부가가치율 15%, 세금계산서 매입 0.5% 공제)",
+      name: "간이과세자 부가세 계산 안내(소매업 부가가치율 15%, 세금계산서 매입 0.5% 공제)",
       publisher: "ground.glabs.co",
       date: "게시일 미표기",
       url: "https://ground.glabs.co/",
