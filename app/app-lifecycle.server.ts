@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { currentDatabase, db, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
+import { checkProcessorsListed } from "#app/features/legal/legal.server.ts";
 import { registerImageJobs, requestImagesAtStart } from "#app/features/images/image-jobs.server.ts";
 import { type JobKind, JobRunner, purgeJobsKind } from "#app/features/jobs/job-runner.server.ts";
 import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
@@ -15,6 +16,7 @@ import { siteConfig } from "#app/lib/site-config.server.ts";
 export async function startApp() {
   const config = env();
   siteConfig();
+  checkProcessorsListed();
   const open = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
