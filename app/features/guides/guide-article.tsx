@@ -1,6 +1,6 @@
 import type { Guide, GuideBlock } from "#content/guides/guide-types.ts";
 import { TableOfContents } from "#app/components/table-of-contents.tsx";
-import { formatDate } from "#app/lib/format.ts";
+import { formatDate, formatDay } from "#app/lib/format.ts";
 import { InlineText } from "./guide-inline.tsx";
 
 /** A guide page's body: title, intro, table of contents, then the sections with their ids. */
@@ -47,6 +47,8 @@ export function GuideArticle({ guide }: { guide: Guide }) {
                 {source.name}
               </a>
               , {source.publisher}, {source.date}
+              {source.readOn && !/^\d/.test(source.date) ? `, ${formatDay(source.readOn)} 확인` : ""}
+              {source.historical ? " (규정이 나올 당시의 자료)" : ""}
             </li>
           ))}
         </ol>
