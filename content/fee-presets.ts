@@ -23,6 +23,8 @@ export type FeeTier<Id extends string = string> = {
   id: Id;
   /** Shown in the select. */
   label: string;
+  /** Shown in the comparison table's column heading when `label` is too long for it. */
+  shortLabel?: string;
   /** Percent without VAT, as the platform quotes it: "2.73". */
   percent: string;
   note: string;
@@ -137,6 +139,7 @@ export const FEE_TABLE: FeeTable = {
       {
         id: "standard",
         label: "마케팅 링크 외 주문(네이버 쇼핑·직접 방문 등)",
+        shortLabel: "마케팅 링크 외 주문",
         percent: "2.73",
         note: "판매수수료 2.73%(판매자 마케팅으로 인정되지 않는 모든 주문: 네이버 쇼핑·플러스 스토어, 직접 방문, 마케팅 링크를 쓰지 않은 외부 링크)",
         readOn: "2026-11-26",
@@ -145,6 +148,7 @@ export const FEE_TABLE: FeeTable = {
       {
         id: "marketing",
         label: "마케팅 링크·네이버 광고 주문",
+        shortLabel: "마케팅 링크·광고 주문",
         percent: "0.91",
         note: "판매수수료 0.91%(판매자 마케팅: 스마트스토어센터에서 만든 마케팅 링크나 네이버 광고로 들어온 주문)",
         readOn: "2026-11-26",
@@ -168,6 +172,7 @@ export const FEE_TABLE: FeeTable = {
       {
         id: "appliances",
         label: "가전(2019년 기사 기준)",
+        shortLabel: "가전",
         percent: "5.8",
         note: "판매수수료 5.8%(가전)",
         caveat: "가전 요율은 2019년 기사에서만 확인했고, 2026년 자료는 카테고리별 4~10.9%라고만 밝히므로 쿠팡 Wing에서 지금 요율을 꼭 확인해 주세요.",

@@ -242,7 +242,7 @@ describe("the side-by-side comparison", () => {
     // 18,900 × 4.63% = 875.07 → 875; B = 18,900 − 875 − 11,500 = 6,525 → 5,932.
     expect([smartstore.result.fee, smartstore.result.profit]).toEqual([875, 5_932]);
     expect([coupang.result.fee, coupang.result.profit]).toEqual([1_988, 4_920]);
-    expect(smartstore.label).toBe("네이버 스마트스토어(일반 · 마케팅 링크·네이버 광고 주문)");
+    expect(smartstore.label).toBe("네이버 스마트스토어(일반 · 마케팅 링크·광고 주문)");
     expect(coupang.label).toBe("쿠팡(가구·홈인테리어)");
   });
 

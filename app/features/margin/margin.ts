@@ -164,14 +164,14 @@ export function platformRates(values: Pick<MarginValues, "naverGrade" | "naverOr
   const category = pick(fees.coupang.categories, values.coupangCategory);
   return {
     smartstore: {
-      label: `${fees.smartstore.label}(${grade.label} · ${order.label})`,
+      label: `${fees.smartstore.label}(${grade.shortLabel ?? grade.label} · ${order.shortLabel ?? order.label})`,
       tiers: [grade, order],
       rateHundredths: naverRate,
       // The 주문관리 수수료 is charged on the whole payment; the 판매수수료's base is unverified, so the higher case.
       shippingRateHundredths: naverRate,
     },
     coupang: {
-      label: `${fees.coupang.label}(${category.label})`,
+      label: `${fees.coupang.label}(${category.shortLabel ?? category.label})`,
       tiers: [category, fees.coupang.shipping],
       rateHundredths: withVat(hundredthsOf(category.percent)),
       shippingRateHundredths: withVat(hundredthsOf(fees.coupang.shipping.percent)),

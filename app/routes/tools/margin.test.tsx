@@ -41,6 +41,12 @@ test("a preset chosen without JavaScript supplies its rates, says what it assume
   expect(html).toContain('href="https://oscsnm.com/coupang-fee-guide-2026"');
 });
 
+test("a less certain rate says so: 쿠팡 가전 comes from a 2019 article only", () => {
+  const { data, html } = load("?price=10000&cost=5000&customerShipping=0&shipping=0&fee=coupang&coupangCategory=appliances&ad=0");
+  expect(data.values.rate).toBe("6.38");
+  expect(html).toContain("가전 요율은 2019년 기사에서만 확인했고");
+});
+
 test("the bare page starts on the first preset, so the first 계산하기 with only the amounts is a result, not an error", () => {
   const bare = load("");
   expect(bare.data.values).toMatchObject({ fee: "smartstore", naverGrade: "small", naverOrder: "standard", rate: "4.98", tax: "general" });
@@ -57,7 +63,7 @@ test("the side-by-side table without JavaScript: the same product on 스마트�
   );
   expect(data.comparison?.coupang.result.profit).toBe(4_920);
   const table = html.match(/<table[\s\S]*?<\/table>/)?.[0] ?? "";
-  expect(table).toContain("네이버 스마트스토어(일반 · 마케팅 링크 외 주문(네이버 쇼핑·직접 방문 등))");
+  expect(table).toContain("네이버 스마트스토어(일반 · 마케팅 링크 외 주문)");
   expect(table).toContain("쿠팡(가구·홈인테리어)");
   // 스마트스토어 6.63% on 18,900 = 1,253 → B 6,147 → 5,588; 쿠팡 1,988 → 4,920 (the review's example B).
   for (const text of ["6.63% / 6.63%", "11.88% / 3.3%", "1,253원", "1,988원", "5,588원", "4,920원", "28.6%"]) expect(table).toContain(text);
