@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { currentDatabase, db, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
+import { checkProcessorsListed } from "#app/features/legal/legal.server.ts";
 import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
 import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
 import { env } from "#app/lib/env.server.ts";
@@ -15,6 +16,7 @@ import { backgroundSettled, runInBackground } from "#app/platform/mail/backgroun
 export async function startApp() {
   const config = env();
   siteConfig();
+  checkProcessorsListed();
   const open = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,

@@ -6,6 +6,8 @@
  * to the official page where a seller acts (`official`). A note says what to check, never that a seller is or
  * is not exempt: the exceptions depend on the product, and the official page decides.
  */
+import { isCategory } from "#app/db/categories.ts";
+
 export type RegulatoryNote = {
   id: string;
   title: string;
@@ -21,7 +23,7 @@ export const REGULATORY_NOTES: RegulatoryNote[] = [
   {
     id: "mail-order",
     title: "통신판매업 신고",
-    text: "인터넷으로 상품을 파는 일을 업으로 하려면 상호, 주소, 연락처, 도메인 등을 시·군·구청(또는 공정거래위원회)에 통신판매업으로 신고해야 합니다. 선불로 대금을 받는 판매라면 구매안전서비스 이용확인증이 필요하고, 스마트스토어 같은 오픈마켓에서 발급받을 수 있습니다. 거래 횟수나 규모가 공정거래위원회 고시 기준 이하이면 신고하지 않아도 됩니다.",
+    text: "어떤 상품이든 인터넷으로 파는 일을 업으로 하려면 상호, 주소, 연락처, 도메인 등을 시·군·구청(또는 공정거래위원회)에 통신판매업으로 신고해야 합니다. 선불로 대금을 받는 판매라면 구매안전서비스 이용확인증이 필요하고, 스마트스토어 같은 오픈마켓에서 발급받을 수 있습니다. 공정거래위원회 고시에 따라 직전 연도의 통신판매 거래 횟수가 50회 미만이거나 간이과세자이면 신고하지 않아도 됩니다.",
     official: { label: "정부24(통신판매업 신고 민원)", url: "https://www.gov.kr/" },
     sources: [
       {
@@ -31,20 +33,32 @@ export const REGULATORY_NOTES: RegulatoryNote[] = [
         url: "https://law.go.kr/LSW//lsLinkCommonInfo.do?chrClsCd=010202&lsJoLnkSeq=1010186921",
       },
       {
+        name: "통신판매업 신고 면제 기준 고시 개정 기사(직전 연도 거래 50회 미만 또는 간이과세자)",
+        publisher: "전자신문",
+        date: "2020-05-21",
+        url: "https://www.etnews.com/20200521000063",
+      },
+      {
         name: "통신판매업 신고 민원 안내(근거 법령, 구비서류)",
         publisher: "양양군",
         date: "게시일 미표기",
         url: "https://gunsoo.yangyang.go.kr/gw/portal/yyc_complain_total_form?articleSeq=91653&mode=readForm&curPage=2&boardCode=BDAABB31",
       },
     ],
-    read: "2026-11-23",
+    read: "2026-11-26",
   },
   {
     id: "food-business",
     title: "식품 영업신고가 필요한 경우",
-    text: "식품을 직접 만들어 팔거나, 시중 제품을 사서 덜어 나누고 다시 포장해 팔려면 식품제조·가공업, 즉석판매제조·가공업 또는 식품소분·판매업 같은 영업 등록(신고)을 먼저 해야 합니다. 정육·양념육처럼 축산물을 온라인으로 팔 때도 축산물판매업 등의 영업 허가가 따로 필요합니다. 필요한 신고는 품목과 판매 방식에 따라 다르니 관할 시·군·구청 위생 부서에 확인하세요.",
+    text: "식품을 직접 만들어 팔거나, 시중 제품을 사서 덜어 나누고 다시 포장해 팔려면 식품제조·가공업, 즉석판매제조·가공업 또는 식품소분·판매업 같은 영업 등록(신고)을 먼저 해야 합니다. 정육·양념육처럼 축산물을 온라인으로 팔 때는 식육판매업 같은 축산물판매업 영업신고가 따로 필요합니다. 필요한 신고는 품목과 판매 방식에 따라 다르니 관할 시·군·구청 위생 부서에 확인하세요.",
     official: { label: "식품안전나라", url: "https://www.foodsafetykorea.go.kr/" },
     sources: [
+      {
+        name: "축산물 위생관리법 제22조(영업의 허가: 도축업·집유업·축산물가공업·식용란선별포장업, 판매업은 신고 대상)",
+        publisher: "법제처 국가법령정보센터",
+        date: "현행 법령",
+        url: "https://www.law.go.kr/법령/축산물위생관리법/제22조",
+      },
       {
         name: "식품 제조·재포장 판매 시 '영업등록' 필수(식품의약품안전처 안내 보도)",
         publisher: "식품의약품안전처 보도 인용 기사",
@@ -52,13 +66,13 @@ export const REGULATORY_NOTES: RegulatoryNote[] = [
         url: "http://wlv.kr/View.aspx?No=2271435",
       },
       {
-        name: "온라인으로 고기·밀키트를 팔 때 필요한 영업 허가",
-        publisher: "개인 블로그(영업 인허가 경험담)",
+        name: "축산물판매업(식육판매업)을 허가가 아닌 영업신고로 설명한 글",
+        publisher: "yoonbiz.com",
         date: "게시일 미표기",
-        url: "https://bucksmakebucks.tistory.com/160?category=621110",
+        url: "https://yoonbiz.com/?p=22828",
       },
     ],
-    read: "2026-11-23",
+    read: "2026-11-26",
   },
   {
     id: "health-functional-food",
@@ -124,6 +138,21 @@ export const REGULATORY_NOTES: RegulatoryNote[] = [
     read: "2026-11-23",
   },
   {
+    id: "radio-equipment",
+    title: "무선기기 전파인증(KC 적합성평가)",
+    text: "블루투스 이어폰이나 무선 충전기처럼 전파를 쓰는 방송통신기자재는 전파법에 따라 적합성평가(적합인증 또는 적합등록)를 받아야 제조·수입·판매할 수 있습니다. 전기용품 KC 안전인증과는 별개의 인증이니, 무선 기능이 있는 상품은 도매처에 적합성평가 번호를 먼저 받아 두세요.",
+    official: { label: "국립전파연구원", url: "https://www.rra.go.kr/" },
+    sources: [
+      {
+        name: "전파법 제58조의2(방송통신기자재등의 적합성평가)",
+        publisher: "법제처 국가법령정보센터",
+        date: "현행 법령",
+        url: "https://www.law.go.kr/법령/전파법/제58조의2",
+      },
+    ],
+    read: "2026-11-26",
+  },
+  {
     id: "cosmetics",
     title: "화장품 책임판매업 등록",
     text: "직접 또는 위탁으로 제조했거나 수입한 화장품을 유통·판매하려면 식품의약품안전처에 화장품책임판매업을 등록하고 품질·안전을 맡을 책임판매관리자를 두어야 합니다. 자기 상표로 화장품을 만들거나 해외 화장품을 들여와 팔 계획이라면 등록 대상인지 먼저 확인하세요. 등록 신청은 의약품안전나라에서 온라인으로 할 수 있습니다.",
@@ -167,19 +196,23 @@ export const REGULATORY_NOTES: RegulatoryNote[] = [
   },
 ];
 
-/**
- * Which notes each /list category chip shows, in order. Categories not listed have no note: their goods need
- * no permit beyond 통신판매업, or the supplier's own certification (KC for 의류·잡화 is the manufacturer's).
- */
+/** Shown for every category: selling anything online is 통신판매 (전자상거래법 제12조). */
+const NOTES_FOR_EVERY_CATEGORY = ["mail-order"];
+
+/** What each /list category chip shows besides the notes for every category, in order. */
 export const CATEGORY_NOTE_IDS: Record<string, string[]> = {
-  식품: ["mail-order", "food-business", "health-functional-food"],
+  식품: ["food-business", "health-functional-food"],
   생활: ["household-chemicals", "kc-mark"],
-  "디지털/가전": ["kc-mark"],
+  // 차량용 방향제·세정제 are 안전확인대상 생활화학제품.
+  자동차: ["household-chemicals"],
+  "디지털/가전": ["kc-mark", "radio-equipment"],
   "유아/완구": ["kc-mark"],
   "헬스케어/뷰티": ["health-functional-food", "cosmetics", "medical-devices"],
 };
 
+/** The notes of a category chip: the 통신판매업 note for every real category, then the category's own. */
 export function notesForCategory(category: string | null | undefined): RegulatoryNote[] {
-  const ids = (category && CATEGORY_NOTE_IDS[category]) || [];
+  if (!category || !isCategory(category)) return [];
+  const ids = [...NOTES_FOR_EVERY_CATEGORY, ...(CATEGORY_NOTE_IDS[category] ?? [])];
   return ids.map((id) => REGULATORY_NOTES.find((note) => note.id === id)).filter((note): note is RegulatoryNote => Boolean(note));
 }

@@ -27,3 +27,17 @@ test("the policy cards: public programmes and Naver's own, each linked to its of
   expect(policyProgrammes.find((p) => p.url.includes("bizinfo"))?.agency).toBe("중소벤처기업부");
   expect(policyProgrammes.find((p) => p.url.includes("sbiz24"))?.agency).toContain("중소벤처기업부");
 });
+
+test("the Naver card gives 빠른정산's real condition (거래 실적, not 영세·중소 status), with its dated sources", () => {
+  const naver = policyProgrammes.find((p) => p.agency === "네이버");
+  expect(naver?.summary).toContain("월 거래 20건 이상이 3개월 이어지고 반품률이 20% 미만");
+  expect(naver?.summary).not.toMatch(/영세·중소 판매자는 빠른정산/);
+  const today = new Date().toISOString().slice(0, 10);
+  for (const source of naver?.sources ?? []) {
+    expect(source.date <= today).toBe(true);
+    expect(new URL(source.url).protocol).toBe("https:");
+  }
+  expect(naver?.sources?.length).toBeGreaterThanOrEqual(2);
+  // Naver cut the search keywords from its ad referrers in 2024: the tools table does not promise them.
+  expect(sellerTools.find((t) => t.name === "네이버 애널리틱스")?.summary).not.toContain("검색어");
+});

@@ -142,7 +142,8 @@ export const sellerTools: SellerTool[] = [
   {
     category: "유입 분석",
     name: "네이버 애널리틱스",
-    summary: "자사몰이나 블로그 방문자의 유입 검색어와 경로를 무료로 분석합니다.",
+    // Not "유입 검색어": Naver stopped passing search keywords in ad referrers from 2024-11-07 (content review S4).
+    summary: "자사몰이나 블로그에 방문자가 어떤 경로로 들어오는지 무료로 분석합니다.",
     bestFor: "자사몰·블로그로 외부 유입을 만드는 셀러",
     pricing: "무료",
     url: "https://analytics.naver.com/",
@@ -156,6 +157,8 @@ export type PolicyProgramme = {
   summary: string;
   linkLabel: string;
   url: string;
+  /** The pages a figure or condition in the summary comes from, shown under the card. */
+  sources?: { name: string; publisher: string; date: string; url: string }[];
 };
 
 export const policyProgrammes: PolicyProgramme[] = [
@@ -195,8 +198,22 @@ export const policyProgrammes: PolicyProgramme[] = [
     agency: "네이버",
     title: "스마트스토어 성장 마일리지와 빠른정산",
     summary:
-      "네이버는 2025년 7월부터 스타트 제로 수수료와 성장 지원 포인트 대신, 판매 등급이 새싹으로 오르면 30만 원, 파워로 오르면 100만 원의 성장 마일리지를 주고 있습니다(2025년 2월 발표 기준). 검색광고 비즈머니 전환이나 마케팅에 쓸 수 있고, 영세·중소 판매자는 빠른정산으로 판매 대금을 일찍 받을 수 있습니다. 현재 조건은 스마트스토어센터 공지에서 확인하세요.",
+      "네이버는 2025년 7월부터 스타트 제로 수수료와 성장 지원 포인트 대신, 판매 등급이 새싹으로 오르면 30만 원, 파워로 오르면 100만 원의 성장 마일리지를 줍니다(2025년 2월 발표 기준). 마일리지는 검색광고 비즈머니로 바꾸거나 마케팅에 쓸 수 있습니다. 빠른정산은 판매자 규모가 아니라 거래 실적으로 정해져, 월 거래 20건 이상이 3개월 이어지고 반품률이 20% 미만이면 집화 다음 날 대금을 받을 수 있습니다(2024년 7월 기사 기준). 지금 조건은 스마트스토어센터 공지에서 확인하세요.",
     linkLabel: "스마트스토어센터 바로가기",
     url: "https://sell.smartstore.naver.com/",
+    sources: [
+      {
+        name: "성장 마일리지 도입 기사(2025년 7월부터, 새싹 30만 원, 파워 100만 원)",
+        publisher: "economidaily.com",
+        date: "2025-02-17",
+        url: "https://m.economidaily.com/view/20250217110610658",
+      },
+      {
+        name: "빠른정산 이용 조건 기사(월 거래 20건 이상 3개월, 반품률 20% 미만, 이용자 93%가 영세·중소)",
+        publisher: "ntoday.co.kr",
+        date: "2024-07-31",
+        url: "https://www.ntoday.co.kr/news/articleView.html?idxno=108044",
+      },
+    ],
   },
 ];

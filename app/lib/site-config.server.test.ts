@@ -30,6 +30,13 @@ it("reads the legal pages' operator details from the configuration, with process
   expect(read().legal.processors[0]?.country).toBe("대한민국");
 });
 
+it("a processor outside Korea must say what a 국외 이전 discloses; the shipped one lists the hosting and the mail service", async () => {
+  const abroad = { name: "Example Mail Inc.", task: "메일 발송", country: "미국", role: "mail" };
+  const read = await load({ ...shipped, legal: { ...shipped.legal, processors: [abroad] } });
+  expect(read).toThrow(/legal\.processors\.0\.transferredItems is required for a processor outside Korea/);
+  expect(shipped.legal.processors.map((p: { role: string }) => p.role).sort()).toEqual(["hosting", "mail"]);
+});
+
 it("refuses to start with a configuration whose legal details are missing or malformed, naming the field", async () => {
   const { legal: _legal, ...withoutLegal } = shipped;
   expect(await load(withoutLegal)).toThrow(/is invalid: legal/);

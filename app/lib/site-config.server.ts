@@ -27,8 +27,38 @@ const legalSchema = z.object({
     email: z.string().min(1),
     phone: z.string(),
   }),
-  /** Who processes personal data for the operator (hosting, mail): 개인정보 처리 위탁. */
-  processors: z.array(z.object({ name: z.string().min(1), task: z.string().min(1), country: z.string().min(1).default("대한민국") })),
+  /**
+   * Who processes personal data for the operator (hosting, mail): 개인정보 처리 위탁. `role: "mail"` marks the mail
+   * service behind SMTP_URL, listed only while SMTP_URL is set. A processor outside Korea is a 국외 이전 and must say
+   * what 개인정보 보호법 제28조의8 asks the policy to disclose: the items, when and how they travel, a contact, and how
+   * long the processor keeps them (its `task` is the purpose).
+   */
+  processors: z.array(
+    z
+      .object({
+        name: z.string().min(1),
+        task: z.string().min(1),
+        country: z.string().min(1).default("대한민국"),
+        role: z.enum(["hosting", "mail", "other"]).default("other"),
+        /** Only for a processor abroad: 이전되는 항목, 이전 시기·방법, 연락처, 보유·이용 기간. */
+        transferredItems: z.string().min(1).optional(),
+        transferTiming: z.string().min(1).optional(),
+        contact: z.string().min(1).optional(),
+        retention: z.string().min(1).optional(),
+      })
+      .superRefine((processor, ctx) => {
+        if (processor.country === "대한민국") return;
+        for (const key of ["transferredItems", "transferTiming", "contact", "retention"] as const) {
+          if (!processor[key]) {
+            ctx.addIssue({
+              code: "custom",
+              path: [key],
+              message: `is required for a processor outside Korea (국외 이전: 개인정보 보호법 제28조의8에 따라 적어야 합니다)`,
+            });
+          }
+        }
+      }),
+  ),
   /** Days the operator keeps access logs and database backups before deleting them. */
   accessLogDays: z.number().int().positive(),
   backupDays: z.number().int().positive(),

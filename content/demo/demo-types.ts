@@ -43,9 +43,9 @@ export type DemoProduct = {
 
 export type DemoExternalProduct = {
   title: string;
-  /** A real address, e.g. https://search.shopping.naver.com/search/all?query=<encoded title> */
+  /** A real address, e.g. https://search.shopping.naver.com/ns/search?query=<encoded title> */
   productUrl: string;
-  /** Shown as given, e.g. "29,900원" */
+  /** Shown as given, e.g. "29,900원"; "" for a search page, whose prices change by the minute. */
   price: string;
 };
 

@@ -22,15 +22,28 @@ export type GuideSection = {
   blocks: GuideBlock[];
 };
 
-/** A page the guide was checked against, listed under "참고한 자료" at the end of the guide. */
+/**
+ * A page the guide was checked against, listed under "참고한 자료" at the end of the guide. Official pages (a public
+ * body, or the platform's own notice or help page) come first. A test holds every source to 2024 or later unless it
+ * is `historical`, and an undated page to the day it was read.
+ */
 export type GuideSource = {
-  /** The page's title, as the publisher names it. */
+  /** The page's title, as the publisher names it, or a description of the page when its title is not known. */
   name: string;
   /** Who published it (a ministry, Naver, a newspaper, a seller's blog…). */
   publisher: string;
   /** The page's date: "2025-03-11", or "2025-03" / "2025" when only that much is shown, or "게시일 미표기". */
   date: string;
   url: string;
+  /** A public body's page or the platform's own notice or help page. */
+  official?: true;
+  /** For an undated page: the day it was read (ISO date). */
+  readOn?: string;
+  /**
+   * An older page kept on purpose: it records a rule, or a platform's practice, as it was made or announced, and no
+   * newer page was found to replace it. Shown to the reader as "규정이 나올 당시의 자료".
+   */
+  historical?: true;
 };
 
 export type Guide = {
@@ -51,6 +64,6 @@ export type Guide = {
   updatedAt: string;
   intro: string;
   sections: GuideSection[];
-  /** At least three current sources; every figure in the guide comes from one of them or is written as an example. */
+  /** At least three sources, official first; every figure in the guide comes from one of them or is written as an example. */
   sources: GuideSource[];
 };

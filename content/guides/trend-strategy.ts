@@ -4,7 +4,7 @@ export const trendStrategy: Guide = {
   slug: "trend-strategy",
   title: "트렌드 상품 빨리 찾는 법",
   description: "네이버 데이터랩, 구글 트렌드, 블랙키위, 아이템스카우트 등 트렌드·키워드 도구의 특징과 이를 활용한 점검 루틴을 소개합니다.",
-  updatedAt: "2026-11-23",
+  updatedAt: "2026-11-26",
   intro:
     "잘 팔리는 상품의 기회는 대개 수요가 커지기 직전에 준비한 판매자에게 돌아갑니다. 트렌드를 빨리 찾으려면 감에만 의존하지 말고 검색량과 언급량 같은 데이터를 정기적으로 확인하는 습관이 필요합니다. 이 가이드에서는 판매자가 자주 쓰는 트렌드·키워드 분석 도구를 소개하고, 이 도구들을 엮어 매일·매주·매월 점검하는 루틴과 상품으로 만들기 전에 확인할 사항을 정리합니다.",
   sections: [
@@ -146,9 +146,9 @@ export const trendStrategy: Guide = {
         {
           type: "ol",
           items: [
-            "데이터랩에서 최근 1년 추이를 보니 지난해 장마철 무렵에도 검색이 늘었습니다. 일시적인 유행보다는 **계절성 수요**에 가깝다고 판단할 수 있습니다.",
+            "데이터랩에서 최근 1년 추이를 보니 지난해 장마철 무렵에도 검색이 늘었습니다. 일시적인 유행보다는 **계절성 수요**에 가깝다고 판단합니다.",
             "검색광고 키워드 도구로 월간 검색 수를 확인하고, 아이템스카우트에서 키워드별 상품 수를 비교해 경쟁 강도를 가늠합니다.",
-            "썸트렌드에서 언급량과 연관어를 보니 ‘냄새’, ‘곰팡이’ 같은 표현이 많아, 습기와 냄새를 함께 해결하려는 수요가 크다는 점을 알 수 있습니다.",
+            "썸트렌드에서 언급량과 연관어를 보니 ‘냄새’, ‘곰팡이’ 같은 표현이 많아, 습기와 냄새를 함께 해결하려는 수요가 크다는 점이 드러납니다.",
             "판매를 정하기 전에 규제부터 확인합니다. 제습제처럼 화학물질로 습기나 냄새를 없애는 제품은 안전확인대상 생활화학제품으로 관리될 수 있으므로, 도매처 제품에 신고번호가 표시되어 있는지, 그 번호가 [초록누리](https://ecolife.me.go.kr/)에서 조회되는지 확인합니다. 상품 페이지와 광고에도 신고번호를 적고, ‘무독성’이나 ‘친환경’ 같은 표현은 쓰지 않습니다.",
             "규제 확인을 마친 뒤 대용량·걸이형 구성으로 상품을 기획하고, 장마 시작 2~3주 전에 사전 등록합니다.",
           ],
@@ -166,30 +166,37 @@ export const trendStrategy: Guide = {
       publisher: "네이버 클라우드 플랫폼 API 문서",
       date: "2026-06-25",
       url: "https://api.ncloud-docs.com/docs/naver-api-hub-shopping-insight-keywords",
+      official: true,
     },
     {
       name: "안전확인대상생활화학제품 안내(신고대상·승인대상 품목)",
       publisher: "환경부 초록누리",
       date: "게시일 미표기",
+      readOn: "2026-11-26",
       url: "https://ecolife.me.go.kr/ecolife/board/2?pMENU_NO=585",
+      official: true,
     },
     {
       name: "[생활화학제품 등 안전관리] 안전확인대상생활화학제품이란 무엇인가요?",
       publisher: "법제처 찾기쉬운 생활법령정보",
       date: "2025-07-08 기준",
       url: "https://www.easylaw.go.kr/CSP/IssueQaRetrieve.laf?issueqaSeq=372&topMenu=openUl7",
-    },
-    {
-      name: "[주의] 안전확인대상 생활화학제품 판매 시 준수사항 안내(신고번호 광고 표시, 무독성 문구 금지)",
-      publisher: "G마켓·옥션 판매자 공지",
-      date: "2023-09-20",
-      url: "https://fanfanseller.kr/front/customer/viewMallNotice.do?atclNo=622",
+      official: true,
     },
     {
       name: "생활화학제품 안전관리 제도에 관하여(온라인 판매자 준수사항 영상)",
       publisher: "한국환경산업기술원",
       date: "2021-02-26",
       url: "http://keiti.re.kr/site/keiti/ex/board/View.do?cbIdx=257&bcIdx=32625",
+      official: true,
+      historical: true,
+    },
+    {
+      name: "[주의] 안전확인대상 생활화학제품 판매 시 준수사항 안내(신고번호 광고 표시, 무독성 문구 금지)",
+      publisher: "G마켓·옥션 판매자 공지",
+      date: "2023-09-20",
+      url: "https://fanfanseller.kr/front/customer/viewMallNotice.do?atclNo=622",
+      historical: true,
     },
   ],
 };

@@ -22,7 +22,7 @@ test("the layout: Korean page, header links for a visitor, two different ads, di
   expect(words[0]).not.toBe(words[1]);
   await expect(ads.first().getByRole("link")).toHaveAttribute("rel", "sponsored noopener noreferrer");
 
-  await expect(page.getByText("이 페이지는 제휴 마케팅 활동의 일환으로 일정액의 수수료를 제공받을 수 있습니다.")).toBeVisible();
+  await expect(page.getByText("이 페이지는 제휴 마케팅 활동의 일환으로 일정액의 수수료를 제공받습니다.")).toBeVisible();
   await expect(page.getByText(/^광고 문의: /)).toBeVisible();
   for (const label of ["상호", "대표자", "통신판매업 신고번호", "이메일", "전화", "주소"]) {
     await expect(page.getByRole("contentinfo").getByText(label, { exact: true })).toBeVisible();

@@ -1,8 +1,5 @@
 import type { Page } from "@playwright/test";
-import { FEE_PRESETS } from "../../content/fee-presets.ts";
 import { expect, test } from "./fixtures.ts";
-
-const smartstore = FEE_PRESETS.find((p) => p.id === "smartstore");
 
 /** From the 헬스케어/뷰티 view of /list (regulatory notes shown) to a supplier page and on to the calculator. */
 async function openCalculatorFromSupplier(page: Page) {
@@ -32,13 +29,17 @@ async function fillSale(page: Page) {
 }
 
 const result = (page: Page) => page.getByRole("region", { name: "계산 결과" });
+const comparison = (page: Page) => page.getByRole("region", { name: "스마트스토어와 쿠팡 비교" });
 
 test("with JavaScript: from a supplier page to a margin that updates as one types and stays in the URL", async ({ page }) => {
   await openCalculatorFromSupplier(page);
+  // A fresh form is already on the first preset: 영세 grade, an ordinary order, 4.98%.
+  await expect(page.getByLabel("수수료 기준")).toHaveValue("smartstore");
+  await expect(page.getByLabel("판매 수수료율(%)")).toHaveValue("4.98");
   await fillSale(page);
-  await page.getByLabel("수수료 기준").selectOption({ label: "네이버 스마트스토어" });
-  await expect(page.getByLabel("판매 수수료율(%)")).toHaveValue(smartstore?.rate ?? "");
-  await expect(page.getByText(/네이버 스마트스토어 수수료율 6\.63%는 2026\. 11\. 23\.에 공개 자료에서 읽은 값입니다/)).toBeVisible();
+  await page.getByLabel("스마트스토어 판매자 등급").selectOption({ label: "일반" });
+  await expect(page.getByLabel("판매 수수료율(%)")).toHaveValue("6.63");
+  await expect(page.getByText(/네이버 스마트스토어 수수료율 6\.63%는 2026\. 11\. 26\.에 공개 자료에서 읽은 값입니다/)).toBeVisible();
 
   // 20,000 × 6.63% = 1,326 → 정산 18,674; (18,674 − 13,500) × 10/11 = 4,704; 25.9%; break-even ad 5,674.
   const r = result(page);
@@ -46,7 +47,21 @@ test("with JavaScript: from a supplier page to a margin that updates as one type
   await expect(r.getByText("4,704원", { exact: true })).toBeVisible();
   await expect(r.getByText("25.9%", { exact: true })).toBeVisible();
   await expect(r.getByText("5,674원", { exact: true })).toBeVisible();
-  await expect(page).toHaveURL(/price=20000.*fee=smartstore/);
+  await expect(page).toHaveURL(/price=20000.*fee=smartstore.*naverGrade=general/);
+
+  // The same product on both platforms, one table, updating as the tiers change.
+  const table = comparison(page).getByRole("table");
+  await expect(table.getByRole("columnheader", { name: /^네이버 스마트스토어\(일반 · / })).toBeVisible();
+  await expect(table.getByRole("row", { name: /^순이익/ })).toContainText("4,704원");
+  // 쿠팡 가구·홈인테리어 11.88%: 20,000 → 2,376 → (17,624 − 13,500) × 10/11 = 3,749; 가전 6.38%: 1,276 → (18,724 − 13,500) × 10/11 = 4,749.
+  await expect(table.getByRole("row", { name: /^순이익/ })).toContainText("3,749원");
+  await page.getByLabel("쿠팡 카테고리").selectOption("appliances");
+  await expect(table.getByRole("row", { name: /^순이익/ })).toContainText("4,749원");
+  // A 면세 product keeps the whole margin before VAT: 5,174원 on 스마트스토어.
+  await page.getByLabel("과세 유형").selectOption({ label: "면세 상품" });
+  await expect(r.getByText("5,174원", { exact: true })).toBeVisible();
+  await page.getByLabel("과세 유형").selectOption({ label: "일반과세자" });
+  await expect(r.getByText("4,704원", { exact: true })).toBeVisible();
 
   // Typing a rate by hand switches the basis to 직접 입력 and recomputes at once.
   await page.getByLabel("판매 수수료율(%)").fill("10");
@@ -73,15 +88,28 @@ test("without JavaScript: the GET form computes on the server and reports bad in
   const page = await context.newPage();
   await openCalculatorFromSupplier(page);
   await fillSale(page);
-  await page.getByLabel("수수료 기준").selectOption({ label: "쿠팡" });
+  // The first 계산하기 on a fresh form is a result: the first preset (영세, 4.98%) is already chosen.
   await page.getByRole("button", { name: "계산하기" }).click();
+  await expect(page).toHaveURL(/\/tools\/margin\?.*price=20000.*fee=smartstore/);
+  // 20,000 × 4.98% = 996 → 정산 19,004; (19,004 − 13,500) × 10/11 = 5,004.
+  await expect(result(page).getByText("19,004원", { exact: true })).toBeVisible();
+  await expect(result(page).getByText("5,004원", { exact: true })).toBeVisible();
 
+  await page.getByLabel("수수료 기준").selectOption({ label: "쿠팡" });
+  await page.getByLabel("고객 배송비", { exact: true }).fill("3000");
+  await page.getByRole("button", { name: "계산하기" }).click();
   await expect(page).toHaveURL(/\/tools\/margin\?.*price=20000.*fee=coupang/);
-  // The server applied the preset: 20,000 × 11.88% = 2,376 → 정산 17,624; (17,624 − 13,500) × 10/11 = 3,749.
+  // The server applied the preset, with its own rate on the customer's shipping fee:
+  // 20,000 × 11.88% + 3,000 × 3.3% = 2,376 + 99 = 2,475 → 정산 20,525; (20,525 − 13,500) × 10/11 = 6,386.
   await expect(page.getByLabel("판매 수수료율(%)")).toHaveValue("11.88");
-  await expect(result(page).getByText("17,624원", { exact: true })).toBeVisible();
-  await expect(result(page).getByText("3,749원", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("배송비 수수료율(%)")).toHaveValue("3.3");
+  await expect(result(page).getByText("20,525원", { exact: true })).toBeVisible();
+  await expect(result(page).getByText("6,386원", { exact: true })).toBeVisible();
   await expect(page.getByText(/쿠팡 수수료율 11\.88%는/)).toBeVisible();
+  // The side-by-side table, computed on the server: 스마트스토어 4.98% on 23,000 = 1,145.4 → 1,145 → 정산 21,855.
+  const table = comparison(page).getByRole("table");
+  await expect(table.getByRole("row", { name: /^정산 예정액/ })).toContainText("21,855원");
+  await expect(table.getByRole("row", { name: /^정산 예정액/ })).toContainText("20,525원");
 
   await page.getByLabel("공급가", { exact: true }).fill("-500");
   await page.getByLabel("판매가", { exact: true }).fill("");

@@ -10,13 +10,22 @@ test("the seller information centre: policy cards, the eight guides, the tools t
 
   const policy = page.getByRole("region", { name: "정책 지원" });
   await expect(policy.getByRole("listitem")).toHaveCount(5);
-  for (const link of await policy.getByRole("link").all()) {
+  // Each card's own link goes to the programme's official site; a card that states a condition also cites its pages.
+  const officialLinks = await policy.getByRole("link", { name: /바로가기/ }).all();
+  expect(officialLinks).toHaveLength(5);
+  for (const link of officialLinks) {
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
     expect(await link.getAttribute("href")).toMatch(
       /^https:\/\/(www\.[a-z0-9]+\.(go|or)\.kr|www\.sbiz24\.kr|sell\.smartstore\.naver\.com)\/$/,
     );
   }
+  const naverCard = policy.getByRole("listitem").filter({ hasText: "빠른정산" });
+  await expect(naverCard).toContainText("월 거래 20건 이상이 3개월 이어지고 반품률이 20% 미만");
+  for (const source of await naverCard.getByRole("link", { name: /\(\d{4}-\d{2}-\d{2}\)$/ }).all()) {
+    await expect(source).toHaveAttribute("rel", "noopener noreferrer");
+  }
+  await expect(naverCard.getByRole("link", { name: /\(\d{4}-\d{2}-\d{2}\)$/ })).toHaveCount(2);
   await expect(page.getByRole("region", { name: "셀러 도구" }).getByRole("link", { name: "마진 계산기" })).toHaveAttribute(
     "href",
     "/tools/margin",

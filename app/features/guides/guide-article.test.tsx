@@ -92,7 +92,18 @@ test.each(guides.map((g) => [g.slug, g] as const))(
       for (const value of [source.name, source.publisher, source.date]) expect(value.trim()).not.toBe("");
       expect(source.date <= today || !/^\d/.test(source.date)).toBe(true);
       expect(new URL(source.url).protocol).toMatch(/^https?:$/);
+      // No source older than 2024 unless it is marked as historical; an undated page says when it was read.
+      const year = /^(\d{4})/.exec(source.date)?.[1];
+      if (year) expect(Number(year) >= 2024 || source.historical === true, `${source.name} (${source.date})`).toBe(true);
+      else
+        expect(
+          source.historical === true || (source.readOn !== undefined && source.readOn >= "2024-01-01" && source.readOn <= today),
+          source.name,
+        ).toBe(true);
     }
+    // Official pages first.
+    const officialFlags = guide.sources.map((s) => s.official === true);
+    expect(officialFlags, "official sources come before the others").toEqual([...officialFlags].sort((a, b) => Number(b) - Number(a)));
     const html = render(guide);
     expect(html).toContain("참고한 자료");
     for (const source of guide.sources) expect(html).toContain(source.url.replace(/&/g, "&amp;"));
@@ -134,4 +145,61 @@ test("inline markup becomes elements; anything else stays text, never HTML", () 
   expect(renderToStaticMarkup(<p>{renderInline("[계산기](/tools/margin) [밖](//evil.example/x)")}</p>)).toBe(
     '<p><a href="/tools/margin" class="font-medium text-blue-700 underline">계산기</a> 밖</p>',
   );
+});
+
+test("the 2026-11-26 fact-check: each wrong or dated claim is corrected in the guides", () => {
+  const body = (slug: string) => bodyText(guides.find((g) => g.slug === slug)!);
+  // F2/T2: 2.73% is charged on every order not credited to 판매자 마케팅, and the 정산 screen's own name for it.
+  const traffic = body("traffic-strategy");
+  expect(traffic).toContain("판매자 마케팅으로 인정되지 않는 모든 주문");
+  expect(traffic).toContain("매출연동수수료(판매수수료)");
+  expect(traffic).not.toMatch(/네이버플러스 스토어를 통해 들어온 일반 주문은/);
+  // T6: no unsourced yardstick for communities.
+  expect(traffic).not.toMatch(/클릭률과 전환율이 높은 편/);
+  // P4: one schedule: selection 4~6 weeks ahead, pre-registration 2~3 weeks ahead.
+  const promotion = guides.find((g) => g.slug === "promotion-strategy")!;
+  for (const text of [promotion.description, promotion.intro, body("promotion-strategy")]) expect(text).toMatch(/4~6주 전/);
+  expect(body("promotion-strategy")).not.toMatch(/2~3주 전에 사전 등록과 준비를 시작/);
+  // G6, K3 and 클린프로그램: the 2025-12-02 grade change and the 2026-02-04 attribute rule.
+  const algorithm = body("algorithm-strategy");
+  for (const text of ["2025년 12월 2일", "굿서비스 점수", "클린프로그램", "2026년 2월 4일"]) expect(algorithm).toContain(text);
+  expect(algorithm).not.toMatch(/가능한 한 모두 입력/);
+  const keyword = body("keyword-strategy");
+  expect(keyword).toContain("2026년 2월 4일");
+  // K2: the 2016 스토어팜 tag rule is gone with its source.
+  expect(keyword).not.toMatch(/최대 10개/);
+  // A5 and the ROAS wording.
+  const ads = body("ad-strategy");
+  expect(ads).toContain("주문 기준");
+  expect(ads).toContain("ROAS(광고비 대비 매출)");
+  expect(ads).not.toContain("브랜드사용 광고");
+  // D4: the total shown first includes shipping.
+  expect(body("detailpage-strategy")).toMatch(/세금·수수료·배송비까지 반드시 내야 하는 총금액/);
+});
+
+test("Korean: tip boxes keep one style (합니다, not a 하세요 mixed in), headings are not sentences, 어뷰징 is glossed at first use", () => {
+  for (const guide of guides) {
+    for (const section of guide.sections) {
+      for (const block of section.blocks) {
+        if (block.type === "tip") {
+          // A quoted example (‘…’) speaks to a customer in its own voice: only the guide's own sentences count.
+          const endings = block.text
+            .replace(/‘[^’]*’/g, "")
+            .split(/(?<=[.?!])\s+/)
+            .map((sentence) => (/세요\.$/.test(sentence) ? "세요" : /니다\.$/.test(sentence) ? "니다" : "other"));
+          expect(new Set(endings.filter((e) => e !== "other")).size, `${guide.slug}: ${block.text.slice(0, 40)}`).toBeLessThanOrEqual(1);
+        }
+        if (block.type === "h3") expect(block.text, guide.slug).not.toMatch(/니다$/);
+      }
+    }
+    const text = bodyText(guide);
+    const first = text.indexOf("어뷰징");
+    if (first >= 0) expect(text.slice(first, first + 30), guide.slug).toMatch(/^어뷰징\(/);
+  }
+});
+
+test("the source list says when an undated page was read and marks an older page kept on purpose", () => {
+  const html = render(guides.find((g) => g.slug === "algorithm-strategy")!);
+  expect(textOf(html)).toMatch(/게시일 미표기, 2026\. 11\. 26\. 확인/);
+  expect(textOf(html)).toMatch(/2017-07-25 \(규정이 나올 당시의 자료\)/);
 });

@@ -1,5 +1,5 @@
 import { TableOfContents } from "#app/components/table-of-contents.tsx";
-import { formatDate } from "#app/lib/format.ts";
+import { formatDate, formatDay } from "#app/lib/format.ts";
 import type { Guide, GuideBlock } from "#content/guides/guide-types.ts";
 import { InlineText } from "./guide-inline.tsx";
 
@@ -52,6 +52,8 @@ export function GuideArticle({ guide }: { guide: Guide }) {
                 {source.name}
               </a>
               , {source.publisher}, {source.date}
+              {source.readOn && !/^\d/.test(source.date) ? `, ${formatDay(source.readOn)} 확인` : ""}
+              {source.historical ? " (규정이 나올 당시의 자료)" : ""}
             </li>
           ))}
         </ol>

@@ -11,10 +11,31 @@ export function legalPageData() {
     siteName: config.siteName,
     operator: config.business,
     disclosure: config.disclosure,
-    legal: config.legal,
+    legal: { ...config.legal, processors: activeProcessors() },
     // Only a site served over https may say that its traffic is encrypted (the session cookie is Secure then too).
     https: env().publicUrl.startsWith("https://"),
   };
 }
 
 export type LegalPageData = ReturnType<typeof legalPageData>;
+
+/**
+ * The processors the service uses with the settings it runs with: the mail service (`role: "mail"`) only while
+ * SMTP_URL sends mail through it (without it, mails go to the server's own log).
+ */
+export function activeProcessors() {
+  const sendsMail = Boolean(env().SMTP_URL);
+  return siteConfig().legal.processors.filter((processor) => processor.role !== "mail" || sendsMail);
+}
+
+/**
+ * At start: a server that sends mail through SMTP_URL must name that mail service in the privacy policy. Throws a
+ * one-line error naming the setting and the file to fix.
+ */
+export function checkProcessorsListed() {
+  if (env().SMTP_URL && !siteConfig().legal.processors.some((processor) => processor.role === "mail")) {
+    throw new Error(
+      'SMTP_URL is set but config/site.json legal.processors names no mail service (add one with "role": "mail") — 메일을 보내는 서비스를 개인정보 처리 위탁에 적어 주세요.',
+    );
+  }
+}

@@ -109,10 +109,25 @@ export function PrivacyPolicy({ data }: { data: LegalPageData }) {
             안전하게 처리하는지 감독합니다. 수탁자나 맡긴 업무가 바뀌면 이 방침을 고쳐 알립니다.
           </p>
           {abroad.length > 0 ? (
-            <p>
-              위 수탁자 중 {abroad.map((processor) => `${processor.name}(${processor.country})`).join(", ")}에는 맡긴 업무를 위해 개인정보가
-              국외로 이전됩니다. 이전을 원하지 않으면 회원 탈퇴로 거부할 수 있습니다.
-            </p>
+            <>
+              <p>다음 수탁자에게는 맡긴 업무를 위해 개인정보가 국외로 이전됩니다(「개인정보 보호법」 제28조의8).</p>
+              <LegalTable
+                caption="개인정보의 국외 이전"
+                head={["이전받는 자(연락처)", "이전되는 국가", "이전되는 항목", "이전 시기와 방법", "이용 목적", "보유·이용 기간"]}
+                rows={abroad.map((processor) => [
+                  `${processor.name}(${processor.contact ?? ""})`,
+                  processor.country,
+                  processor.transferredItems ?? "",
+                  processor.transferTiming ?? "",
+                  processor.task,
+                  processor.retention ?? "",
+                ])}
+              />
+              <p>
+                국외 이전을 원하지 않으면 아래 개인정보 보호책임자에게 이메일로 알리거나 내 계정에서 회원 탈퇴를 하면 됩니다. 이전을
+                거부하면 그 업무가 필요한 회원 기능(가입, 로그인, 메일 받기)을 이용할 수 없습니다.
+              </p>
+            </>
           ) : (
             <p>개인정보를 국외로 이전하지 않습니다.</p>
           )}

@@ -1,37 +1,56 @@
 import { useEffect, useId, useState } from "react";
-import { TextField } from "#app/components/form-field.tsx";
+import { SelectField, TextField } from "#app/components/form-field.tsx";
 import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
-import { formatDate, formatWon } from "#app/lib/format.ts";
-import { FEE_PRESETS, findFeePreset } from "#content/fee-presets.ts";
+import { formatDay, formatWon } from "#app/lib/format.ts";
+import type { FeeSource, FeeTier } from "#content/fee-presets.ts";
 import {
   AMOUNT_FIELDS,
   evaluateMargin,
   type FeeBasis,
+  formatRate,
   formatTenthsPercent,
+  type MarginComparison,
   type MarginField,
+  type MarginResult,
+  type MarginRules,
   type MarginValues,
   marginHref,
+  platformRates,
   visibleErrors,
 } from "./margin.ts";
 
 const selectClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200";
 
-const readOn = (date: string) => formatDate(`${date}T00:00:00+09:00`);
+type TierField = "naverGrade" | "naverOrder" | "coupangCategory" | "tax";
+
+/** The oldest reading date among the tiers a rate is made of: the rate is only as fresh as that. */
+const readOnOf = (tiers: FeeTier[]) => formatDay(tiers.map((tier) => tier.readOn).sort()[0] ?? "");
+
+/** Each page once, in the order first named. */
+const sourcesOf = (tiers: FeeTier[]) => [...new Map(tiers.flatMap((tier) => tier.sources).map((source) => [source.url, source])).values()];
 
 /**
  * The calculator: a GET form to /tools/margin that works without JavaScript (the server computes from the
  * URL), and, once hydrated, computes as one types with the same pure module and keeps the URL in step, so the
- * address bar is always a shareable link to what is on screen.
+ * address bar is always a shareable link to what is on screen. The fee and tax tables come from the loader.
  */
-export function MarginCalculator({ initialValues, initiallySubmitted }: { initialValues: MarginValues; initiallySubmitted: boolean }) {
+export function MarginCalculator({
+  initialValues,
+  initiallySubmitted,
+  rules,
+}: {
+  initialValues: MarginValues;
+  initiallySubmitted: boolean;
+  rules: MarginRules;
+}) {
   const [values, setValues] = useState(initialValues);
   const [submitted, setSubmitted] = useState(initiallySubmitted);
   // The address changes only once the seller edits something: opening the page leaves its URL as it was.
   const [edited, setEdited] = useState(false);
-  const { errors, result } = evaluateMargin(values);
+  const { errors, result, comparison } = evaluateMargin(values, rules);
   const shown = visibleErrors(errors, values, submitted);
-  const preset = findFeePreset(values.fee);
+  const tax = rules.taxes.types.find((type) => type.id === values.tax) ?? rules.taxes.types[0];
   const basisHintId = useId();
 
   useEffect(() => {
@@ -42,12 +61,22 @@ export function MarginCalculator({ initialValues, initiallySubmitted }: { initia
   const set = (field: MarginField, value: string) => {
     setEdited(true);
     // Typing a rate by hand means the seller no longer follows a preset.
-    setValues((current) => ({ ...current, [field]: value, ...(field === "rate" ? { fee: "custom" as const } : {}) }));
+    setValues((current) => ({
+      ...current,
+      [field]: value,
+      ...(field === "rate" || field === "shippingRate" ? { fee: "custom" as const } : {}),
+    }));
   };
 
-  const chooseBasis = (fee: FeeBasis) => {
+  // A basis or a tier decides the rates again (evaluateMargin applies a preset; the fields show what it applied).
+  const choose = (field: "fee" | TierField, value: string) => {
     setEdited(true);
-    setValues((current) => ({ ...current, fee, rate: findFeePreset(fee)?.rate ?? current.rate }));
+    setValues((current) => {
+      const next = { ...current, [field]: value } as MarginValues;
+      if (next.fee === "custom") return next;
+      const chosen = platformRates(next, rules.fees)[next.fee];
+      return { ...next, rate: formatRate(chosen.rateHundredths), shippingRate: formatRate(chosen.shippingRateHundredths) };
+    });
   };
 
   const field = (name: MarginField, label: string, hint: string) => (
@@ -57,130 +86,244 @@ export function MarginCalculator({ initialValues, initiallySubmitted }: { initia
       name={name}
       hint={hint}
       error={shown[name]}
-      inputMode={name === "rate" ? "decimal" : "numeric"}
+      inputMode={name === "rate" || name === "shippingRate" ? "decimal" : "numeric"}
       autoComplete="off"
       value={values[name]}
       onChange={(event) => set(name, event.currentTarget.value)}
     />
   );
 
+  const tierSelect = (name: TierField, label: string, options: { id: string; label: string }[]) => (
+    <SelectField
+      label={label}
+      name={name}
+      options={options.map((option) => ({ value: option.id, label: option.label }))}
+      value={values[name]}
+      onChange={(event) => choose(name, event.currentTarget.value)}
+    />
+  );
+
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-      <form
-        method="get"
-        action="/tools/margin"
-        noValidate
-        className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-        onSubmit={(event) => {
-          // With JavaScript the results are already on screen and the URL is current: just show every message.
-          event.preventDefault();
-          setSubmitted(true);
-        }}
-      >
-        <div className="grid gap-5 sm:grid-cols-2">
-          {AMOUNT_FIELDS.filter((f) => f.name !== "ad").map((f) => field(f.name, f.label, f.hint))}
-        </div>
-        <div>
-          <label htmlFor="field-fee" className="block text-sm font-medium text-slate-800">
-            수수료 기준
-          </label>
-          <select
-            id="field-fee"
-            name="fee"
-            className={selectClass}
-            aria-describedby={basisHintId}
-            value={values.fee}
-            onChange={(event) => chooseBasis(event.currentTarget.value as FeeBasis)}
-          >
-            <option value="custom">직접 입력</option>
-            {FEE_PRESETS.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-          <div id={basisHintId} className="mt-1 space-y-1 text-xs leading-5 text-slate-600">
-            {preset ? (
+    <>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+        <form
+          method="get"
+          action="/tools/margin"
+          noValidate
+          className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+          onSubmit={(event) => {
+            // With JavaScript the results are already on screen and the URL is current: just show every message.
+            event.preventDefault();
+            setSubmitted(true);
+          }}
+        >
+          <div className="grid gap-5 sm:grid-cols-2">
+            {AMOUNT_FIELDS.filter((f) => f.name !== "ad").map((f) => field(f.name, f.label, f.hint))}
+          </div>
+          <div>
+            <label htmlFor="field-fee" className="block text-sm font-medium text-slate-800">
+              수수료 기준
+            </label>
+            <select
+              id="field-fee"
+              name="fee"
+              className={selectClass}
+              aria-describedby={basisHintId}
+              value={values.fee}
+              onChange={(event) => choose("fee", event.currentTarget.value as FeeBasis)}
+            >
+              <option value="custom">직접 입력</option>
+              <option value="smartstore">{rules.fees.smartstore.label}</option>
+              <option value="coupang">{rules.fees.coupang.label}</option>
+            </select>
+          </div>
+          <div className="grid gap-5 rounded-lg bg-slate-50 p-4 sm:grid-cols-2">
+            {tierSelect("naverGrade", "스마트스토어 판매자 등급", rules.fees.smartstore.grades)}
+            {tierSelect("naverOrder", "스마트스토어 주문 경로", rules.fees.smartstore.orders)}
+            {tierSelect("coupangCategory", "쿠팡 카테고리", rules.fees.coupang.categories)}
+            <p className="self-end text-xs leading-5 text-slate-600">
+              등급·주문 경로·카테고리는 수수료 기준을 고를 때와 아래 비교 표에 쓰입니다.
+            </p>
+          </div>
+          <div id={basisHintId} className="space-y-1 text-xs leading-5 text-slate-600">
+            <BasisHint values={values} rules={rules} />
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            {field("rate", "판매 수수료율(%)", "판매가에 매기는 요율, 부가세 포함")}
+            {field(
+              "shippingRate",
+              "배송비 수수료율(%)",
+              "고객 배송비에 매기는 요율, 부가세 포함. 비워 두면 판매 수수료율과 같게 계산합니다",
+            )}
+            {field("ad", "광고비(개당)", AMOUNT_FIELDS.find((f) => f.name === "ad")?.hint ?? "")}
+            {tierSelect("tax", "과세 유형", rules.taxes.types)}
+          </div>
+          <button type="submit" className={PRIMARY_BUTTON_CLASS}>
+            계산하기
+          </button>
+        </form>
+
+        <section aria-labelledby="margin-result" className="rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
+          <h2 id="margin-result" className="text-lg font-bold text-slate-900">
+            계산 결과
+          </h2>
+          <div aria-live="polite">
+            {result ? (
               <>
-                <p>
-                  {preset.label} 수수료율 {preset.rate}%는 {readOn(preset.readOn)}에 공개 자료에서 읽은 값입니다. {preset.assumption}
-                </p>
-                <p>
-                  출처:{" "}
-                  {preset.sources.map((source, i) => (
-                    <span key={source.url}>
-                      {i > 0 ? ", " : ""}
-                      <a href={source.url} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline">
-                        {source.publisher}({source.date})
-                      </a>
-                    </span>
-                  ))}
-                </p>
+                <dl className="mt-4 divide-y divide-slate-200">
+                  <ResultRow
+                    label="정산 예정액"
+                    value={formatWon(result.settlement)}
+                    note={`결제 ${formatWon(result.gross)} − 수수료 ${formatWon(result.fee)}`}
+                  />
+                  <ResultRow label="순이익" value={formatWon(result.profit)} note={profitNote(values, result)} strong />
+                  <ResultRow label="마진율" value={formatTenthsPercent(result.marginTenths)} note={marginNote(values)} strong />
+                  <ResultRow
+                    label="손익분기 광고비"
+                    value={formatWon(result.breakEvenAd)}
+                    note="1개를 팔 때 광고비를 이 금액까지 써도 손해를 보지 않습니다"
+                  />
+                </dl>
+                {result.breakEvenAd <= 0 ? (
+                  <p className="mt-3 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
+                    광고비가 없어도 손해인 가격입니다. 판매가나 공급가를 다시 검토해 보세요.
+                  </p>
+                ) : null}
               </>
             ) : (
-              <p>
-                기준을 고르면 수수료율이 채워집니다(
-                {FEE_PRESETS.map((p) => `${p.label} ${readOn(p.readOn)} 확인`).join(", ")}). 직접 입력할 때는 부가세를 포함한 요율을 넣어
-                주세요.
+              <p className="mt-4 text-sm text-slate-600">
+                {Object.keys(shown).length > 0
+                  ? "입력값을 고치면 결과가 표시됩니다."
+                  : "판매가와 공급가를 넣으면 결과가 여기에 표시됩니다."}
               </p>
             )}
           </div>
-        </div>
-        <div className="grid gap-5 sm:grid-cols-2">
-          {field("rate", "판매 수수료율(%)", "결제 금액(판매가 + 고객 배송비)에 매기는 요율, 부가세 포함")}
-          {field("ad", "광고비(개당)", AMOUNT_FIELDS.find((f) => f.name === "ad")?.hint ?? "")}
-        </div>
-        <button type="submit" className={PRIMARY_BUTTON_CLASS}>
-          계산하기
-        </button>
-      </form>
-
-      <section aria-labelledby="margin-result" className="rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6">
-        <h2 id="margin-result" className="text-lg font-bold text-slate-900">
-          계산 결과
-        </h2>
-        <div aria-live="polite">
-          {result ? (
-            <>
-              <dl className="mt-4 divide-y divide-slate-200">
-                <ResultRow
-                  label="정산 예정액"
-                  value={formatWon(result.settlement)}
-                  note={`결제 ${formatWon(result.gross)} − 수수료 ${formatWon(result.fee)}`}
-                />
-                <ResultRow label="순이익" value={formatWon(result.profit)} note={`부가세 예상 ${formatWon(result.vat)}을 뺀 금액`} strong />
-                <ResultRow label="마진율" value={formatTenthsPercent(result.marginTenths)} note="순이익 ÷ 부가세를 뺀 결제 금액" strong />
-                <ResultRow
-                  label="손익분기 광고비"
-                  value={formatWon(result.breakEvenAd)}
-                  note="1개를 팔 때 이 금액까지 광고비를 써도 손해가 아닙니다"
-                />
-              </dl>
-              {result.breakEvenAd <= 0 ? (
-                <p className="mt-3 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
-                  광고비가 없어도 손해인 가격입니다. 판매가나 공급가를 다시 검토해 보세요.
-                </p>
-              ) : null}
-            </>
-          ) : (
-            <p className="mt-4 text-sm text-slate-600">
-              {Object.keys(shown).length > 0 ? "입력값을 고치면 결과가 표시됩니다." : "판매가와 공급가를 넣으면 결과가 여기에 표시됩니다."}
+          <div className="mt-5 space-y-2 border-t border-slate-200 pt-4 text-xs leading-5 text-slate-600">
+            <p>
+              <strong className="text-slate-800">부가세({tax?.label}):</strong> 모든 금액은 부가세 포함으로 넣습니다. {tax?.note}
             </p>
-          )}
-        </div>
-        <div className="mt-5 space-y-2 border-t border-slate-200 pt-4 text-xs leading-5 text-slate-600">
-          <p>
-            <strong className="text-slate-800">부가세:</strong> 모든 금액은 부가세 포함으로 넣습니다. 순이익은 일반과세자가 낼 부가세(매출
-            세액 − 매입 세액)를 뺀 값으로, 수수료·공급가·배송비·광고비의 세금계산서를 모두 받는다고 가정해 (정산 예정액 − 비용) × 10/11로
-            계산합니다.
-          </p>
-          <p>
-            <strong className="text-slate-800">반올림:</strong> 금액은 원 단위로 반올림합니다(수수료는 0.5원 이상 올림, 순이익은 0.5원 이상
-            절댓값 기준 올림). 마진율은 소수점 아래 한 자리까지 반올림합니다.
-          </p>
-        </div>
-      </section>
-    </div>
+            <Sources sources={rules.taxes.sources} readOn={formatDay(rules.taxes.readOn)} />
+            <p>
+              <strong className="text-slate-800">반올림:</strong> 금액은 원 단위로 반올림합니다(수수료와 부가세는 0.5원 이상 올림, 순이익은
+              0.5원 이상 절댓값 기준 올림). 마진율은 소수점 아래 한 자리까지 반올림합니다.
+            </p>
+          </div>
+        </section>
+      </div>
+      {comparison ? <ComparisonTable comparison={comparison} taxLabel={tax?.label ?? ""} /> : null}
+    </>
+  );
+}
+
+/** What the chosen basis assumes, with its pages and the day they were read. */
+function BasisHint({ values, rules }: { values: MarginValues; rules: MarginRules }) {
+  const platforms = platformRates(values, rules.fees);
+  if (values.fee === "custom") {
+    return (
+      <p>
+        기준을 고르면 수수료율이 채워집니다({rules.fees.smartstore.label} {readOnOf(platforms.smartstore.tiers)} 확인,{" "}
+        {rules.fees.coupang.label} {readOnOf(platforms.coupang.tiers)} 확인). 직접 입력할 때는 부가세를 포함한 요율을 넣어 주세요.
+      </p>
+    );
+  }
+  const chosen = platforms[values.fee];
+  const [first, second] = chosen.tiers;
+  const caveats = chosen.tiers.flatMap((tier) => (tier.caveat ? [tier.caveat] : []));
+  const explanation = [
+    values.fee === "smartstore"
+      ? `${first?.note}와 ${second?.note}를 더하고 부가세 10%를 붙인 값입니다. ${rules.fees.smartstore.shippingNote}`
+      : `${first?.note}에 부가세 10%를 붙인 값입니다. ${second?.note}. ${rules.fees.coupang.extraNote}`,
+    ...caveats,
+  ].join(" ");
+  return (
+    <>
+      <p>
+        {rules.fees[values.fee].label} 수수료율 {formatRate(chosen.rateHundredths)}%는 {readOnOf(chosen.tiers)}에 공개 자료에서 읽은
+        값입니다. {explanation}
+      </p>
+      <Sources sources={sourcesOf(chosen.tiers)} />
+    </>
+  );
+}
+
+function Sources({ sources, readOn }: { sources: FeeSource[]; readOn?: string }) {
+  return (
+    <p>
+      출처{readOn ? `(${readOn} 확인)` : ""}:{" "}
+      {sources.map((source, i) => (
+        <span key={source.url}>
+          {i > 0 ? ", " : ""}
+          <a href={source.url} target="_blank" rel="noopener noreferrer" title={source.name} className="text-blue-700 underline">
+            {source.publisher}({source.date})
+          </a>
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function profitNote(values: MarginValues, result: MarginResult) {
+  if (values.tax === "general") return `부가세 예상 ${formatWon(result.vat)}을 뺀 금액`;
+  if (values.tax === "simplified") return `간이과세자 부가세 예상 ${formatWon(result.vat)}을 뺀 금액`;
+  return "낼 부가세가 없어 비용만 뺀 금액";
+}
+
+const marginNote = (values: MarginValues) => (values.tax === "general" ? "순이익 ÷ 부가세를 뺀 결제 금액" : "순이익 ÷ 결제 금액");
+
+/** The same product on 스마트스토어 and 쿠팡, one table: rendered on the server without JavaScript, live with it. */
+function ComparisonTable({ comparison, taxLabel }: { comparison: MarginComparison; taxLabel: string }) {
+  const columns = [comparison.smartstore, comparison.coupang];
+  const rows: [string, (column: (typeof columns)[number]) => string][] = [
+    ["수수료율(판매가 / 배송비)", (c) => `${formatRate(c.rateHundredths)}% / ${formatRate(c.shippingRateHundredths)}%`],
+    ["수수료", (c) => formatWon(c.result.fee)],
+    ["정산 예정액", (c) => formatWon(c.result.settlement)],
+    ["순이익", (c) => formatWon(c.result.profit)],
+    ["마진율", (c) => formatTenthsPercent(c.result.marginTenths)],
+    ["손익분기 광고비", (c) => formatWon(c.result.breakEvenAd)],
+  ];
+  return (
+    <section aria-labelledby="margin-compare" className="mt-8 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id="margin-compare" className="text-lg font-bold text-slate-900">
+        스마트스토어와 쿠팡 비교
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        같은 상품을 두 곳에서 팔 때의 결과입니다. 위에서 고른 등급·주문 경로·카테고리와 과세 유형({taxLabel})으로 계산합니다.
+      </p>
+      <div className="mt-4 overflow-x-auto">
+        <table className="w-full min-w-[480px] border-collapse text-left text-sm">
+          <caption className="sr-only">스마트스토어와 쿠팡에서 같은 상품을 팔 때의 수수료와 이익</caption>
+          <thead className="bg-slate-100 text-slate-800">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                항목
+              </th>
+              {columns.map((column) => (
+                <th key={column.label} scope="col" className="px-3 py-2 font-semibold">
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" className="px-3 py-2 font-medium text-slate-700">
+                  {label}
+                </th>
+                {columns.map((column) => (
+                  <td
+                    key={column.label}
+                    className={`px-3 py-2 tabular-nums ${value(column).startsWith("-") ? "text-rose-700" : "text-slate-900"}`}
+                  >
+                    {value(column)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 

@@ -1,19 +1,27 @@
-import { FEE_PRESETS, findFeePreset } from "#content/fee-presets.ts";
+import type { CoupangCategory, FeeTable, FeeTier, NaverGrade, NaverOrder } from "#content/fee-presets.ts";
+import type { TaxTable, TaxType } from "#content/tax-types.ts";
 
 /**
  * The margin calculator's arithmetic and the parsing of its query, shared by the /tools/margin loader (no JavaScript)
- * and the page component (live results as one types). Pure: no I/O, whole won in and out.
+ * and the page component (live results as one types). Pure: no I/O, whole won in and out. The fee and tax tables
+ * (content/fee-presets.ts, content/tax-types.ts) come in as an argument: the loader reads them and hands them to the
+ * page, so their sources and notes travel as data, not in the page's JavaScript.
  *
  * Model (stated on the page): every amount a seller types includes VAT, as Korean prices are quoted.
  *   결제 금액      = 판매가 + 고객 배송비
- *   수수료         = 결제 금액 × 수수료율, rounded to the won (half up)
+ *   수수료         = 판매가 × 수수료율 + 고객 배송비 × 배송비 수수료율, rounded to the won (half up)
  *   정산 예정액    = 결제 금액 − 수수료
  *   부가세 전 이익 = 정산 예정액 − 공급가 − 판매자 부담 배송비 − 광고비
- *   순이익         = 부가세 전 이익 × 10/11 (an 일반과세자 pays VAT on sales minus VAT on purchases, fees and ads:
- *                    (매출 − 매입) / 11), rounded to the won (half away from zero)
- *   마진율         = 순이익 ÷ 부가세를 뺀 결제 금액 (= 부가세 전 이익 ÷ 결제 금액), one decimal
- *   손익분기 광고비 = 정산 예정액 − 공급가 − 판매자 부담 배송비: the ad cost per unit at which 순이익 is 0
+ *   순이익         = 부가세 전 이익 − 낼 부가세, by 과세 유형:
+ *     일반과세자           (매출 − 매입) / 11, so 순이익 = 부가세 전 이익 × 10/11 (every cost with a tax invoice)
+ *     간이과세자           결제 금액 × 업종별 부가가치율 × 10% − 세금계산서 받은 비용 × 0.5%, never below 0
+ *     간이과세자(납부 면제), 면세 상품   nothing: 순이익 = 부가세 전 이익
+ *   마진율         = 순이익 ÷ 매출 (일반과세자: 부가세를 뺀 결제 금액, so = 부가세 전 이익 ÷ 결제 금액; others: 결제 금액),
+ *                    one decimal
+ *   손익분기 광고비 = the ad cost per unit at which 순이익 is 0
  */
+
+export type MarginRules = { fees: FeeTable; taxes: TaxTable };
 
 /** Larger amounts are typos, not products: 1억 원 per field keeps every product below 2^53 with room to spare. */
 export const MAX_AMOUNT = 100_000_000;
@@ -27,17 +35,35 @@ export const AMOUNT_FIELDS = [
 ] as const;
 
 export type AmountField = (typeof AMOUNT_FIELDS)[number]["name"];
-export type MarginField = AmountField | "rate";
-export const FEE_BASES = ["custom", ...FEE_PRESETS.map((preset) => preset.id)] as const;
-export type FeeBasis = (typeof FEE_BASES)[number];
+export type RateField = "rate" | "shippingRate";
+export type MarginField = AmountField | RateField;
 
-/** The form's raw text, exactly as in the URL (or as typed). */
-export type MarginValues = Record<MarginField, string> & { fee: FeeBasis };
+/** The select `수수료 기준`, in the contract's order; a fresh form starts on the first preset. */
+export const FEE_BASES = ["custom", "smartstore", "coupang"] as const;
+export type FeeBasis = (typeof FEE_BASES)[number];
+export const DEFAULT_FEE_BASIS: FeeBasis = "smartstore";
+
+export const TAX_TYPES = ["general", "simplified", "simplified-exempt", "exempt"] as const satisfies readonly TaxType[];
+
+/** The form's raw values, exactly as in the URL (or as typed). */
+export type MarginValues = Record<MarginField, string> & {
+  fee: FeeBasis;
+  naverGrade: NaverGrade;
+  naverOrder: NaverOrder;
+  coupangCategory: CoupangCategory;
+  tax: TaxType;
+};
 
 export type MarginInput = Record<AmountField, number> & {
-  /** Hundredths of a percent: 6.63 % → 663. */
+  /** Hundredths of a percent, VAT included: 6.63 % → 663. Charged on 판매가. */
   rateHundredths: number;
+  /** The same, charged on 고객 배송비. */
+  shippingRateHundredths: number;
+  tax: TaxType;
 };
+
+/** The 간이과세자 figures the arithmetic needs. */
+export type SimplifiedVat = Pick<TaxTable, "simplifiedValueAddedPercent" | "simplifiedPurchaseCreditTenths">;
 
 export type MarginResult = {
   gross: number;
@@ -61,26 +87,102 @@ export function roundDiv(n: number, d: number): number {
   return sign * (r * 2 >= b ? q + 1 : q);
 }
 
-export function computeMargin(input: MarginInput): MarginResult {
-  const gross = input.price + input.customerShipping;
-  const fee = roundDiv(gross * input.rateHundredths, 10_000);
-  const settlement = gross - fee;
-  const beforeVat = settlement - input.cost - input.shipping - input.ad;
-  const profit = roundDiv(beforeVat * 10, 11);
-  return {
-    gross,
-    fee,
-    settlement,
-    beforeVat,
-    vat: beforeVat - profit,
-    profit,
-    marginTenths: roundDiv(beforeVat * 1000, gross),
-    breakEvenAd: settlement - input.cost - input.shipping,
-  };
+/** The largest integer not above n / d (d > 0), for negative n too. */
+function floorDiv(n: number, d: number): number {
+  const q = Math.trunc(n / d);
+  return q * d > n ? q - 1 : q;
 }
 
-// The field names a query may carry; anything else is ignored. Values are cut short before parsing so a
-// 10,000-character parameter costs nothing and is never echoed back whole.
+export function computeMargin(input: MarginInput, simplified: SimplifiedVat): MarginResult {
+  const gross = input.price + input.customerShipping;
+  const fee = roundDiv(input.price * input.rateHundredths + input.customerShipping * input.shippingRateHundredths, 10_000);
+  const settlement = gross - fee;
+  // What is left before ads and VAT, and the costs a tax invoice comes with before ads.
+  const beforeAd = settlement - input.cost - input.shipping;
+  const beforeVat = beforeAd - input.ad;
+  const base = { gross, fee, settlement, beforeVat };
+
+  if (input.tax === "general") {
+    const profit = roundDiv(beforeVat * 10, 11);
+    return { ...base, vat: beforeVat - profit, profit, marginTenths: roundDiv(beforeVat * 1000, gross), breakEvenAd: beforeAd };
+  }
+  if (input.tax === "simplified") {
+    // 결제 금액 × 부가가치율 × 10% − 세금계산서 받은 비용 × 0.5%, in thousandths of the won amounts. A 간이과세자 gets no
+    // refund, so a deduction larger than the tax leaves 0 (부가가치세법 제63조 제3항).
+    const rate = simplified.simplifiedValueAddedPercent;
+    const credit = simplified.simplifiedPurchaseCreditTenths;
+    const vatOf = (ad: number) => Math.max(0, roundDiv(gross * rate - (fee + input.cost + input.shipping + ad) * credit, 1000));
+    const vat = vatOf(input.ad);
+    const profit = beforeVat - vat;
+    // 순이익(ad) = beforeAd − ad − VAT(ad) falls as ad grows; where it reaches 0, rounded down so that spending it is
+    // never a loss. If no VAT is due at ad = beforeAd, the answer is beforeAd itself.
+    // (The VAT rounds to the won, so one won more may still leave exactly 0.)
+    const purchasesBeforeAd = fee + input.cost + input.shipping;
+    const profitAt = (ad: number) => beforeAd - ad - vatOf(ad);
+    const exact =
+      gross * rate - (purchasesBeforeAd + beforeAd) * credit <= 0
+        ? beforeAd
+        : floorDiv(1000 * beforeAd - gross * rate + purchasesBeforeAd * credit, 1000 - credit);
+    const breakEvenAd = profitAt(exact + 1) >= 0 ? exact + 1 : exact;
+    return { ...base, vat, profit, marginTenths: roundDiv(profit * 1000, gross), breakEvenAd };
+  }
+  // 간이과세자(납부 면제) and 면세 상품: no VAT to pay, and none to deduct.
+  return { ...base, vat: 0, profit: beforeVat, marginTenths: roundDiv(beforeVat * 1000, gross), breakEvenAd: beforeAd };
+}
+
+/** "2.73" → 273 hundredths of a percent; the tables hold at most two decimals. */
+function hundredthsOf(percent: string): number {
+  const [whole = "0", fraction = ""] = percent.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
+}
+
+/** A rate the platform quotes without VAT, with 10 % VAT on top, at the form's two decimals. */
+const withVat = (hundredths: number) => roundDiv(hundredths * 11, 10);
+
+/** 498 → "4.98", 330 → "3.3", 1100 → "11": how a rate is written in the form. */
+export function formatRate(hundredths: number): string {
+  const whole = Math.floor(hundredths / 100);
+  const fraction = String(hundredths % 100)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
+  return fraction ? `${whole}.${fraction}` : `${whole}`;
+}
+
+const pick = <Id extends string>(tiers: FeeTier<Id>[], id: string): FeeTier<Id> =>
+  tiers.find((tier) => tier.id === id) ?? (tiers[0] as FeeTier<Id>);
+
+export type PlatformRate = {
+  label: string;
+  /** The tiers chosen, for the page to explain (notes, sources, dates). */
+  tiers: FeeTier[];
+  rateHundredths: number;
+  shippingRateHundredths: number;
+};
+
+/** What each platform charges for the tiers chosen in the form, VAT included. */
+export function platformRates(values: Pick<MarginValues, "naverGrade" | "naverOrder" | "coupangCategory">, fees: FeeTable) {
+  const grade = pick(fees.smartstore.grades, values.naverGrade);
+  const order = pick(fees.smartstore.orders, values.naverOrder);
+  const naverRate = withVat(hundredthsOf(grade.percent) + hundredthsOf(order.percent));
+  const category = pick(fees.coupang.categories, values.coupangCategory);
+  return {
+    smartstore: {
+      label: `${fees.smartstore.label}(${grade.shortLabel ?? grade.label} · ${order.shortLabel ?? order.label})`,
+      tiers: [grade, order],
+      rateHundredths: naverRate,
+      // The 주문관리 수수료 is charged on the whole payment; the 판매수수료's base is unverified, so the higher case.
+      shippingRateHundredths: naverRate,
+    },
+    coupang: {
+      label: `${fees.coupang.label}(${category.shortLabel ?? category.label})`,
+      tiers: [category, fees.coupang.shipping],
+      rateHundredths: withVat(hundredthsOf(category.percent)),
+      shippingRateHundredths: withVat(hundredthsOf(fees.coupang.shipping.percent)),
+    },
+  } satisfies Record<"smartstore" | "coupang", PlatformRate>;
+}
+
+// Values are cut short before parsing so a 10,000-character parameter costs nothing and is never echoed back whole.
 const MAX_RAW_LENGTH = 30;
 
 type Parsed = { ok: true; value: number } | { ok: false; error: string };
@@ -122,35 +224,82 @@ const AMOUNT_RULES: Record<AmountField, { object: string; min: number }> = {
 };
 
 export type MarginErrors = Partial<Record<MarginField, string>>;
-export type MarginOutcome = { errors: MarginErrors; result: MarginResult | null };
 
-const EMPTY_VALUES: MarginValues = { price: "", cost: "", customerShipping: "0", shipping: "0", rate: "", ad: "0", fee: "custom" };
+/** The same product on both platforms, at the tiers chosen in the form. */
+export type MarginComparison = Record<"smartstore" | "coupang", PlatformRate & { result: MarginResult }>;
+
+export type MarginOutcome = { errors: MarginErrors; result: MarginResult | null; comparison: MarginComparison | null };
+
+const TEXT_FIELDS = [...AMOUNT_FIELDS.map((f) => f.name), "rate", "shippingRate"] as const;
+
+/** A fresh form: the first preset chosen, so the first 계산하기 needs only the amounts. */
+export function defaultMarginValues(rules: MarginRules): MarginValues {
+  return withPresetRate(
+    {
+      price: "",
+      cost: "",
+      customerShipping: "0",
+      shipping: "0",
+      ad: "0",
+      rate: "",
+      shippingRate: "",
+      fee: DEFAULT_FEE_BASIS,
+      naverGrade: rules.fees.smartstore.grades[0]?.id ?? "small",
+      naverOrder: rules.fees.smartstore.orders[0]?.id ?? "standard",
+      coupangCategory: rules.fees.coupang.categories[0]?.id ?? "furniture",
+      tax: "general",
+    },
+    rules,
+  );
+}
+
+const oneOf = <T extends string>(allowed: readonly T[], raw: string | null, fallback: T): T =>
+  (allowed as readonly string[]).includes(raw ?? "") ? (raw as T) : fallback;
 
 /**
  * The form's values from a URL query. `submitted` is true once the form itself was sent (the query carries
  * `price`): only then are empty fields reported. A prefill link (e.g. `?shipping=3000` from a supplier page)
- * fills fields without complaining about the rest.
+ * fills fields without complaining about the rest. A query without `fee` starts on the first preset; an unknown
+ * `fee` keeps the rate it came with (직접 입력).
  */
-export function readMarginValues(params: URLSearchParams): { values: MarginValues; submitted: boolean } {
-  const values: MarginValues = { ...EMPTY_VALUES };
-  for (const field of [...AMOUNT_FIELDS.map((f) => f.name), "rate"] as const) {
+export function readMarginValues(params: URLSearchParams, rules: MarginRules): { values: MarginValues; submitted: boolean } {
+  const defaults = defaultMarginValues(rules);
+  const values: MarginValues = { ...defaults };
+  for (const field of TEXT_FIELDS) {
     const raw = params.get(field);
     if (raw !== null) values[field] = raw.slice(0, MAX_RAW_LENGTH);
   }
   const fee = params.get("fee");
-  values.fee = (FEE_BASES as readonly string[]).includes(fee ?? "") ? (fee as FeeBasis) : "custom";
-  return { values: withPresetRate(values), submitted: params.has("price") };
+  values.fee = fee === null ? DEFAULT_FEE_BASIS : oneOf(FEE_BASES, fee, "custom");
+  values.naverGrade = oneOf(
+    rules.fees.smartstore.grades.map((t) => t.id),
+    params.get("naverGrade"),
+    defaults.naverGrade,
+  );
+  values.naverOrder = oneOf(
+    rules.fees.smartstore.orders.map((t) => t.id),
+    params.get("naverOrder"),
+    defaults.naverOrder,
+  );
+  values.coupangCategory = oneOf(
+    rules.fees.coupang.categories.map((t) => t.id),
+    params.get("coupangCategory"),
+    defaults.coupangCategory,
+  );
+  values.tax = oneOf(TAX_TYPES, params.get("tax"), "general");
+  return { values: withPresetRate(values, rules), submitted: params.has("price") };
 }
 
-/** A preset decides the rate; "직접 입력" keeps what the seller typed. */
-export function withPresetRate(values: MarginValues): MarginValues {
-  const preset = findFeePreset(values.fee);
-  return preset ? { ...values, rate: preset.rate } : values;
+/** A preset decides both rates from the tiers chosen; "직접 입력" keeps what the seller typed. */
+export function withPresetRate(values: MarginValues, rules: MarginRules): MarginValues {
+  if (values.fee === "custom") return values;
+  const chosen = platformRates(values, rules.fees)[values.fee];
+  return { ...values, rate: formatRate(chosen.rateHundredths), shippingRate: formatRate(chosen.shippingRateHundredths) };
 }
 
-/** Validates the values and computes the result; a result only when every field is valid. */
-export function evaluateMargin(values: MarginValues): MarginOutcome {
-  const checked = withPresetRate(values);
+/** Validates the values and computes the result and the side-by-side comparison; both only when every field is valid. */
+export function evaluateMargin(values: MarginValues, rules: MarginRules): MarginOutcome {
+  const checked = withPresetRate(values, rules);
   const errors: MarginErrors = {};
   const amounts = {} as Record<AmountField, number>;
   for (const { name } of AMOUNT_FIELDS) {
@@ -160,8 +309,25 @@ export function evaluateMargin(values: MarginValues): MarginOutcome {
   }
   const rate = parseRate(checked.rate);
   if (!rate.ok) errors.rate = rate.error;
-  if (!rate.ok || Object.keys(errors).length > 0) return { errors, result: null };
-  return { errors: {}, result: computeMargin({ ...amounts, rateHundredths: rate.value }) };
+  // An empty 배송비 수수료율 means the same rate as the sale (old links and most custom cases).
+  const shippingRate = checked.shippingRate.trim() === "" ? rate : parseRate(checked.shippingRate);
+  if (!shippingRate.ok && checked.shippingRate.trim() !== "") errors.shippingRate = shippingRate.error;
+  if (!rate.ok || !shippingRate.ok || Object.keys(errors).length > 0) return { errors, result: null, comparison: null };
+
+  const run = (rateHundredths: number, shippingRateHundredths: number) =>
+    computeMargin({ ...amounts, rateHundredths, shippingRateHundredths, tax: checked.tax }, rules.taxes);
+  const platforms = platformRates(checked, rules.fees);
+  return {
+    errors: {},
+    result: run(rate.value, shippingRate.value),
+    comparison: {
+      smartstore: {
+        ...platforms.smartstore,
+        result: run(platforms.smartstore.rateHundredths, platforms.smartstore.shippingRateHundredths),
+      },
+      coupang: { ...platforms.coupang, result: run(platforms.coupang.rateHundredths, platforms.coupang.shippingRateHundredths) },
+    },
+  };
 }
 
 /** The shareable URL of a set of values (the GET form produces the same). */
@@ -169,7 +335,12 @@ export function marginHref(values: MarginValues): string {
   const params = new URLSearchParams();
   for (const field of AMOUNT_FIELDS.map((f) => f.name)) params.set(field, values[field]);
   params.set("fee", values.fee);
+  params.set("naverGrade", values.naverGrade);
+  params.set("naverOrder", values.naverOrder);
+  params.set("coupangCategory", values.coupangCategory);
   params.set("rate", values.rate);
+  params.set("shippingRate", values.shippingRate);
+  params.set("tax", values.tax);
   return `/tools/margin?${params.toString()}`;
 }
 

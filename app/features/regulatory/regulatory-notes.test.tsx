@@ -30,7 +30,7 @@ test("every note: a short text, an official https link, dated sources read on a 
 test("the notes are mapped onto the real category chips, and the issue's permits are all covered", () => {
   for (const [category, ids] of Object.entries(CATEGORY_NOTE_IDS)) {
     expect(isCategory(category), category).toBe(true);
-    expect(notesForCategory(category)).toHaveLength(ids.length);
+    expect(notesForCategory(category)).toHaveLength(ids.length + 1);
   }
   const titles = (category: string) =>
     notesForCategory(category)
@@ -38,12 +38,26 @@ test("the notes are mapped onto the real category chips, and the issue's permits
       .join(" ");
   expect(titles("식품")).toMatch(/통신판매업.*영업신고.*건강기능식품/);
   expect(titles("유아/완구")).toContain("KC");
-  expect(titles("디지털/가전")).toContain("KC");
+  expect(titles("디지털/가전")).toMatch(/KC 인증.*전파인증/);
   expect(titles("생활")).toContain("초록누리");
+  // 차량용 방향제 is a 안전확인대상 생활화학제품.
+  expect(titles("자동차")).toContain("초록누리");
   expect(titles("헬스케어/뷰티")).toMatch(/건강기능식품.*화장품 책임판매업.*의료기기/);
-  expect(notesForCategory("의류")).toEqual([]);
   expect(notesForCategory("")).toEqual([]);
-  expect(CATEGORIES.filter((c) => notesForCategory(c).length > 0).length).toBe(5);
+  expect(notesForCategory("없는 카테고리")).toEqual([]);
+});
+
+test("통신판매업 applies to every category, with the exemption as the 고시 words it", () => {
+  for (const category of CATEGORIES) expect(notesForCategory(category)[0]?.title, category).toBe("통신판매업 신고");
+  const mailOrder = REGULATORY_NOTES.find((n) => n.id === "mail-order")!;
+  expect(mailOrder.text).toContain("직전 연도의 통신판매 거래 횟수가 50회 미만이거나 간이과세자이면");
+  expect(mailOrder.text).not.toMatch(/이하이면/);
+});
+
+test("축산물판매업 is a 영업신고, not a 허가", () => {
+  const food = REGULATORY_NOTES.find((n) => n.id === "food-business")!;
+  expect(food.text).toContain("축산물판매업 영업신고");
+  expect(food.text).not.toContain("영업 허가");
 });
 
 function render(element: React.ReactElement) {
@@ -57,7 +71,9 @@ test("the /list view shows a category's notes with the official link and a sourc
   expect(html).toContain("건강기능식품 판매업 영업신고");
   expect(html).toContain('href="https://www.foodsafetykorea.go.kr/" target="_blank" rel="noopener noreferrer"');
   expect(html).toMatch(/출처: .*여주시 보건소.*2026\. 11\. 23\. 확인/);
-  expect(render(<CategoryRegulatoryNotes category="의류" notes={notesForCategory("의류")} />)).toBe("");
+  expect(html.indexOf("통신판매업 신고")).toBeLessThan(html.indexOf("건강기능식품 판매업 영업신고"));
+  expect(render(<CategoryRegulatoryNotes category="의류" notes={notesForCategory("의류")} />)).toContain("통신판매업 신고");
+  expect(render(<CategoryRegulatoryNotes category="" notes={notesForCategory("")} />)).toBe("");
 });
 
 test("a supplier page links to the margin calculator, with its shipping fee as a prefill when known", () => {

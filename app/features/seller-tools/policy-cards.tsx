@@ -9,6 +9,19 @@ export function PolicyCards({ programmes }: { programmes: PolicyProgramme[] }) {
           <p className="text-xs font-medium text-blue-700">{programme.agency}</p>
           <h3 className="mt-1 text-lg font-semibold text-slate-900">{programme.title}</h3>
           <p className="mt-2 flex-1 text-sm leading-6 text-slate-700">{programme.summary}</p>
+          {programme.sources?.length ? (
+            <p className="mt-2 text-xs leading-5 text-slate-500">
+              출처:{" "}
+              {programme.sources.map((source, i) => (
+                <span key={source.url}>
+                  {i > 0 ? ", " : ""}
+                  <a href={source.url} target="_blank" rel="noopener noreferrer" title={source.name} className="underline">
+                    {source.publisher}({source.date})
+                  </a>
+                </span>
+              ))}
+            </p>
+          ) : null}
           <a
             href={programme.url}
             target="_blank"

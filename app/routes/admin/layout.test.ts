@@ -25,7 +25,11 @@ test("every /admin/* page stands in the admin layout, whose middleware checks th
 });
 
 test("no page under the admin layout checks the role again", () => {
-  const inLayout = new Set(flatten(routes).filter(({ layout }) => layout === LAYOUT).map(({ file }) => file));
+  const inLayout = new Set(
+    flatten(routes)
+      .filter(({ layout }) => layout === LAYOUT)
+      .map(({ file }) => file),
+  );
   const rechecking = [...inLayout].filter((file) => /requireAdmin\(/.test(fs.readFileSync(path.join("app", file), "utf8")));
   expect(rechecking).toEqual([]);
 });

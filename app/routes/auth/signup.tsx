@@ -21,7 +21,7 @@ export default function Signup() {
     <div className="mx-auto max-w-md">
       <PageHeading>회원가입</PageHeading>
       <CredentialsForm submitLabel="회원가입" pendingLabel="가입 중..." autoCompletePassword="new-password" />
-      <p className="mt-2 text-center text-sm text-slate-500">비밀번호는 8자 이상으로 정해주세요.</p>
+      <p className="mt-2 text-center text-sm text-slate-500">비밀번호는 8자 이상으로 정해 주세요.</p>
       <p className="mt-2 text-center text-xs text-slate-500">
         가입하면{" "}
         <Link to="/terms" className="underline">

@@ -78,7 +78,7 @@ export default function SellerInfo({ loaderData }: Route.ComponentProps) {
         </p>
         <SellerToolsTable tools={sellerTools} />
         <p className="mt-2 text-xs text-slate-500">
-          요금과 기능은 각 서비스의 사정에 따라 바뀔 수 있으니 이용 전에 공식 사이트에서 확인해주세요.
+          요금과 기능은 각 서비스의 사정에 따라 바뀔 수 있으니 이용 전에 공식 사이트에서 확인해 주세요.
         </p>
       </section>
 

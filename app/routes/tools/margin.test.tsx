@@ -1,17 +1,26 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, test } from "vitest";
-import type { MarginValues } from "#app/features/margin/margin.ts";
+import type { MarginRules, MarginValues } from "#app/features/margin/margin.ts";
 import { MarginCalculator } from "#app/features/margin/margin-calculator.tsx";
 import { asResponse, getRequest } from "#tests/request.ts";
 import { loader } from "./margin.tsx";
 
-type LoaderData = { values: MarginValues; submitted: boolean; errors: Record<string, string>; result: { profit: number } | null };
+type LoaderData = {
+  values: MarginValues;
+  submitted: boolean;
+  errors: Record<string, string>;
+  result: { profit: number } | null;
+  comparison: Record<"smartstore" | "coupang", { result: { profit: number } }> | null;
+  rules: MarginRules;
+};
 
 function load(query: string) {
   const response = asResponse(loader({ request: getRequest(`/tools/margin${query}`), params: {}, context: {} } as never));
   const data = response.data as LoaderData;
   // What a visitor without JavaScript sees: the server-rendered calculator for those values.
-  const html = renderToStaticMarkup(<MarginCalculator initialValues={data.values} initiallySubmitted={data.submitted} />);
+  const html = renderToStaticMarkup(
+    <MarginCalculator initialValues={data.values} initiallySubmitted={data.submitted} rules={data.rules} />,
+  );
   return { status: response.status, data, html };
 }
 
@@ -25,12 +34,53 @@ test("a sent form computes on the server: the four results, whole won, no JavaSc
     expect(html).toContain(text);
 });
 
-test("a preset chosen without JavaScript supplies its rate", () => {
-  const { data, html } = load("?price=10000&cost=5000&customerShipping=0&shipping=0&fee=coupang&rate=&ad=0");
+test("a preset chosen without JavaScript supplies its rates, says what it assumes and links its sources", () => {
+  const { data, html } = load("?price=10000&cost=5000&customerShipping=3000&shipping=0&fee=coupang&coupangCategory=furniture&rate=&ad=0");
   expect(data.errors).toEqual({});
-  expect(data.values.rate).toBe("11.88");
-  expect(html).toContain("8,812원"); // 10,000 − 1,188
-  expect(html).toMatch(/쿠팡 수수료율 11\.88%는 2026\. 11\. 23\.에 공개 자료에서 읽은 값입니다/);
+  expect([data.values.rate, data.values.shippingRate]).toEqual(["11.88", "3.3"]);
+  expect(html).toContain("11,713원"); // 13,000 − (1,188 + 99)
+  expect(html).toMatch(/쿠팡 수수료율 11\.88%는 2026\. 11\. 26\.에 공개 자료에서 읽은 값입니다/);
+  expect(html).toContain("배송비 수수료 3%");
+  expect(html).toContain('href="https://oscsnm.com/coupang-fee-guide-2026"');
+});
+
+test("a less certain rate says so: 쿠팡 가전 comes from a 2019 article only", () => {
+  const { data, html } = load("?price=10000&cost=5000&customerShipping=0&shipping=0&fee=coupang&coupangCategory=appliances&ad=0");
+  expect(data.values.rate).toBe("6.38");
+  expect(html).toContain("가전 요율은 2019년 기사에서만 확인했고");
+});
+
+test("the bare page starts on the first preset, so the first 계산하기 with only the amounts is a result, not an error", () => {
+  const bare = load("");
+  expect(bare.data.values).toMatchObject({ fee: "smartstore", naverGrade: "small", naverOrder: "standard", rate: "4.98", tax: "general" });
+  expect(bare.html).toMatch(/<option value="smartstore" selected="">네이버 스마트스토어<\/option>/);
+  // What the GET form sends when the seller fills the amounts and presses 계산하기 on that page.
+  const { status, data } = load(
+    "?price=20000&cost=11000&customerShipping=0&shipping=3000&fee=smartstore&naverGrade=small&naverOrder=standard&coupangCategory=furniture&rate=4.98&shippingRate=4.98&ad=0&tax=general",
+  );
+  expect(status).toBe(200);
+  expect(data.result?.profit).toBe(4_549);
+});
+
+test("the side-by-side table without JavaScript: the same product on 스마트스토어 and 쿠팡, computed on the server", () => {
+  const { data, html } = load(
+    "?price=15900&cost=8000&customerShipping=3000&shipping=3000&ad=500&fee=smartstore&naverGrade=general&naverOrder=standard&coupangCategory=furniture&tax=general",
+  );
+  expect(data.comparison?.coupang.result.profit).toBe(4_920);
+  const table = html.match(/<table[\s\S]*?<\/table>/)?.[0] ?? "";
+  expect(table).toContain("네이버 스마트스토어(일반 · 마케팅 링크 외 주문)");
+  expect(table).toContain("쿠팡(가구·홈인테리어)");
+  // 스마트스토어 6.63% on 18,900 = 1,253 → B 6,147 → 5,588; 쿠팡 1,988 → 4,920 (the review's example B).
+  for (const text of ["6.63% / 6.63%", "11.88% / 3.3%", "1,253원", "1,988원", "5,588원", "4,920원", "28.6%"]) expect(table).toContain(text);
+});
+
+test("the tax type changes 순이익 as each seller pays VAT: 면세 keeps the whole margin", () => {
+  const query = "?price=24900&cost=15000&customerShipping=0&shipping=3500&ad=0&fee=smartstore&naverGrade=general&naverOrder=standard";
+  expect(load(`${query}&tax=general`).data.result?.profit).toBe(4_317);
+  const exempt = load(`${query}&tax=exempt`);
+  expect(exempt.data.result?.profit).toBe(4_749);
+  expect(exempt.html).toContain("낼 부가세가 없어 비용만 뺀 금액");
+  expect(exempt.html).toContain("순이익 ÷ 결제 금액");
 });
 
 test.each([
@@ -104,8 +154,9 @@ test("a prefill link from a supplier page fills the field and reports nothing ye
   expect(html).not.toContain("입력해 주세요.");
 });
 
-test("the bare page: an empty form, no messages", () => {
-  const { status, data } = load("");
+test("the bare page: an empty form, no messages, no table yet", () => {
+  const { status, data, html } = load("");
   expect(status).toBe(200);
-  expect(data).toMatchObject({ submitted: false, errors: {}, result: null });
+  expect(data).toMatchObject({ submitted: false, errors: {}, result: null, comparison: null });
+  expect(html).not.toContain("<table");
 });

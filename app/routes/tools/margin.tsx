@@ -1,8 +1,10 @@
 import { data, Link } from "react-router";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { evaluateMargin, readMarginValues, visibleErrors } from "#app/features/margin/margin.ts";
+import { evaluateMargin, type MarginRules, readMarginValues, visibleErrors } from "#app/features/margin/margin.ts";
 import { MarginCalculator } from "#app/features/margin/margin-calculator.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { FEE_TABLE } from "#content/fee-presets.ts";
+import { TAX_TABLE } from "#content/tax-types.ts";
 import type { Route } from "./+types/margin";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -10,7 +12,7 @@ export const meta: Route.MetaFunction = (args) =>
     {
       title: "마진 계산기",
       description:
-        "판매가, 공급가, 배송비, 판매 수수료와 광고비로 정산 예정액, 순이익, 마진율과 손익분기 광고비를 계산합니다. 스마트스토어·쿠팡 수수료 기준 포함.",
+        "판매가, 공급가, 배송비, 수수료와 광고비로 정산 예정액, 순이익, 마진율과 손익분기 광고비를 계산합니다. 스마트스토어 등급·주문 경로, 쿠팡 카테고리, 과세 유형별로 계산하고 두 플랫폼을 나란히 비교합니다.",
     },
     args,
   );
@@ -18,13 +20,19 @@ export const meta: Route.MetaFunction = (args) =>
 /**
  * The calculator reads everything from the URL, so the GET form works without JavaScript and a link
  * reproduces the result. A sent form with a bad value answers 400 with a message per field, never a result.
+ * The fee and tax tables (rates, notes, sources) are picked here and handed to the page as data, so they stay out
+ * of its JavaScript.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const { values, submitted } = readMarginValues(new URL(request.url).searchParams);
-  const { errors, result } = evaluateMargin(values);
+  const rules: MarginRules = { fees: FEE_TABLE, taxes: TAX_TABLE };
+  const { values, submitted } = readMarginValues(new URL(request.url).searchParams, rules);
+  const { errors, result, comparison } = evaluateMargin(values, rules);
   const shown = visibleErrors(errors, values, submitted);
   const status = submitted && !result ? 400 : 200;
-  return data({ values, submitted, errors: shown, result: submitted ? result : null }, { status });
+  return data(
+    { values, submitted, errors: shown, result: submitted ? result : null, comparison: submitted ? comparison : null, rules },
+    { status },
+  );
 }
 
 export default function MarginPage({ loaderData }: Route.ComponentProps) {
@@ -32,14 +40,15 @@ export default function MarginPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeading>마진 계산기</PageHeading>
       <p className="-mt-3 mb-6 max-w-3xl text-slate-600">
-        한 개를 팔았을 때 정산받을 금액과 남는 이익을 계산합니다. 결과는 주소에 담기므로 링크로 공유할 수 있습니다. 수수료 기준은 공개
-        자료로 정한 예시 값이니 실제 요율은 판매자센터에서 확인해 주세요.
+        한 개를 팔았을 때 정산받을 금액과 남는 이익을 계산하고, 같은 상품을 스마트스토어와 쿠팡에서 팔 때를 나란히 비교합니다. 결과는 주소에
+        담기므로 링크로 공유할 수 있습니다. 수수료 기준은 공개 자료에서 읽은 값이니 실제 요율은 판매자센터의 정산 내역에서 확인해 주세요.
       </p>
       {/* A new URL from a real navigation (a link, the back button) starts the form afresh from it. */}
       <MarginCalculator
         key={JSON.stringify(loaderData.values)}
         initialValues={loaderData.values}
         initiallySubmitted={loaderData.submitted}
+        rules={loaderData.rules}
       />
       <p className="mt-8 text-sm">
         <Link to="/seller-info" className="font-medium text-blue-700 underline">

@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, expect, test, vi } from "vitest";
+
+const shipped = JSON.parse(fs.readFileSync("config/site.json", "utf8"));
+const folders: string[] = [];
+
+afterEach(() => {
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+/** The privacy policy as a visitor gets it, for a configuration and an SMTP_URL (or none). */
+async function privacyPage(config: unknown, smtpUrl: string) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "privacy-"));
+  folders.push(folder);
+  fs.writeFileSync(path.join(folder, "site.json"), JSON.stringify(config));
+  vi.stubEnv("SITE_CONFIG", path.join(folder, "site.json"));
+  vi.stubEnv("SMTP_URL", smtpUrl);
+  const { legalPageData, checkProcessorsListed } = await import("./legal.server.ts");
+  const { PrivacyPolicy } = await import("./privacy-policy.tsx");
+  const router = createMemoryRouter([{ path: "/", element: <PrivacyPolicy data={legalPageData()} /> }]);
+  const html = renderToStaticMarkup(<RouterProvider router={router} />);
+  const section = (id: string) => html.match(new RegExp(`<section aria-labelledby="${id}"[\\s\\S]*?</section>`))?.[0] ?? "";
+  return { html, processors: section("processors"), cookies: section("cookies"), checkProcessorsListed };
+}
+
+const mail = shipped.legal.processors.find((p: { role?: string }) => p.role === "mail");
+const hosting = shipped.legal.processors.find((p: { role?: string }) => p.role === "hosting");
+
+test("the mail service is listed as a processor while SMTP_URL sends mail through it, and not when mail goes to the log", async () => {
+  expect(mail?.name).toBeTruthy();
+  const sending = await privacyPage(shipped, "smtp://user:pass@127.0.0.1:2525");
+  expect(sending.processors).toContain(hosting.name);
+  expect(sending.processors).toContain(mail.name);
+  expect(sending.processors).toContain(mail.task);
+  vi.resetModules();
+  const logging = await privacyPage(shipped, "");
+  expect(logging.processors).toContain(hosting.name);
+  expect(logging.processors).not.toContain(mail.name);
+});
+
+test("a server that sends mail must name its mail service: the start-up check refuses a configuration without one", async () => {
+  const withoutMail = { ...shipped, legal: { ...shipped.legal, processors: [hosting] } };
+  const { checkProcessorsListed } = await privacyPage(withoutMail, "smtp://127.0.0.1:2525");
+  expect(() => checkProcessorsListed()).toThrow(/SMTP_URL is set but config\/site\.json legal\.processors names no mail service/);
+  vi.resetModules();
+  const fine = await privacyPage(withoutMail, "");
+  expect(() => fine.checkProcessorsListed()).not.toThrow();
+});
+
+test("a processor abroad: the policy says what 개인정보 보호법 제28조의8 asks (items, country, when and how, who and a contact, purpose, retention, how to refuse)", async () => {
+  const abroad = {
+    name: "Example Mail Inc.",
+    task: "가입 확인과 비밀번호 재설정 메일 발송",
+    country: "미국",
+    role: "mail",
+    transferredItems: "이메일 주소",
+    transferTiming: "메일을 보낼 때마다 암호화된 네트워크로 전송",
+    contact: "privacy@mail.example",
+    retention: "발송 후 30일",
+  };
+  const { processors } = await privacyPage(
+    { ...shipped, legal: { ...shipped.legal, processors: [hosting, abroad] } },
+    "smtp://127.0.0.1:2525",
+  );
+  expect(processors).toContain("개인정보의 국외 이전");
+  for (const text of [
+    "Example Mail Inc.(privacy@mail.example)",
+    "미국",
+    "이메일 주소",
+    "메일을 보낼 때마다 암호화된 네트워크로 전송",
+    "발송 후 30일",
+    abroad.task,
+  ]) {
+    expect(processors).toContain(text);
+  }
+  expect(processors).toMatch(/국외 이전을 원하지 않으면[^<]*개인정보 보호책임자[^<]*회원 탈퇴/);
+  expect(processors).toContain("이전을 거부하면");
+  vi.resetModules();
+  const home = await privacyPage(shipped, "");
+  expect(home.processors).toContain("개인정보를 국외로 이전하지 않습니다.");
+});
+
+/** Every app file (not tests) that sets a cookie of its own with React Router's createCookie. */
+function cookiesInCode(dir = "app"): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return cookiesInCode(full);
+    if (!/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) return [];
+    return [...fs.readFileSync(full, "utf8").matchAll(/createCookie\(\s*"([^"]+)"/g)].map((m) => m[1] ?? "");
+  });
+}
+
+test("the cookie section names every cookie the code sets: Better Auth's login cookie, and each createCookie", async () => {
+  const { cookies } = await privacyPage(shipped, "");
+  expect(cookiesInCode().sort()).toEqual(["compare", "flash"]);
+  expect(cookies).toContain("세 가지 쿠키");
+  expect(cookies.match(/<li>/g)).toHaveLength(1 + cookiesInCode().length);
+  for (const name of ["로그인 쿠키", "알림 쿠키", "비교 쿠키"]) expect(cookies).toContain(name);
+});
