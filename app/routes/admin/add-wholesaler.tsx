@@ -1,9 +1,10 @@
 import { Form } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
+import { FormAlert, useResetAfterSave } from "#app/components/form-alert.tsx";
 import { SchemaTextFields } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { CategoryOptions, FormAlert, useResetAfterSave } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
+import { CategoryOptions } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { addSimpleWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { simpleWholesalerSchema } from "#app/features/wholesalers/wholesaler-schema.ts";
 import { failedValue, failureOf } from "#app/lib/form-kit.ts";
