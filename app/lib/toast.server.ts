@@ -1,7 +1,12 @@
 import { createCookie, redirect } from "react-router";
 import { env } from "./env.server.ts";
+import { safeRedirectPath } from "./safe-redirect.ts";
 
-export type Toast = { id: string; type: "success" | "error" | "info"; message: string };
+/**
+ * A one-time message carried to the next page by a cookie. `then`: a path on this site the page moves on to a
+ * second after showing it (a meta refresh, so it works without JavaScript too).
+ */
+export type Toast = { id: string; type: "success" | "error" | "info"; message: string; then?: string };
 
 function flashCookie() {
   return createCookie("flash", {
@@ -35,6 +40,7 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
       id: String(value.id),
       type: value.type === "error" ? "error" : value.type === "info" ? "info" : "success",
       message: value.message,
+      ...(typeof value.then === "string" ? { then: safeRedirectPath(value.then, "/") } : {}),
     },
     clearCookie: await cookie.serialize("", { maxAge: 0 }),
   };

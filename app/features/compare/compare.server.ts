@@ -51,11 +51,9 @@ export async function compareAction(request: Request, form: FormData) {
   if (intent === "clear") return answer([]);
   const id = parseIdParam(form.get("id"));
   if (intent === "remove") return answer(current.filter((chosen) => chosen !== id));
-  if (intent !== "add") return buttonPostAnswer(form, { ok: false, message: "요청을 처리할 수 없습니다.", status: 400, fallback: "/list" });
-  if (id === null || !(await wholesalerExists(id)))
-    return buttonPostAnswer(form, { ok: false, message: NOT_FOUND, status: 404, fallback: "/list" });
+  if (intent !== "add") return buttonPostAnswer(form, { ok: false, message: "요청을 처리할 수 없습니다.", fallback: "/list" });
+  if (id === null || !(await wholesalerExists(id))) return buttonPostAnswer(form, { ok: false, message: NOT_FOUND, fallback: "/list" });
   if (current.includes(id)) return answer(current);
-  if (current.length >= MAX_COMPARE)
-    return buttonPostAnswer(form, { ok: false, message: TOO_MANY_MESSAGE, status: 400, fallback: "/list" });
+  if (current.length >= MAX_COMPARE) return buttonPostAnswer(form, { ok: false, message: TOO_MANY_MESSAGE, fallback: "/list" });
   return answer([...current, id]);
 }

@@ -29,10 +29,11 @@ export type ImportPreview = {
   /** The rows to add, sent back with the confirmation (checked again on arrival). */
   payload: string;
 };
-export type AdminExternalResult = FormFailure | ImportPreview | { kind: "error"; error: string };
+export type AdminExternalResult = FormFailure | ImportPreview;
 
-function fail(error: string, status: number) {
-  return data<AdminExternalResult>({ kind: "error", error }, { status });
+/** A refusal of the import or of a delete: the form kit's failure with no typed values (the page shows it on top). */
+function fail(message: string, status: number) {
+  return formFailure(message, { status });
 }
 
 /** Every write of /admin/external-products: add, delete, import preview and import (the admin layout checked the admin). */

@@ -90,8 +90,8 @@ export async function favoriteAction(userId: string, form: FormData) {
     if (id !== null) await removeFavorite(userId, id);
     return buttonPostAnswer(form, { ok: true, fallback });
   }
-  if (intent !== "add") return buttonPostAnswer(form, { ok: false, message: "요청을 처리할 수 없습니다.", status: 400, fallback });
+  if (intent !== "add") return buttonPostAnswer(form, { ok: false, message: "요청을 처리할 수 없습니다.", fallback });
   if (id === null || (await addFavorite(userId, id)) === "missing")
-    return buttonPostAnswer(form, { ok: false, message: NOT_FOUND, status: 404, fallback });
+    return buttonPostAnswer(form, { ok: false, message: NOT_FOUND, fallback });
   return buttonPostAnswer(form, { ok: true, fallback });
 }

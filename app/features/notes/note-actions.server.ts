@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -55,12 +54,10 @@ export async function updateNoteAction(request: Request, idParam: string | undef
   return redirectWithToast(`/sellernote/${id}`, { type: "success", message: "게시글이 성공적으로 수정되었습니다." });
 }
 
-export type NoteDeleteData = { ok: false; error: string };
-
 export async function deleteNoteAction(request: Request, idParam: string | undefined) {
   await requireAdmin(request);
   const form = await readForm(request);
-  if (form.get("intent") !== "delete") return data<NoteDeleteData>({ ok: false, error: "잘못된 요청입니다." }, { status: 400 });
+  if (form.get("intent") !== "delete") return formFailure("잘못된 요청입니다.");
   const id = parseIdParam(idParam);
   if (id === null) return redirectWithToast("/sellernote", { type: "error", message: NOTE_NOT_FOUND });
   let deleted: boolean;
@@ -68,7 +65,7 @@ export async function deleteNoteAction(request: Request, idParam: string | undef
     deleted = await deleteNote(id);
   } catch (error) {
     log.error("note delete failed", { request, error });
-    return data<NoteDeleteData>({ ok: false, error: DELETE_FAILED }, { status: 500 });
+    return formFailure(DELETE_FAILED, { status: 500 });
   }
   if (!deleted) return redirectWithToast("/sellernote", { type: "error", message: NOTE_NOT_FOUND });
   return redirectWithToast("/sellernote", { type: "success", message: "게시글이 삭제되었습니다." });

@@ -3,7 +3,7 @@ import { Form, useFetcher } from "react-router";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { toast } from "#app/components/toast.ts";
 import { useHydrated } from "#app/components/use-hydrated.ts";
-import type { DeleteResult } from "./product-actions.server.ts";
+import type { FormFailure } from "#app/lib/form-kit.ts";
 
 /** One fetcher shared by every delete button of a page, so its answer outlives the removed card. */
 const DELETE_FETCHER = "delete-product";
@@ -13,7 +13,7 @@ const DELETE_FETCHER = "delete-product";
  * JavaScript it is a plain form post to the page (the server checks the same rules either way).
  */
 export function DeleteProductButton({ productId, className = "" }: { productId: number; className?: string }) {
-  const fetcher = useFetcher<DeleteResult>({ key: DELETE_FETCHER });
+  const fetcher = useFetcher<FormFailure>({ key: DELETE_FETCHER });
   const hydrated = useHydrated();
   const [asking, setAsking] = useState(false);
 
@@ -39,7 +39,7 @@ export function DeleteProductButton({ productId, className = "" }: { productId: 
           onCancel={() => setAsking(false)}
           onConfirm={() => {
             setAsking(false);
-            fetcher.submit({ intent: "delete", productId: String(productId), js: "1" }, { method: "post" });
+            fetcher.submit({ intent: "delete", productId: String(productId) }, { method: "post", preventScrollReset: true });
           }}
         />
       ) : null}
@@ -48,15 +48,13 @@ export function DeleteProductButton({ productId, className = "" }: { productId: 
 }
 
 /**
- * For the page that lists the cards: shows the delete outcome and tells which card is on its way out
- * (hidden at once, before the list reloads).
+ * For the page that lists the cards: shows a refusal and tells which card is on its way out (hidden at once,
+ * before the list reloads). A delete that worked redirects back to the list, whose one-time message says so.
  */
 export function useProductDeletion() {
-  const fetcher = useFetcher<DeleteResult>({ key: DELETE_FETCHER });
+  const fetcher = useFetcher<FormFailure>({ key: DELETE_FETCHER });
   useEffect(() => {
-    if (!fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(fetcher.data.error);
+    if (fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.message);
   }, [fetcher.data]);
   const pending = fetcher.state !== "idle" ? Number(fetcher.formData?.get("productId")) : null;
   return { deletingId: pending };

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
@@ -7,10 +6,6 @@ import { parseIdParam } from "#app/lib/url-params.ts";
 import { type AdminUser, getUser, requireUser } from "#app/platform/auth/auth.server.ts";
 import { type ProductFormValues, productSchema } from "./product-schema.ts";
 import { canEditProduct, createProduct, deleteProduct, getProduct, updateProduct } from "./products.server.ts";
-
-export type ProductSaved = { ok: true; message: string; savedId: number; redirectTo?: string; link?: string | null };
-
-export type DeleteResult = { ok: true; message: string; deletedId: number } | { ok: false; error: string };
 
 const NOT_FOUND = "상품이 존재하지 않습니다.";
 const EDIT_FORBIDDEN = "수정 권한이 없습니다.";
@@ -21,8 +16,8 @@ function logDenied(msg: string, request: Request, userId: string, productId: num
 
 /**
  * /add (any signed-in user) and /admin/add-product (`admin`: the admin the admin layout checked). The
- * signed-in person is recorded as the creator either way. With JavaScript the page shows the message and clears the form; a plain
- * form post on /add is redirected back to an empty form with the message as a flash toast.
+ * signed-in person is recorded as the creator either way. Either page gets its empty form back with the
+ * message as a one-time message; the admin page also learns which product it was (`?saved=`), to link to it.
  */
 export async function createProductAction(request: Request, { admin }: { admin: AdminUser | null }) {
   const actor = admin ?? (await requireUser(request));
@@ -36,13 +31,8 @@ export async function createProductAction(request: Request, { admin }: { admin: 
     log.error("product create failed", { request, error });
     return formFailure("등록 실패: 잠시 후 다시 시도해주세요.", { values: checked.values, status: 500 });
   }
-  if (admin) {
-    // The admin form stays on its page: the message (or the link to the product page) shows there.
-    return data<ProductSaved>({ ok: true, message: "상품 등록 완료!", savedId, link: checked.data.siteUrl || null });
-  }
-  const message = "상품이 등록되었습니다.";
-  if (form.get("js") === "1") return data<ProductSaved>({ ok: true, message, savedId });
-  return redirectWithToast("/add", { type: "success", message });
+  if (admin) return redirectWithToast(`/admin/add-product?saved=${savedId}`, { type: "success", message: "상품 등록 완료!" });
+  return redirectWithToast("/add", { type: "success", message: "상품이 등록되었습니다." });
 }
 
 /** Loader of /edit/{id}: only the owner gets the form; anyone else is sent back to /products. */
@@ -90,17 +80,16 @@ export async function updateProductAction(request: Request, rawId: string | unde
   }
   if (outcome === "not-found") throw new Response(NOT_FOUND, { status: 404 });
   if (outcome === "forbidden") throw new Response(EDIT_FORBIDDEN, { status: 403 });
-  const message = "수정 완료!";
-  if (form.get("js") === "1") return data<ProductSaved>({ ok: true, message, savedId: id, redirectTo: "/products" });
-  return redirectWithToast("/products", { type: "success", message });
+  // The contract's flow: `수정 완료!` on the page itself, then /products a second later.
+  return redirectWithToast(`/edit/${id}`, { type: "success", message: "수정 완료!", then: "/products" });
 }
 
 /**
- * Delete from /products (`intent=delete`, `productId`). A fetcher (js=1) gets JSON and the card goes
- * away on revalidation; a plain form post comes back to the same list with a flash toast.
+ * Delete from /products (`intent=delete`, `productId`): back to the same list with `삭제 완료!`, where the card is
+ * gone; a refusal is the form kit's failure, shown by the list.
  */
 export async function deleteProductAction(request: Request, form: FormData) {
-  const fail = (error: string, status: number) => data<DeleteResult>({ ok: false, error }, { status });
+  const fail = (message: string, status: number) => formFailure(message, { status });
   const user = await getUser(request);
   if (!user) return fail("로그인이 필요합니다.", 401);
   const id = parseIdParam(form.get("productId"));
@@ -117,8 +106,6 @@ export async function deleteProductAction(request: Request, form: FormData) {
     return fail("삭제 권한이 없습니다.", 403);
   }
   if (outcome === "not-found") return fail("이미 삭제되었거나 존재하지 않는 상품입니다.", 404);
-  const message = "삭제 완료!";
-  if (form.get("js") === "1") return data<DeleteResult>({ ok: true, message, deletedId: id });
   const url = new URL(request.url);
-  return redirectWithToast(safeRedirectPath(`${url.pathname}${url.search}`, "/products"), { type: "success", message });
+  return redirectWithToast(safeRedirectPath(`${url.pathname}${url.search}`, "/products"), { type: "success", message: "삭제 완료!" });
 }

@@ -1,10 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
+import { useResetAfterSave } from "#app/components/form-alert.tsx";
 import { TextAreaField, TextField } from "#app/components/form-field.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { useHydrated } from "#app/components/use-hydrated.ts";
 import { type FormFailure, failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
-import type { ProductSaved } from "./product-actions.server.ts";
 import { type ProductFormValues, productSchema } from "./product-schema.ts";
 
 export const EMPTY_PRODUCT: ProductFormValues = { name: "", imageUrl: "", summary: "", price: "", siteUrl: "" };
@@ -62,7 +61,8 @@ function useImageLookup() {
 
 type Props = {
   defaults: ProductFormValues;
-  result: FormFailure | ProductSaved | undefined;
+  /** The action's answer: a failure to show; a save redirects, and the form starts over (`clearOnSuccess`). */
+  result: FormFailure | undefined;
   submitLabel: string;
   pendingLabel: string;
   /** Shown above the button after a successful save (e.g. the admin form's link). */
@@ -73,16 +73,14 @@ type Props = {
 
 /**
  * The product form of /add, /edit/{id} and /admin/add-product: a real form post that works without
- * JavaScript; the failure reason shows inline, the fields keep what was typed, and a successful save
- * clears them (a new key remounts the uncontrolled fields).
+ * JavaScript; the failure reason shows inline and the fields keep what was typed; a save redirects with its
+ * message, and /add and /admin/add-product start over with an empty form.
  */
 export function ProductForm({ defaults, result, submitLabel, pendingLabel, status, clearOnSuccess = true }: Props) {
-  const hydrated = useHydrated();
   const { note, onSiteUrlInput } = useImageLookup();
   const failure = failureOf(result);
-  const cleared = Boolean(result?.ok && clearOnSuccess);
-  const start = cleared ? EMPTY_PRODUCT : defaults;
-  const value = (field: keyof ProductFormValues) => failedValue(failure, field) ?? start[field];
+  const form = useResetAfterSave(clearOnSuccess ? (failure ?? undefined) : { ok: false }, "save-product");
+  const value = (field: keyof ProductFormValues) => failedValue(failure, field) ?? defaults[field];
   // Every field the schema knows gets its hints (required, maxLength, inputMode) from it.
   const field = (name: keyof ProductFormValues) => ({
     name,
@@ -92,13 +90,8 @@ export function ProductForm({ defaults, result, submitLabel, pendingLabel, statu
   });
 
   return (
-    <Form
-      key={cleared && result?.ok ? `saved-${result.savedId}` : "form"}
-      method="post"
-      className="max-w-2xl space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
+    <Form ref={form} method="post" className="max-w-2xl space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <input type="hidden" name="intent" value="save-product" />
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       <TextField label="상품명" {...field("name")} />
       <TextField
         label="이미지 URL"

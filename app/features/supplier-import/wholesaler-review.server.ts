@@ -5,7 +5,7 @@
  * route) checks, and the writes take the checked admin.
  */
 import { data } from "react-router";
-import { readForm } from "#app/lib/form.server.ts";
+import { formFailure, readForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -26,12 +26,12 @@ import { decodeImportBytes, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseImportText, 
 export const REVIEW_PATH = "/admin/review";
 const NOT_FOUND = "해당 도매처 정보를 찾을 수 없습니다.";
 
+/** What the import page shows after a post: a preview to choose rows from, or the report of what was applied. */
 export type ImportActionResult =
-  | { stage: "error"; error: string }
   | { stage: "preview"; fileName: string; content: string; ignoredColumns: string[]; plan: ImportPlan }
   | { stage: "done"; fileName: string; report: ImportReport };
 
-const importFailure = (error: string, status: number) => data<ImportActionResult>({ stage: "error", error }, { status });
+const importFailure = (message: string, status: number) => formFailure(message, { status });
 
 /** readForm's refusals (413, 415, 400) as the page's own inline message, with the same status. */
 async function readImportForm(request: Request): Promise<FormData | Response> {

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
@@ -112,6 +111,6 @@ export async function cleanCategoriesAction(request: Request, admin: AdminUser) 
     };
   } catch (error) {
     log.error("category cleanup failed", { request, error });
-    return data({ ok: false as const, error: "카테고리 정리 중 오류가 발생했습니다. 아무것도 바뀌지 않았습니다." }, { status: 500 });
+    return formFailure("카테고리 정리 중 오류가 발생했습니다. 아무것도 바뀌지 않았습니다.", { status: 500 });
   }
 }

@@ -377,7 +377,7 @@ test("/admin/import: a preview row by row, only ticked rows applied, a report; b
   for (const [name, file, status, message] of broken) {
     const res = asResponse(await callAction(await uploadRequest("/admin/import", { intent: "preview", file })));
     expect(res.status, name).toBe(status);
-    expect((res.data as { error: string }).error, name).toMatch(message);
+    expect((res.data as { message: string }).message, name).toMatch(message);
   }
 
   // Over the upload body limit (8 MiB) and over the file limit (2 MB): 413 with the same Korean message.
@@ -387,7 +387,7 @@ test("/admin/import: a preview row by row, only ticked rows applied, a report; b
       await callAction(await uploadRequest("/admin/import", { intent: "preview", file: new File([garbage], "big.csv") })),
     );
     expect(huge.status, String(size)).toBe(413);
-    expect((huge.data as { error: string }).error).toBe("파일이 너무 큽니다. 2MB 이하의 파일만 가져올 수 있습니다.");
+    expect((huge.data as { message: string }).message).toBe("파일이 너무 큽니다. 2MB 이하의 파일만 가져올 수 있습니다.");
   }
   expect(await snapshot()).toEqual(stored);
 });

@@ -1,11 +1,11 @@
-import { useEffect } from "react";
-import { toast } from "sonner";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { createProductAction } from "#app/features/products/product-actions.server.ts";
 import { EMPTY_PRODUCT, ProductForm } from "#app/features/products/product-form.tsx";
+import { getProduct } from "#app/features/products/products.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
+import { parseIdParam } from "#app/lib/url-params.ts";
 import { adminContext } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/add-product";
 
@@ -14,18 +14,20 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** After a save (`?saved=<id>`), the product's own page address, for the link `등록된 상품 보기`. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const saved = parseIdParam(new URL(request.url).searchParams.get("saved"));
+  const product = saved ? await getProduct(saved) : null;
+  return { savedLink: product ? safeHttpUrl(product.siteUrl) : null };
+}
+
 export function action({ request, context }: Route.ActionArgs) {
   return createProductAction(request, { admin: context.get(adminContext) });
 }
 
-export default function AdminAddProduct({ actionData }: Route.ComponentProps) {
-  const saved = actionData?.ok ? actionData : null;
-  const link = saved ? safeHttpUrl(saved.link) : null;
-
-  useEffect(() => {
-    // With a product page the inline message becomes a link; the toast still says it was saved.
-    if (actionData?.ok && safeHttpUrl(actionData.link)) toast.success(actionData.message, { id: `admin-product-${actionData.savedId}` });
-  }, [actionData]);
+export default function AdminAddProduct({ loaderData, actionData }: Route.ComponentProps) {
+  // The one-time message says `상품 등록 완료!`; with a product page it is also a link beside the button.
+  const link = actionData ? null : loaderData.savedLink;
 
   return (
     <>
@@ -36,15 +38,11 @@ export default function AdminAddProduct({ actionData }: Route.ComponentProps) {
         submitLabel="등록하기"
         pendingLabel="등록 중..."
         status={
-          saved ? (
+          link ? (
             <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
-              {link ? (
-                <a href={link} target="_blank" rel="noopener noreferrer" className="underline">
-                  등록된 상품 보기
-                </a>
-              ) : (
-                saved.message
-              )}
+              <a href={link} target="_blank" rel="noopener noreferrer" className="underline">
+                등록된 상품 보기
+              </a>
             </p>
           ) : null
         }

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { cleanCategoriesAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
@@ -39,9 +40,7 @@ export default function CleanCategories({ actionData }: Route.ComponentProps) {
             정리 결과
           </h2>
           {!actionData.ok ? (
-            <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-rose-700">
-              {actionData.error}
-            </p>
+            <FormAlert message={actionData.message} />
           ) : actionData.changes.length === 0 ? (
             <p role="status" className="rounded-lg bg-slate-100 px-4 py-3 text-slate-700">
               변경된 항목이 없습니다.

@@ -34,7 +34,10 @@ export function action({ request }: Route.ActionArgs) {
 const alertClass = "rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700";
 
 export default function AdminExternalProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const formError = failureOf(actionData);
+  // The add form's failure carries what was typed; any other refusal (import, delete) is shown on top.
+  const failure = failureOf(actionData);
+  const formError = failure && Object.keys(failure.values).length > 0 ? failure : null;
+  const importError = failure && !formError ? failure : null;
   const field = (name: keyof typeof externalProductSchema.shape) => ({
     name,
     defaultValue: failedValue(formError, name),
@@ -42,14 +45,13 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
     ...(formError?.errors[name] ? { "aria-invalid": true as const, "aria-describedby": "external-form-error" } : {}),
   });
   const preview = actionData && "kind" in actionData && actionData.kind === "preview" ? actionData : null;
-  const importError = actionData && "kind" in actionData && actionData.kind === "error" ? actionData : null;
 
   return (
     <>
       <PageHeading>외부 인기 상품 관리</PageHeading>
       {importError ? (
         <p role="alert" className={`mb-6 ${alertClass}`}>
-          {importError.error}
+          {importError.message}
         </p>
       ) : null}
 

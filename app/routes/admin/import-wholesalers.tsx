@@ -12,7 +12,8 @@ import {
   MAX_IMPORT_ROWS,
   tooLargeMessage,
 } from "#app/features/supplier-import/wholesaler-import-limits.ts";
-import { importWholesalersAction } from "#app/features/supplier-import/wholesaler-review.server.ts";
+import { type ImportActionResult, importWholesalersAction } from "#app/features/supplier-import/wholesaler-review.server.ts";
+import { failureOf } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { adminContext } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/import-wholesalers";
@@ -27,14 +28,15 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ImportWholesalers({ actionData }: Route.ComponentProps) {
-  const result = actionData ?? undefined;
+  const failure = failureOf(actionData);
+  const result = actionData && !failure ? (actionData as ImportActionResult) : undefined;
   // With JavaScript an oversized file is refused before it is sent (the server refuses it too, with a 413).
   const [tooLarge, setTooLarge] = useState(false);
 
   useEffect(() => {
     if (result?.stage === "done") toast.success("가져오기를 마쳤습니다.");
-    if (result?.stage === "error") toast.error(result.error);
-  }, [result]);
+    if (failure) toast.error(failure.message);
+  }, [result, failure]);
 
   return (
     <>
@@ -81,9 +83,9 @@ export default function ImportWholesalers({ actionData }: Route.ComponentProps) 
         </Form>
       </div>
 
-      {tooLarge || result?.stage === "error" ? (
+      {tooLarge || failure ? (
         <p role="alert" className="mt-6 max-w-3xl rounded-lg bg-rose-50 px-4 py-3 text-rose-700">
-          {tooLarge ? tooLargeMessage() : result?.stage === "error" ? result.error : null}
+          {tooLarge ? tooLargeMessage() : failure?.message}
         </p>
       ) : null}
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { BackLink } from "#app/components/back-link.tsx";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
 import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { deleteNoteAction } from "#app/features/notes/note-actions.server.ts";
 import { NoteBody } from "#app/features/notes/note-body.tsx";
@@ -95,11 +96,9 @@ export default function NoteDetail({ loaderData, actionData }: Route.ComponentPr
               />
             </div>
           ) : null}
-          {actionData && !actionData.ok ? (
-            <p role="alert" className="mt-2 text-sm text-rose-600">
-              {actionData.error}
-            </p>
-          ) : null}
+          <div className="mt-2 empty:hidden">
+            <FormAlert message={actionData?.message} />
+          </div>
         </header>
         <div className="mt-6">
           <NoteBody html={note.html} />

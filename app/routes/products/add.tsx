@@ -1,5 +1,3 @@
-import { useEffect } from "react";
-import { toast } from "sonner";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { createProductAction } from "#app/features/products/product-actions.server.ts";
 import { EMPTY_PRODUCT, ProductForm } from "#app/features/products/product-form.tsx";
@@ -22,10 +20,6 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function AddProduct({ actionData }: Route.ComponentProps) {
-  useEffect(() => {
-    if (actionData?.ok) toast.success(actionData.message, { id: `product-saved-${actionData.savedId}` });
-  }, [actionData]);
-
   return (
     <>
       <PageHeading>상품 등록</PageHeading>

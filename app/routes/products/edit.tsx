@@ -1,6 +1,3 @@
-import { useEffect } from "react";
-import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { loadProductForEdit, updateProductAction } from "#app/features/products/product-actions.server.ts";
@@ -21,18 +18,8 @@ export function action({ request, params }: Route.ActionArgs) {
   return updateProductAction(request, params.id);
 }
 
-/** After "수정 완료!" the person sees the message for a second, then the product list. */
-const REDIRECT_DELAY_MS = 1000;
-
+/** A save comes back here with `수정 완료!`, and moves on to /products a second later (the message's `then`). */
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (!actionData?.ok) return;
-    toast.success(actionData.message);
-    const timer = setTimeout(() => navigate(actionData.redirectTo ?? "/products", { replace: true }), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [actionData, navigate]);
-
   return (
     <>
       <PageHeading>상품 수정</PageHeading>

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { externalProducts, products, user } from "#app/db/schema.ts";
@@ -45,10 +45,21 @@ const fields = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
+/** The id of the product this person registered last. */
+async function newestOf(person: Person) {
+  const [newest] = await db()
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.createdBy, person.id))
+    .orderBy(desc(products.id))
+    .limit(1);
+  return newest!.id;
+}
+
 async function addAs(person: Person, overrides: Record<string, string> = {}) {
-  const res = asResponse(await addRoute.action(args(formRequest("/add", { ...fields(overrides), js: "1" }, { cookie: person.cookie }))));
-  expect(res.status).toBe(200);
-  return (res.data as { savedId: number }).savedId;
+  const res = asResponse(await addRoute.action(args(formRequest("/add", fields(overrides), { cookie: person.cookie }))));
+  expect(res.status).toBe(302);
+  return newestOf(person);
 }
 
 async function row(id: number) {
@@ -69,30 +80,18 @@ test("/add: anonymous goes to login; a user registers a product as its owner; ba
   expect(anonymousPost.status).toBe(401);
 
   const seller = await signUp("seller");
-  const withJs = asResponse(
-    await addRoute.action(
-      args(formRequest("/add", { ...fields({ name: "  접이식 캠핑 의자 ", price: "12,000원" }), js: "1" }, { cookie: seller.cookie })),
-    ),
-  );
-  expect(withJs.data).toMatchObject({ ok: true, message: "상품이 등록되었습니다." });
-  const saved = await row((withJs.data as { savedId: number }).savedId);
-  expect(saved).toMatchObject({ name: "접이식 캠핑 의자", price: 12000, createdBy: seller.id });
-
-  // Without JavaScript: back to an empty form with the message as a flash toast.
+  // Back to an empty form, the message as a one-time message (with JavaScript or without: one answer).
   const plain = asResponse(
-    await addRoute.action(args(formRequest("/add", fields({ name: "무자바스크립트 상품" }), { cookie: seller.cookie }))),
+    await addRoute.action(args(formRequest("/add", fields({ name: "  접이식 캠핑 의자 ", price: "12,000원" }), { cookie: seller.cookie }))),
   );
   expect(plain.status).toBe(302);
   expect(plain.location).toBe("/add");
   expect(await toastOf(plain.headers)).toBe("상품이 등록되었습니다.");
+  expect(await row(await newestOf(seller))).toMatchObject({ name: "접이식 캠핑 의자", price: 12000, createdBy: seller.id });
 
   // A body that names another owner changes nothing about who owns it.
-  const sneaky = asResponse(
-    await addRoute.action(
-      args(formRequest("/add", { ...fields({ name: "주인 바꾸기" }), createdBy: "someone", js: "1" }, { cookie: seller.cookie })),
-    ),
-  );
-  expect((await row((sneaky.data as { savedId: number }).savedId))?.createdBy).toBe(seller.id);
+  await addRoute.action(args(formRequest("/add", { ...fields({ name: "주인 바꾸기" }), createdBy: "someone" }, { cookie: seller.cookie })));
+  expect(await row(await newestOf(seller))).toMatchObject({ name: "주인 바꾸기", createdBy: seller.id });
 
   const [{ n: before } = { n: 0 }] = await db()
     .$count(products)
@@ -106,7 +105,7 @@ test("/add: anonymous goes to login; a user registers a product as its owner; ba
     [{ imageUrl: "data:image/svg+xml,<svg onload=alert(1)>" }, "등록 실패: 이미지 URL은 http:// 또는 https://로 시작하는 주소여야 합니다."],
     [{ name: "  " }, "등록 실패: 상품명을 입력해주세요."],
   ] as const) {
-    const res = asResponse(await addRoute.action(args(formRequest("/add", { ...fields(input), js: "1" }, { cookie: seller.cookie }))));
+    const res = asResponse(await addRoute.action(args(formRequest("/add", fields(input), { cookie: seller.cookie }))));
     expect(res.status).toBe(400);
     expect(res.data).toMatchObject({ ok: false, message, values: expect.objectContaining(input) });
   }
@@ -170,21 +169,20 @@ test("edit matrix by direct POST: only the owner changes the row; other user and
   }
   expect(await row(id)).toEqual(original);
 
-  const invalid = await post(owner, { price: "-5", js: "1" });
+  const invalid = await post(owner, { price: "-5" });
   expect(invalid.status).toBe(400);
   expect(invalid.data).toMatchObject({ ok: false, message: "수정 실패: 가격은 0원 이상이어야 합니다." });
   expect(await row(id)).toEqual(original);
 
-  const withJs = await post(owner, { js: "1" });
-  expect(withJs.data).toEqual({ ok: true, message: "수정 완료!", savedId: id, redirectTo: "/products" });
+  // `수정 완료!` on the edit page, which moves on to /products a second later.
+  const saved = await post(owner);
+  expect(saved.status).toBe(302);
+  expect(saved.location).toBe(`/edit/${id}`);
+  const cookie = cookiesFrom(new Response(null, { headers: saved.headers }));
+  expect((await readToast(getRequest(`/edit/${id}`, { cookie }))).toast).toMatchObject({ message: "수정 완료!", then: "/products" });
   const edited = await row(id);
   expect(edited).toMatchObject({ name: "바뀐 이름", price: 2000, createdBy: owner.id });
   expect(edited!.updatedAt.getTime()).toBeGreaterThan(original!.updatedAt.getTime());
-
-  const plain = await post(owner);
-  expect(plain.status).toBe(302);
-  expect(plain.location).toBe("/products");
-  expect(await toastOf(plain.headers)).toBe("수정 완료!");
 
   const unknown = await caught(() =>
     editRoute.action(args(formRequest("/edit/999999", fields(), { cookie: owner.cookie }), { id: "999999" })),
@@ -212,26 +210,21 @@ test("delete matrix by direct POST: owner and admin delete; another user gets 40
   const id = await addAs(owner, { name: "삭제 대상" });
   const original = await row(id);
   expect((await del(null, id)).status).toBe(401);
-  const refused = await del(other, id, { js: "1" });
+  const refused = await del(other, id);
   expect(refused.status).toBe(403);
-  expect(refused.data).toEqual({ ok: false, error: "삭제 권한이 없습니다." });
-  expect((await del(other, id)).status).toBe(403);
+  expect(refused.data).toMatchObject({ ok: false, message: "삭제 권한이 없습니다." });
   expect(await row(id)).toEqual(original);
 
-  const byOwner = await del(owner, id, { js: "1" });
-  expect(byOwner.data).toEqual({ ok: true, message: "삭제 완료!", deletedId: id });
+  // The owner's delete comes back to the same list with the message.
+  const byOwner = await del(owner, id);
+  expect(byOwner.status).toBe(302);
+  expect(byOwner.location).toBe("/products?q=%EC%82%AD%EC%A0%9C");
+  expect(await toastOf(byOwner.headers)).toBe("삭제 완료!");
   expect(await row(id)).toBeNull();
-  expect((await del(owner, id, { js: "1" })).status).toBe(404);
-
-  // A document POST comes back to the same list with the message.
-  const second = await addAs(owner, { name: "두 번째 삭제 대상" });
-  const plain = await del(owner, second);
-  expect(plain.status).toBe(302);
-  expect(plain.location).toBe("/products?q=%EC%82%AD%EC%A0%9C");
-  expect(await toastOf(plain.headers)).toBe("삭제 완료!");
+  expect((await del(owner, id)).status).toBe(404);
 
   const spam = await addAs(other, { name: "스팸" });
-  expect((await del(boss, spam, { js: "1" })).data).toMatchObject({ ok: true });
+  expect((await del(boss, spam)).status).toBe(302);
   expect(await row(spam)).toBeNull();
 
   for (const bad of ["abc", "0", "-1", "", "1 OR 1=1"]) expect((await del(owner, 0, { productId: bad })).status, bad).toBe(404);
@@ -281,12 +274,18 @@ test("/admin/add-product records the admin as creator; a plain user is refused",
       }),
     ),
   );
-  expect(saved.data).toMatchObject({ ok: true, message: "상품 등록 완료!", link: "https://shop.example.com/p/1" });
-  expect(await row((saved.data as { savedId: number }).savedId)).toMatchObject({ createdBy: boss.id });
+  // Back to an empty form with the message; the page then links to the saved product's own page.
+  const savedId = await newestOf(boss);
+  expect(saved.location).toBe(`/admin/add-product?saved=${savedId}`);
+  expect(await toastOf(saved.headers)).toBe("상품 등록 완료!");
+  expect(await row(savedId)).toMatchObject({ name: "관리자 상품", createdBy: boss.id });
+  const linked = (await callLoader(getRequest(saved.location!, { cookie: boss.cookie }))) as { savedLink: string | null };
+  expect(linked.savedLink).toBe("https://shop.example.com/p/1");
   const noLink = asResponse(
     await callAction(formRequest("/admin/add-product", fields({ name: "링크 없는 상품" }), { cookie: boss.cookie })),
   );
-  expect(noLink.data).toMatchObject({ ok: true, message: "상품 등록 완료!", link: null });
+  expect(await toastOf(noLink.headers)).toBe("상품 등록 완료!");
+  expect(((await callLoader(getRequest(noLink.location!, { cookie: boss.cookie }))) as { savedLink: string | null }).savedLink).toBeNull();
 });
 
 test("/admin/external-products: every write needs the admin role; a too-large upload is refused before it is read", async () => {
@@ -361,7 +360,7 @@ test("/admin/external-products: every write needs the admin role; a too-large up
 
   const broken = asResponse(await callAction(await upload("{not json", "broken.json")));
   expect(broken.status).toBe(400);
-  expect(broken.data).toEqual({ kind: "error", error: "JSON 형식이 올바르지 않아 파일을 읽을 수 없습니다." });
+  expect(broken.data).toMatchObject({ ok: false, message: "JSON 형식이 올바르지 않아 파일을 읽을 수 없습니다." });
   const tampered = await caught(() =>
     callAction(
       formRequest(
@@ -376,7 +375,7 @@ test("/admin/external-products: every write needs the admin role; a too-large up
   for (const declareSize of [true, false]) {
     const huge = asResponse(await callAction(await upload(hugeCsv, "huge.csv", declareSize)));
     expect(huge.status).toBe(413);
-    expect(huge.data).toEqual({ kind: "error", error: "파일이 너무 큽니다. 1MB 이하의 JSON 또는 CSV 파일을 선택해주세요." });
+    expect(huge.data).toMatchObject({ ok: false, message: "파일이 너무 큽니다. 1MB 이하의 JSON 또는 CSV 파일을 선택해주세요." });
   }
   // Just over the file limit, inside the request limit: refused by the file check.
   const overFile = asResponse(await callAction(await upload(`title,productUrl\n${"a".repeat(1_000_001)},https://a.example/`)));

@@ -1,6 +1,7 @@
-import { data, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
@@ -10,7 +11,7 @@ import { deleteProductAction } from "#app/features/products/product-actions.serv
 import { ExternalProductCard, gridClass, ProductCard } from "#app/features/products/product-card.tsx";
 import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";
 import { canDeleteProduct, canEditProduct, listProducts } from "#app/features/products/products.server.ts";
-import { readForm } from "#app/lib/form.server.ts";
+import { formFailure, readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { parsePageParam } from "#app/lib/url-params.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
@@ -60,7 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (form.get("intent") !== "delete") return data({ ok: false as const, error: "잘못된 요청입니다." }, { status: 400 });
+  if (form.get("intent") !== "delete") return formFailure("잘못된 요청입니다.");
   return deleteProductAction(request, form);
 }
 
@@ -92,11 +93,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         defaultValue={params.get("q") ?? q}
       />
 
-      {actionData && !actionData.ok ? (
-        <p role="alert" className="mb-6 rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-700">
-          {actionData.error}
-        </p>
-      ) : null}
+      <div className="mb-6 empty:hidden">
+        <FormAlert message={actionData?.message} />
+      </div>
 
       {nothing ? (
         <EmptyState message="검색 결과가 없습니다." />
