@@ -23,6 +23,12 @@ const envSchema = z.object({
   /** Demo content on a first start; by default only on the embedded database. */
   SEED_DEMO: z.enum(["0", "1"]).optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),
+  /** Correction requests one client address may send per 10 minutes; `0` turns the limit off. */
+  REPORT_RATE_LIMIT: z.coerce
+    .number({ error: "REPORT_RATE_LIMIT must be a number (숫자여야 합니다)" })
+    .int("REPORT_RATE_LIMIT must be a whole number (정수여야 합니다)")
+    .min(0, "REPORT_RATE_LIMIT must be 0 or more (0 이상이어야 합니다)")
+    .default(5),
   /** Proxies in front whose X-Forwarded-For entries count (server.ts reads it too). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(99).default(0),
   SITE_CONFIG: z.string().optional(),

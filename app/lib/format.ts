@@ -18,6 +18,21 @@ export function formatDate(value: Date | string | number) {
   return dateFormat.format(new Date(value));
 }
 
+const dateTimeFormat = new Intl.DateTimeFormat("ko-KR", {
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "Asia/Seoul",
+});
+
+/** A moment as Koreans read it, to the minute: "2026. 11. 22. 14:05" (Korea time, 24-hour clock). */
+export function formatDateTime(value: Date | string | number) {
+  return dateTimeFormat.format(new Date(value));
+}
+
 /** `YYYY-MM-DD` moved by whole days (calendar arithmetic, no time zone involved). */
 export function addDays(day: string, days: number): string {
   const moved = new Date(`${day}T00:00:00Z`);

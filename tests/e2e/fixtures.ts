@@ -29,12 +29,29 @@ export function uniqueEmail(prefix = "user") {
 
 export const PASSWORD = "correct-horse-9";
 
+/**
+ * The one-time message an action's redirect brings: a toast with JavaScript, the server-drawn `<noscript>`
+ * status without it (Playwright's text search skips `<noscript>`, its role search does not).
+ */
+export function oneTimeMessage(page: Page, text: string) {
+  return page.getByText(text).or(page.getByRole("status").filter({ hasText: text }));
+}
+
+/** The sign-up's required consent checkbox (ui-contract "Smaller changes"). */
+export const CONSENT_LABEL = "이용약관과 개인정보처리방침에 동의합니다.";
+
+/** Fills and sends the sign-up form (the page must be open): address, password, consent. */
+export async function fillSignUp(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("이메일").fill(email);
+  await page.getByLabel("비밀번호").fill(password);
+  await page.getByLabel(CONSENT_LABEL).check();
+  await page.getByRole("button", { name: "회원가입" }).click();
+}
+
 /** Signs up through the real form and waits until the app has moved on. */
 export async function signUp(page: Page, email = uniqueEmail()) {
   await page.goto("/signup");
-  await page.getByLabel("이메일").fill(email);
-  await page.getByLabel("비밀번호").fill(PASSWORD);
-  await page.getByRole("button", { name: "회원가입" }).click();
+  await fillSignUp(page, email);
   await page.waitForURL("**/add");
   return email;
 }

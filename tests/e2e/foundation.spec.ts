@@ -1,4 +1,4 @@
-import { expect, PASSWORD, signInAsAdmin, signOut, signUp, test, uniqueEmail } from "./fixtures.ts";
+import { expect, fillSignUp, PASSWORD, signInAsAdmin, signOut, signUp, test, uniqueEmail } from "./fixtures.ts";
 
 const AD_WORDS = ["에어컨", "안마 소파", "생수 12개입", "백팩", "캐리어", "에너지 드링크"];
 
@@ -67,16 +67,14 @@ test("signup explains a short password and a taken address in Korean", async ({ 
   const email = await signUp(page);
   await signOut(page);
   await page.goto("/signup");
-  await page.getByLabel("이메일").fill(uniqueEmail());
-  await page.getByLabel("비밀번호").fill("short");
   // The browser's own minlength check would stop a person; submit past it to see the server's message.
-  await page.locator("form").evaluate((form: HTMLFormElement) => form.setAttribute("novalidate", ""));
-  await page.getByRole("button", { name: "회원가입" }).click();
-  await expect(page.getByRole("alert")).toHaveText("회원가입 실패: 비밀번호는 8자 이상이어야 합니다.");
-  await page.getByLabel("이메일").fill(email);
-  await page.getByLabel("비밀번호").fill(PASSWORD);
-  await page.getByRole("button", { name: "회원가입" }).click();
-  await expect(page.getByRole("alert")).toHaveText("회원가입 실패: 이미 가입된 이메일입니다.");
+  await page.locator("main form").evaluate((form: HTMLFormElement) => form.setAttribute("novalidate", ""));
+  await fillSignUp(page, uniqueEmail(), "short");
+  await expect(page.getByText("비밀번호는 8자 이상이어야 합니다.")).toBeVisible();
+  await expect(page.getByLabel("비밀번호")).toHaveAttribute("aria-invalid", "true");
+  await fillSignUp(page, email);
+  await expect(page.getByText("이미 가입된 이메일입니다.")).toBeVisible();
+  await expect(page.getByLabel("이메일")).toHaveAttribute("aria-invalid", "true");
 });
 
 test("admin page: anonymous is sent to login, a user is sent home, the admin gets in", async ({ page, request }) => {

@@ -10,7 +10,11 @@ test("an anonymous page may be stored but must be revalidated; a signed-in perso
   expect(anonymous.headers()["cache-control"]).toBe("no-cache");
 
   const email = uniqueEmail("cache");
-  const signup = await request.post("/signup", { headers: form(baseURL), form: { email, password: PASSWORD }, maxRedirects: 0 });
+  const signup = await request.post("/signup", {
+    headers: form(baseURL),
+    form: { email, password: PASSWORD, agreeTerms: "yes" },
+    maxRedirects: 0,
+  });
   expect(signup.status()).toBe(302);
   for (const path of ["/list", "/products", "/wholesaler/1", "/sellernote", "/add"]) {
     const page = await request.get(path);

@@ -136,7 +136,7 @@ test("a seller on a phone filters by terms, compares three suppliers, saves two 
   // Anonymous: 찜하기 leads to the login page, which brings the seller back.
   await page.goto("/list?filter=single-unit");
   await card(page, "도매창고").getByRole("link", { name: "찜하기" }).click();
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Flist%3Ffilter%3Dsingle-unit$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Flist%3Ffilter%3Dsingle-unit&afterSignIn=favorite%3A\d+$/);
   await page.getByLabel("이메일").fill(email);
   await page.getByLabel("비밀번호").fill(PASSWORD);
   await page.getByRole("button", { name: "로그인" }).click();

@@ -22,7 +22,7 @@ let accounts = 0;
 async function signedIn({ admin }: { admin: boolean }) {
   accounts += 1;
   const email = `${admin ? "admin" : "user"}-${accounts}@example.com`;
-  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9" })));
+  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9", agreeTerms: "yes" })));
   if (admin) expect(await promoteToAdmin(email)).toBe(true);
   return { email, cookie: cookiesFrom(new Response(null, { headers: res.headers })) };
 }

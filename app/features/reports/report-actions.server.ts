@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
 import { getWholesaler, isPublished } from "#app/features/wholesalers/wholesalers.server.ts";
+import { env } from "#app/lib/env.server.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
@@ -12,8 +13,11 @@ import { REPORT_RECEIVED, reportSchema } from "./report-schema.ts";
 import { createReport, handleReport, listOpenReports } from "./reports.server.ts";
 
 const NOT_FOUND = "도매처를 찾을 수 없습니다.";
-/** Per client address: a person sends one or two; a burst is a script. Shared by every server (rate_limits). */
-export const REPORTS_PER_ADDRESS = 5;
+/**
+ * Per client address, REPORT_RATE_LIMIT requests (default 5) in this window: a person sends one or two; a
+ * burst is a script. An office behind one address may need more (`0` turns the limit off). Shared by every
+ * server (rate_limits).
+ */
 export const REPORT_WINDOW_MS = 10 * 60 * 1000;
 const TOO_MANY = "요청을 너무 자주 보냈습니다. 잠시 후 다시 시도해 주세요.";
 
@@ -44,8 +48,9 @@ export async function submitReportAction(request: Request, rawId: string | undef
   const checked = validateForm(form, reportSchema);
   if (!checked.ok) return formFailure(checked.message, { values: checked.values, errors: checked.errors });
 
-  const limit = await hitRateLimit(`report:ip:${clientAddress(request)}`, REPORTS_PER_ADDRESS, REPORT_WINDOW_MS);
-  if (!limit.allowed) {
+  const perAddress = env().REPORT_RATE_LIMIT;
+  const limit = perAddress === 0 ? null : await hitRateLimit(`report:ip:${clientAddress(request)}`, perAddress, REPORT_WINDOW_MS);
+  if (limit && !limit.allowed) {
     log.warn("correction requests refused: too many from one address", { request });
     return formFailure(TOO_MANY, { values: checked.values, status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } });
   }

@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { correctionRequests, rateLimits, user, wholesalers } from "#app/db/schema.ts";
 import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
+import { env } from "#app/lib/env.server.ts";
 import * as reportPage from "#app/routes/public/wholesaler-report.tsx";
 import { signedUpCookie } from "#tests/accounts.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader, callRoute } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { REPORTS_PER_ADDRESS } from "./report-actions.server.ts";
 import { REPORT_RECEIVED } from "./report-schema.ts";
 
 withTestDatabase();
@@ -87,7 +87,13 @@ describe("sending a correction request", () => {
     expect(await stored()).toEqual([]);
   });
 
+  afterEach(() => {
+    delete process.env.REPORT_RATE_LIMIT;
+  });
+
   test("a burst from one address gets 429 with Retry-After; another address is unaffected", async () => {
+    // REPORT_RATE_LIMIT's default: 5 per address per 10 minutes.
+    const REPORTS_PER_ADDRESS = 5;
     for (let i = 0; i < REPORTS_PER_ADDRESS; i++) expect((await send(valid, { ip: "10.9.9.9" })).status).toBe(200);
     const refused = await send(valid, { ip: "10.9.9.9" });
     expect(refused.status).toBe(429);
@@ -104,6 +110,19 @@ describe("sending a correction request", () => {
     expect(new Headers(headers).get("Retry-After")).toBe(String(retryAfter));
     expect((await send(valid, { ip: "10.8.8.8" })).status).toBe(200);
     expect(await stored()).toHaveLength(REPORTS_PER_ADDRESS + 1);
+  });
+
+  test("REPORT_RATE_LIMIT sets the allowance per address (an office behind one address may need more); 0 turns it off", async () => {
+    process.env.REPORT_RATE_LIMIT = "2";
+    for (let i = 0; i < 2; i++) expect((await send(valid, { ip: "10.7.7.7" })).status).toBe(200);
+    expect((await send(valid, { ip: "10.7.7.7" })).status).toBe(429);
+
+    process.env.REPORT_RATE_LIMIT = "0";
+    for (let i = 0; i < 12; i++) expect((await send(valid, { ip: "10.6.6.6" })).status).toBe(200);
+    expect(await stored()).toHaveLength(14);
+
+    process.env.REPORT_RATE_LIMIT = "-1";
+    expect(() => env()).toThrow(/REPORT_RATE_LIMIT/);
   });
 
   test("a deleted account's requests are kept without it", async () => {

@@ -20,7 +20,7 @@ let down = 0;
 let fine = 0;
 
 async function signUp(email: string) {
-  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9" })));
+  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9", agreeTerms: "yes" })));
   return cookiesFrom(new Response(null, { headers: res.headers }));
 }
 

@@ -1,8 +1,8 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { env } from "#app/lib/env.server.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
-import { toastCookie } from "#app/lib/toast.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { getUser, requireUser } from "#app/platform/auth/auth.server.ts";
 import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { runInBackground } from "#app/platform/mail/background.server.ts";
@@ -17,19 +17,22 @@ import {
   LINK_EXPIRED,
   RESET_REQUESTED,
   resetPasswordSchema,
+  VERIFY_SIGN_IN_FIRST,
 } from "./account-schema.ts";
+import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
+import { rememberKnownAddress } from "./login-limits.server.ts";
 import { resetPasswordWithToken, sendPasswordReset } from "./password-reset.server.ts";
 import { peekToken } from "./user-tokens.server.ts";
-import { findUserById, isAdminEmail, sendAdminVerification, verifyEmailWithToken } from "./users.server.ts";
+import { findUserById, isAdminEmail, sendAdminVerification, verificationAccount, verifyEmailWithToken } from "./users.server.ts";
 
 /**
  * Actions and loaders of /forgot-password, /reset-password, /verify-email and /account. Every form is
  * read with `readForm` (8 KB: lib/body-limits.ts) and checked with its schema from account-schema.ts.
  * Better Auth's HTTP handler is not mounted (docs/decisions/0001): these pages are the only door.
+ * One answer shape (docs/architecture.md): success redirects with a one-time message; a failure is
+ * the form kit's failure, whose `values.intent` tells /account which of its forms failed.
  */
-
-export type AccountSuccess = { ok: true; intent?: AccountIntent; message: string };
 
 /** Pages for one person, or with a one-time link in their address: no cache keeps them. */
 const PRIVATE_NO_STORE = { "Cache-Control": "private, no-store" } as const;
@@ -37,16 +40,6 @@ const PRIVATE_NO_STORE = { "Cache-Control": "private, no-store" } as const;
 const TOO_MANY = "시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주세요.";
 const BAD_REQUEST = "잘못된 요청입니다.";
 const TRY_LATER = "잠시 후 다시 시도해 주세요.";
-
-function success(message: string, intent?: AccountIntent, headers?: HeadersInit) {
-  return data<AccountSuccess>({ ok: true, message, ...(intent ? { intent } : {}) }, { headers: mergeHeaders(PRIVATE_NO_STORE, headers) });
-}
-
-function mergeHeaders(...all: (HeadersInit | undefined)[]) {
-  const headers = new Headers();
-  for (const init of all) for (const [name, value] of new Headers(init)) headers.append(name, value);
-  return headers;
-}
 
 function tooMany(retryAfterSeconds: number, values: Record<string, string> = {}) {
   return formFailure(TOO_MANY, { status: 429, values, headers: { "Retry-After": String(retryAfterSeconds) } });
@@ -64,7 +57,18 @@ function tokenOf(request: Request) {
   return new URL(request.url).searchParams.get("token");
 }
 
+/** The answer of a password field that chose one of the most common passwords. */
+function commonPasswordFailure(field: string, values: Record<string, string> = {}) {
+  return formFailure(COMMON_PASSWORD, { values, errors: { [field]: COMMON_PASSWORD } });
+}
+
 // ---- /forgot-password ----
+
+/**
+ * Reset requests one client address may make per hour, whatever addresses it names (issue #28 item 6):
+ * one requester cannot make the site mail many mailboxes, nor keep one owner's mails coming.
+ */
+export const RESET_REQUESTS_PER_CLIENT_PER_HOUR = 10;
 
 /**
  * One answer for every address: the mail (if there is an account) is looked up and sent after the
@@ -77,9 +81,11 @@ export async function forgotPasswordAction(request: Request) {
   if (!checked.ok) return formFailure(checked.message, { values: checked.values, errors: checked.errors });
   const retryAfter = await addressLimited(request, "forgot-password");
   if (retryAfter) return tooMany(retryAfter, checked.values as Record<string, string>);
+  const requester = await hitRateLimit(`forgot-password:client:${clientAddress(request)}`, RESET_REQUESTS_PER_CLIENT_PER_HOUR, 3_600_000);
+  if (!requester.allowed) return tooMany(requester.retryAfterSeconds, checked.values as Record<string, string>);
   const { email } = checked.data;
   runInBackground("password reset mail", () => sendPasswordReset(email));
-  return success(RESET_REQUESTED);
+  return redirectWithToast("/forgot-password", { type: "success", message: RESET_REQUESTED });
 }
 
 // ---- /reset-password?token=… ----
@@ -89,42 +95,70 @@ export async function resetPasswordLoader(request: Request) {
   return data({ valid }, { status: valid ? 200 : 400, headers: PRIVATE_NO_STORE });
 }
 
-/** The token is read from the page's address (not the body), so a 10 KB token meets the same answer. */
+/**
+ * The token is read from the page's address (not the body), so a 10 KB token meets the same answer.
+ * The address the reset came from becomes one the account's owner uses (login-limits.server.ts): an
+ * owner kept out of a new place by the account's failure ceiling gets in again this way.
+ */
 export async function resetPasswordAction(request: Request) {
   const form = await readForm(request);
   const checked = validateForm(form, resetPasswordSchema);
   // The typed password is never sent back to the page.
   if (!checked.ok) return formFailure(checked.message, { errors: checked.errors });
+  if (isCommonPassword(checked.data.newPassword)) return commonPasswordFailure("newPassword");
   const retryAfter = await addressLimited(request, "reset-password");
   if (retryAfter) return tooMany(retryAfter);
   const changed = await resetPasswordWithToken(tokenOf(request), checked.data.newPassword);
   if (!changed) return formFailure(LINK_EXPIRED, { status: 400 });
+  await rememberKnownAddress(changed.email, clientAddress(request));
   const headers = new Headers();
   for (const cookie of await signOutCookies(request)) headers.append("Set-Cookie", cookie);
-  headers.append("Set-Cookie", await toastCookie({ type: "success", message: "비밀번호가 변경되었습니다. 다시 로그인해 주세요." }));
-  return redirect("/login", { headers });
+  return redirectWithToast("/login", { type: "success", message: "비밀번호가 변경되었습니다. 다시 로그인해 주세요." }, { headers });
 }
 
 // ---- /verify-email?token=… ----
 
+/**
+ * The page names the account the link is for (its address and when it was made) and offers the button
+ * only in a browser signed in as that account: whoever signed up with a listed address without owning
+ * the mailbox gains nothing when the owner opens the mail (issue #28 item 5).
+ */
 export async function verifyEmailLoader(request: Request) {
-  const valid = Boolean(await peekToken(tokenOf(request), "verify-email"));
-  return data({ valid }, { status: valid ? 200 : 400, headers: PRIVATE_NO_STORE });
+  const account = await verificationAccount(tokenOf(request));
+  if (!account) return data({ valid: false as const }, { status: 400, headers: PRIVATE_NO_STORE });
+  const signedIn = await getUser(request);
+  const url = new URL(request.url);
+  return data(
+    {
+      valid: true as const,
+      account: { email: account.email, createdAt: account.createdAt.toISOString() },
+      signedInAsAccount: signedIn?.id === account.id,
+      signedInAs: signedIn && signedIn.id !== account.id ? signedIn.email : null,
+      here: `${url.pathname}${url.search}`,
+    },
+    { headers: PRIVATE_NO_STORE },
+  );
 }
 
 /**
  * Proves the address (the button on the page posts here: a link scanner that only opens the link uses
- * nothing up). An ADMIN_EMAILS address becomes an admin now.
+ * nothing up), for the account signed in in this browser only. An ADMIN_EMAILS address becomes an
+ * admin now. Pressed anywhere else, the link is not used up.
  */
 export async function verifyEmailAction(request: Request) {
   await readForm(request);
-  const result = await verifyEmailWithToken(tokenOf(request));
+  const owner = await peekToken(tokenOf(request), "verify-email");
+  if (!owner) return formFailure(LINK_EXPIRED, { status: 400 });
+  const signedIn = await getUser(request);
+  if (signedIn?.id !== owner) {
+    log.warn("email verification refused: not signed in as the account", { request });
+    return formFailure(VERIFY_SIGN_IN_FIRST, { status: 403 });
+  }
+  const result = await verifyEmailWithToken(tokenOf(request), signedIn.id);
   if (!result.ok) return formFailure(LINK_EXPIRED, { status: 400 });
   log.info("email verified", { admin: result.admin });
-  const signedIn = await getUser(request);
-  const to = signedIn?.email === result.email ? (result.admin ? "/admin" : "/account") : "/login";
   const message = result.admin ? "이메일 주소를 확인했습니다. 관리자 권한이 적용되었습니다." : "이메일 주소를 확인했습니다.";
-  return redirect(to, { headers: { "Set-Cookie": await toastCookie({ type: "success", message }) } });
+  return redirectWithToast(result.admin ? "/admin" : "/account", { type: "success", message });
 }
 
 // ---- /account ----
@@ -153,7 +187,17 @@ const PASSWORD_CHANGE_ERRORS: Record<string, { field: "currentPassword" | "newPa
 
 /** Attempts per account per hour at the password change (a stolen session must not guess freely). */
 const PASSWORD_CHANGES_PER_HOUR = 10;
-const VERIFICATION_MAILS_PER_HOUR = 3;
+
+/**
+ * Back to /account with the message. After a password change `cookies` hold this browser's new session:
+ * the page is loaded again with it (issue #28 item 8; a page drawn in the same answer would still carry
+ * the old, ended session and be sent to /login).
+ */
+function backToAccount(message: string, cookies: string[] = []) {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirectWithToast("/account", { type: "success", message }, { headers });
+}
 
 export async function accountAction(request: Request) {
   const signedIn = await requireUser(request);
@@ -172,12 +216,13 @@ export async function accountAction(request: Request) {
         log.error("display name change failed", { request, error });
         return formFailure(TRY_LATER, { values: { ...checked.values, ...values }, status: 500 });
       }
-      return success("표시 이름을 저장했습니다.", "display-name");
+      return backToAccount("표시 이름을 저장했습니다.");
     }
 
     case "change-password": {
       const checked = validateForm(form, changePasswordSchema);
       if (!checked.ok) return formFailure(checked.message, { values, errors: checked.errors });
+      if (isCommonPassword(checked.data.newPassword)) return commonPasswordFailure("newPassword", values);
       const attempts = await hitRateLimit(`password-change:${signedIn.id}`, PASSWORD_CHANGES_PER_HOUR, 3_600_000);
       if (!attempts.allowed) return tooMany(attempts.retryAfterSeconds, values);
       const changed = await changePassword(request, checked.data.currentPassword, checked.data.newPassword);
@@ -187,9 +232,7 @@ export async function accountAction(request: Request) {
         const message = known?.message ?? TRY_LATER;
         return formFailure(message, { values, errors: known ? { [known.field]: message } : {} });
       }
-      const headers = new Headers();
-      for (const cookie of changed.cookies) headers.append("Set-Cookie", cookie);
-      return success("비밀번호가 변경되었습니다.", "change-password", headers);
+      return backToAccount("비밀번호가 변경되었습니다.", changed.cookies);
     }
 
     case "delete-account": {
@@ -205,16 +248,15 @@ export async function accountAction(request: Request) {
       log.info("account deleted", { request });
       const headers = new Headers();
       for (const cookie of await signOutCookies(request)) headers.append("Set-Cookie", cookie);
-      headers.append("Set-Cookie", await toastCookie({ type: "success", message: "탈퇴가 완료되었습니다." }));
-      return redirect("/", { headers });
+      return redirectWithToast("/", { type: "success", message: "탈퇴가 완료되었습니다." }, { headers });
     }
 
     case "send-verification": {
-      const mails = await hitRateLimit(`mail:verify:${signedIn.id}`, VERIFICATION_MAILS_PER_HOUR, 3_600_000);
-      if (!mails.allowed) return tooMany(mails.retryAfterSeconds, values);
-      const sent = await sendAdminVerification(signedIn.id);
-      if (!sent) return formFailure("확인이 필요한 관리자 주소가 아닙니다.", { values });
-      return success("확인 메일을 보냈습니다. 메일의 링크를 24시간 안에 열어 주세요.", "send-verification");
+      // Limited per address inside (users.server.ts), whichever account of that address asks.
+      const mail = await sendAdminVerification(signedIn.id);
+      if (!mail.sent && mail.reason === "limited") return tooMany(mail.retryAfterSeconds, values);
+      if (!mail.sent) return formFailure("확인이 필요한 관리자 주소가 아닙니다.", { values });
+      return backToAccount("확인 메일을 보냈습니다. 이 브라우저에서 메일의 링크를 24시간 안에 열어 주세요.");
     }
   }
 }

@@ -40,4 +40,6 @@ export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export const DELETE_CONFIRM_MESSAGE = "정말 탈퇴하시겠습니까? 등록한 상품과 찜 목록이 삭제됩니다.";
 export const LINK_EXPIRED = "링크가 만료되었거나 이미 사용되었습니다.";
+/** /verify-email pressed in a browser that is not signed in as the link's account. */
+export const VERIFY_SIGN_IN_FIRST = "이 계정으로 로그인한 브라우저에서만 확인할 수 있습니다. 로그인한 뒤 다시 눌러 주세요.";
 export const RESET_REQUESTED = "입력한 주소로 가입된 계정이 있으면 재설정 안내 메일을 보냈습니다.";

@@ -1,50 +1,41 @@
 import { eq } from "drizzle-orm";
-import { data, redirect } from "react-router";
 import { db } from "#app/db/client.server.ts";
 import { user } from "#app/db/schema.ts";
+import { addFavorite } from "#app/features/favorites/favorites.server.ts";
 import { env } from "#app/lib/env.server.ts";
-import { readForm } from "#app/lib/form.server.ts";
+import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
-import { toastCookie } from "#app/lib/toast.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { auth } from "#app/platform/auth/auth.server.ts";
-import { clearRateLimit, clientAddress, hitRateLimit, peekRateLimit } from "#app/platform/auth/rate-limit.server.ts";
+import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { credentialsSchema, HONEYPOT_FIELD, signupSchema } from "./auth-schema.ts";
+import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server.ts";
+import { ACCOUNT_HOT_FAILURES, takeLoginSlot } from "./login-limits.server.ts";
+import { PENDING_ACTION_FIELD, parsePendingAction } from "./pending-action.ts";
+import { CONSENT_FIELD } from "./signup-consent.ts";
 import { notifyRepeatedLoginFailures, sendAdminVerification } from "./users.server.ts";
 
-export type AuthActionData = { ok: false; error: string } | { ok: true; message: string; redirectTo: string };
+/**
+ * The actions of /login, /admin-login, /signup and /logout. One answer shape, like every form action
+ * (docs/architecture.md): success redirects with a one-time message, a failure is the form kit's
+ * failure (a message, each field's problem, what was typed; never the password).
+ */
 
 const LOGIN_FAILED = "로그인 실패: 이메일 또는 비밀번호를 확인해주세요.";
 const TOO_MANY = "시도 횟수가 너무 많습니다. 잠시 후 다시 시도해주세요.";
+const CEILING_REACHED =
+  "이 계정에 로그인 실패가 너무 많아 처음 쓰는 곳에서의 로그인을 잠시 막았습니다. 비밀번호 찾기에서 메일로 비밀번호를 다시 정하면 바로 로그인할 수 있습니다.";
+const BAD_REQUEST = "잘못된 요청입니다.";
 
-/**
- * Login limits that stop guessing without handing an attacker the owner's account (issue #17):
- * - every attempt counts against the client address (AUTH_RATE_LIMIT a minute);
- * - failures count per (account, address): that address is refused for the account after
- *   PAIR_FAILURES in PAIR_WINDOW, whatever password it sends next;
- * - failures count per account: once an account has seen ACCOUNT_HOT_FAILURES in an hour, an address
- *   that has failed on it is refused, and every other attempt on it waits HOT_DELAY_MS first. The
- *   correct password from an address that has not been failing still signs in, so nobody can lock
- *   an owner out by guessing wrong on purpose.
- */
-const PAIR_FAILURES = 10;
-const PAIR_WINDOW_MS = 15 * 60_000;
-const ACCOUNT_WINDOW_MS = 60 * 60_000;
-export const ACCOUNT_HOT_FAILURES = 20;
-const HOT_DELAY_MS = 1_000;
-
-/** Better Auth's English error codes, in Korean. */
-const SIGNUP_ERRORS: Record<string, string> = {
-  USER_ALREADY_EXISTS: "이미 가입된 이메일입니다.",
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "이미 가입된 이메일입니다.",
-  PASSWORD_TOO_SHORT: "비밀번호는 8자 이상이어야 합니다.",
-  PASSWORD_TOO_LONG: "비밀번호는 128자 이하여야 합니다.",
-  INVALID_EMAIL: "올바른 이메일 주소를 입력해주세요.",
+/** Better Auth's English error codes, in Korean, with the field they are about. */
+const SIGNUP_ERRORS: Record<string, { field: "email" | "password"; message: string }> = {
+  USER_ALREADY_EXISTS: { field: "email", message: "이미 가입된 이메일입니다." },
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { field: "email", message: "이미 가입된 이메일입니다." },
+  PASSWORD_TOO_SHORT: { field: "password", message: "비밀번호는 8자 이상이어야 합니다." },
+  PASSWORD_TOO_LONG: { field: "password", message: "비밀번호는 128자 이하여야 합니다." },
+  INVALID_EMAIL: { field: "email", message: "올바른 이메일 주소를 입력해주세요." },
 };
-
-function fail(error: string, status: number, headers?: HeadersInit) {
-  return data<AuthActionData>({ ok: false, error }, { status, headers });
-}
 
 /** Per-address limit on login and signup attempts (AUTH_RATE_LIMIT a minute; 0 turns it off). */
 async function addressLimited(request: Request, kind: "login" | "signup") {
@@ -54,74 +45,94 @@ async function addressLimited(request: Request, kind: "login" | "signup") {
   return result.allowed ? null : result.retryAfterSeconds;
 }
 
+function refused(message: string, retryAfterSeconds: number, values: Record<string, string>) {
+  return formFailure(message, { status: 429, values, headers: { "Retry-After": String(retryAfterSeconds) } });
+}
+
+/** What the form sends besides the credentials: the page to return to and the intent to finish there. */
+function carried(form: FormData) {
+  const values: Record<string, string> = {};
+  for (const name of ["redirectTo", PENDING_ACTION_FIELD]) {
+    const value = form.get(name);
+    if (typeof value === "string" && value) values[name] = value;
+  }
+  return values;
+}
+
 /**
- * Answers a successful form: with JavaScript the page shows the toast and moves on after a second;
- * a plain form post is redirected at once with the toast in the flash cookie.
+ * Finishes what the person was doing when they were sent to sign in (pending-action.ts): a 찜 pressed
+ * while signed out is saved now, in this POST. Returns the words to add to the success message.
  */
-async function succeed(form: FormData, message: string, to: string, authCookies: string[]) {
+async function finishPendingAction(userId: string, form: FormData): Promise<string> {
+  const pending = parsePendingAction(form.get(PENDING_ACTION_FIELD));
+  if (!pending) return "";
+  const saved = await addFavorite(userId, pending.wholesalerId);
+  return saved === "added" ? " 찜 목록에 저장했습니다." : " 찜할 도매처를 찾을 수 없습니다.";
+}
+
+function signedInRedirect(to: string, message: string, authCookies: string[]) {
   const headers = new Headers();
   for (const cookie of authCookies) headers.append("Set-Cookie", cookie);
-  if (form.get("js") === "1") return data<AuthActionData>({ ok: true, message, redirectTo: to }, { headers });
-  headers.append("Set-Cookie", await toastCookie({ type: "success", message }));
-  return redirect(to, { headers });
+  return redirectWithToast(to, { type: "success", message }, { headers });
 }
 
 export async function signInAction(request: Request, { adminOnly }: { adminOnly: boolean }) {
   const form = await readForm(request);
-  if (form.get(HONEYPOT_FIELD)) return fail("잘못된 요청입니다.", 400);
-  const parsed = credentialsSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-  if (!parsed.success) return fail(`로그인 실패: ${parsed.error.issues[0]?.message}`, 400);
-  const { email, password } = parsed.data;
+  if (form.get(HONEYPOT_FIELD)) return formFailure(BAD_REQUEST, { status: 400 });
+  const checked = validateForm(form, credentialsSchema);
+  // What the page shows again: the address and where to go, never the password.
+  const typed = { email: String(checked.values.email ?? ""), ...carried(form) };
+  if (!checked.ok) return formFailure(`로그인 실패: ${checked.message}`, { values: typed, errors: checked.errors });
+  const { email, password } = checked.data;
 
   const retryAfter = await addressLimited(request, "login");
-  if (retryAfter) return fail(TOO_MANY, 429, { "Retry-After": String(retryAfter) });
-  const pairKey = `login:fail:${email}:${clientAddress(request)}`;
-  const accountKey = `login:account:${email}`;
-  const [pair, account] = await Promise.all([peekRateLimit(pairKey), peekRateLimit(accountKey)]);
-  if (pair.count >= PAIR_FAILURES) return fail(TOO_MANY, 429, { "Retry-After": String(pair.retryAfterSeconds) });
-  if (account.count >= ACCOUNT_HOT_FAILURES) {
-    if (pair.count > 0) return fail(TOO_MANY, 429, { "Retry-After": String(pair.retryAfterSeconds) });
-    await new Promise((resolve) => setTimeout(resolve, HOT_DELAY_MS));
-  }
+  if (retryAfter) return refused(TOO_MANY, retryAfter, typed);
+  // The slot is taken before the password is checked (login-limits.server.ts).
+  const slot = await takeLoginSlot(email, clientAddress(request));
+  if (slot.refused) return refused(slot.reason === "account-ceiling" ? CEILING_REACHED : TOO_MANY, slot.retryAfterSeconds, typed);
 
   const response = await auth().api.signInEmail({ body: { email, password }, headers: request.headers, asResponse: true });
   if (!response.ok) {
-    const [, accountFailures] = await Promise.all([
-      hitRateLimit(pairKey, PAIR_FAILURES, PAIR_WINDOW_MS),
-      hitRateLimit(accountKey, ACCOUNT_HOT_FAILURES, ACCOUNT_WINDOW_MS),
-    ]);
-    if (accountFailures.count === ACCOUNT_HOT_FAILURES) {
-      log.warn("many failed logins for one account", { request });
+    if (slot.accountFailures >= ACCOUNT_HOT_FAILURES) {
+      if (slot.accountFailures === ACCOUNT_HOT_FAILURES) log.warn("many failed logins for one account", { request });
       // The owner hears of it (at most once an hour); the mail leaves after this answer.
       await notifyRepeatedLoginFailures(email);
     }
-    return fail(LOGIN_FAILED, 401);
+    return formFailure(LOGIN_FAILED, { status: 401, values: typed });
   }
+  await slot.succeeded();
 
-  const [row] = await db().select({ role: user.role }).from(user).where(eq(user.email, email));
+  const [row] = await db().select({ id: user.id, role: user.role }).from(user).where(eq(user.email, email));
   const isAdmin = row?.role === "admin";
   if (adminOnly && !isAdmin) {
     // Do not hand the session to a non-admin who used the admin door; the new session is dropped.
     await auth()
       .api.signOut({ headers: sessionHeaders(response) })
       .catch(() => {});
-    return fail("로그인 실패: 관리자 계정이 아닙니다.", 403);
+    return formFailure("로그인 실패: 관리자 계정이 아닙니다.", { status: 403, values: typed });
   }
-  await clearRateLimit(pairKey);
+  const done = row && !adminOnly ? await finishPendingAction(row.id, form) : "";
   const fallback = isAdmin ? "/admin" : "/add";
   const to = adminOnly ? "/admin" : safeRedirectPath(form.get("redirectTo"), fallback);
-  return succeed(form, "로그인 성공!", to, response.headers.getSetCookie());
+  return signedInRedirect(to, `로그인 성공!${done}`, response.headers.getSetCookie());
 }
 
 export async function signUpAction(request: Request) {
   const form = await readForm(request);
-  if (form.get(HONEYPOT_FIELD)) return fail("잘못된 요청입니다.", 400);
-  const parsed = signupSchema.safeParse({ email: form.get("email"), password: form.get("password") });
-  if (!parsed.success) return fail(`회원가입 실패: ${parsed.error.issues[0]?.message}`, 400);
-  const { email, password } = parsed.data;
+  if (form.get(HONEYPOT_FIELD)) return formFailure(BAD_REQUEST, { status: 400 });
+  const checked = validateForm(form, signupSchema);
+  const typed = {
+    email: String(checked.values.email ?? ""),
+    [CONSENT_FIELD]: String(checked.values[CONSENT_FIELD] ?? ""),
+    ...carried(form),
+  };
+  if (!checked.ok) return formFailure(`회원가입 실패: ${checked.message}`, { values: typed, errors: checked.errors });
+  const { email, password } = checked.data;
+  if (isCommonPassword(password))
+    return formFailure(`회원가입 실패: ${COMMON_PASSWORD}`, { values: typed, errors: { password: COMMON_PASSWORD } });
 
   const retryAfter = await addressLimited(request, "signup");
-  if (retryAfter) return fail(TOO_MANY, 429, { "Retry-After": String(retryAfter) });
+  if (retryAfter) return refused(TOO_MANY, retryAfter, typed);
 
   const response = await auth().api.signUpEmail({
     // No name from the address: a display name is chosen on /account (decisions 29).
@@ -131,17 +142,42 @@ export async function signUpAction(request: Request) {
   });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { code?: string };
-    const reason = SIGNUP_ERRORS[body.code ?? ""] ?? "잠시 후 다시 시도해주세요.";
-    return fail(`회원가입 실패: ${reason}`, response.status === 422 ? 409 : 400);
+    const known = SIGNUP_ERRORS[body.code ?? ""];
+    const reason = known?.message ?? "잠시 후 다시 시도해주세요.";
+    return formFailure(`회원가입 실패: ${reason}`, {
+      status: response.status === 422 ? 409 : 400,
+      values: typed,
+      errors: known ? { [known.field]: known.message } : {},
+    });
   }
   const created = (await response
     .clone()
     .json()
     .catch(() => ({}))) as { user?: { id?: string } };
-  // An ADMIN_EMAILS address gets the link that proves it; until it is opened the account is a plain user.
-  if (created.user?.id)
-    await sendAdminVerification(created.user.id).catch((error: unknown) => log.error("admin verification failed", { request, error }));
-  return succeed(form, "회원가입이 완료되었습니다.", "/add", response.headers.getSetCookie());
+  const userId = created.user?.id;
+  let message = "회원가입이 완료되었습니다.";
+  if (userId) {
+    message += await finishPendingAction(userId, form);
+    message += await adminVerificationNotice(request, userId);
+  }
+  return signedInRedirect(safeRedirectPath(form.get("redirectTo"), "/add"), message, response.headers.getSetCookie());
+}
+
+/**
+ * An ADMIN_EMAILS address gets the link that proves it (until it is used the account is a plain user),
+ * and the sign-up says so.
+ */
+async function adminVerificationNotice(request: Request, userId: string): Promise<string> {
+  try {
+    const mail = await sendAdminVerification(userId);
+    if (mail.sent) return " 관리자 주소 확인 메일을 보냈습니다. 이 브라우저에서 메일의 링크를 열어 확인해 주세요.";
+    if (mail.reason === "limited")
+      return " 확인 메일을 너무 자주 요청해 지금은 보내지 못했습니다. 잠시 후 내 계정 페이지에서 다시 받아 주세요.";
+    return "";
+  } catch (error) {
+    log.error("admin verification failed", { request, error });
+    return "";
+  }
 }
 
 export async function signOutAction(request: Request) {
@@ -149,11 +185,10 @@ export async function signOutAction(request: Request) {
     const response = await auth().api.signOut({ headers: request.headers, asResponse: true });
     const headers = new Headers();
     for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-    headers.append("Set-Cookie", await toastCookie({ type: "success", message: "로그아웃되었습니다." }));
-    return redirect("/", { headers });
+    return redirectWithToast("/", { type: "success", message: "로그아웃되었습니다." }, { headers });
   } catch (error) {
     const reason = error instanceof Error && /session/i.test(error.message) ? "로그인 상태가 아닙니다." : "잠시 후 다시 시도해주세요.";
-    return redirect("/", { headers: { "Set-Cookie": await toastCookie({ type: "error", message: `로그아웃 실패: ${reason}` }) } });
+    return redirectWithToast("/", { type: "error", message: `로그아웃 실패: ${reason}` });
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONSENT_FIELD, CONSENT_REQUIRED } from "./signup-consent.ts";
 
 /** One schema for the login, admin login and signup forms (page and action). */
 export const credentialsSchema = z.object({
@@ -15,11 +16,17 @@ export const credentialsSchema = z.object({
     .max(128, "비밀번호는 128자 이하여야 합니다."),
 });
 
+/**
+ * Sign-up adds the password's length rule and the consent to the terms and the privacy policy (the
+ * checkbox sends `yes`; anything else, or nothing, is a refusal). Common passwords are refused by the
+ * action (common-passwords.server.ts): the list stays on the server.
+ */
 export const signupSchema = credentialsSchema.extend({
   password: z
     .string({ error: "비밀번호를 입력해주세요." })
     .min(8, "비밀번호는 8자 이상이어야 합니다.")
     .max(128, "비밀번호는 128자 이하여야 합니다."),
+  [CONSENT_FIELD]: z.literal("yes", { error: CONSENT_REQUIRED }),
 });
 
 export { HONEYPOT_FIELD } from "./honeypot.ts";

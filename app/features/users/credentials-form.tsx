@@ -1,65 +1,110 @@
-import { useEffect } from "react";
-import { Form, useActionData, useNavigate, useNavigation } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { HoneypotField, TextField } from "#app/components/form-field.tsx";
-import { WIDE_BUTTON_CLASS } from "#app/components/submit-button.tsx";
-import { toast } from "#app/components/toast.ts";
-import { useHydrated } from "#app/components/use-hydrated.ts";
-import type { AuthActionData } from "./auth-actions.server.ts";
+import { SubmitButton, WIDE_BUTTON_CLASS } from "#app/components/submit-button.tsx";
+import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
+import { PENDING_ACTION_FIELD, parsePendingAction, pendingActionNotice } from "./pending-action.ts";
+import { CONSENT_FIELD } from "./signup-consent.ts";
 
 type Props = {
+  kind: "login" | "admin-login" | "signup";
   submitLabel: string;
   pendingLabel: string;
+  /** The page to return to and the intent to finish there (pending-action.ts), from the page's address. */
   redirectTo?: string | null;
-  autoCompletePassword: "current-password" | "new-password";
+  afterSignIn?: string | null;
 };
 
-/** Login, admin login and signup: e-mail and password, Korean messages, in-progress label, 1 s redirect. */
-export function CredentialsForm({ submitLabel, pendingLabel, redirectTo, autoCompletePassword }: Props) {
-  const result = useActionData() as AuthActionData | undefined;
-  const navigation = useNavigation();
-  const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const pending = navigation.state === "submitting";
-
-  useEffect(() => {
-    if (!result) return;
-    if (!result.ok) {
-      toast.error(result.error);
-      return;
-    }
-    toast.success(result.message);
-    const timer = setTimeout(() => navigate(result.redirectTo, { replace: true }), 1000);
-    return () => clearTimeout(timer);
-  }, [result, navigate]);
+/**
+ * Login, admin login and signup: e-mail and password (signup: the consent checkbox too). The action
+ * redirects on success with the message; a failure comes back as the form kit's failure, shown at its
+ * field, or above the button when it is about the whole form.
+ */
+export function CredentialsForm({ kind, submitLabel, pendingLabel, redirectTo, afterSignIn }: Props) {
+  const failure = failureOf(useActionData());
+  const signup = kind === "signup";
+  const pending = parsePendingAction(afterSignIn);
+  const fieldError = (name: string) => failure?.errors[name];
+  const formError = failure && !Object.values(failure.errors).some(Boolean) ? failure.message : null;
 
   return (
     <Form method="post" className="relative mx-auto max-w-md space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      {pending && afterSignIn ? (
+        <>
+          <input type="hidden" name={PENDING_ACTION_FIELD} value={afterSignIn} />
+          <p className="rounded-lg bg-blue-50 px-3 py-2 text-sm text-blue-900">
+            {pendingActionNotice(pending, signup ? "signup" : "login")}
+          </p>
+        </>
+      ) : null}
       <HoneypotField name={HONEYPOT_FIELD} />
-      <TextField label="이메일" name="email" type="email" autoComplete="email" required />
+      <TextField
+        label="이메일"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={failedValue(failure, "email")}
+        error={fieldError("email")}
+      />
       <TextField
         label="비밀번호"
         name="password"
         type="password"
-        autoComplete={autoCompletePassword}
+        autoComplete={signup ? "new-password" : "current-password"}
         required
-        minLength={autoCompletePassword === "new-password" ? 8 : undefined}
+        minLength={signup ? 8 : undefined}
+        maxLength={128}
+        hint={signup ? "8자 이상으로 정해 주세요. 너무 흔한 비밀번호는 쓸 수 없습니다." : undefined}
+        error={fieldError("password")}
       />
-      {result && !result.ok ? (
+      {signup ? <ConsentCheckbox checked={failedValue(failure, CONSENT_FIELD) === "yes"} error={fieldError(CONSENT_FIELD)} /> : null}
+      {formError ? (
         <p role="alert" className="text-sm text-rose-600">
-          {result.error}
+          {formError}
         </p>
       ) : null}
-      {result?.ok ? (
-        <p role="status" className="text-sm text-emerald-700">
-          {result.message}
-        </p>
-      ) : null}
-      <button type="submit" disabled={pending} className={WIDE_BUTTON_CLASS}>
-        {pending ? pendingLabel : submitLabel}
-      </button>
+      <SubmitButton pendingLabel={pendingLabel} className={WIDE_BUTTON_CLASS}>
+        {submitLabel}
+      </SubmitButton>
     </Form>
+  );
+}
+
+/** `이용약관과 개인정보처리방침에 동의합니다.`, each name a link to its page (ui-contract "Smaller changes"). */
+function ConsentCheckbox({ checked, error }: { checked: boolean; error?: string }) {
+  const id = `field-${CONSENT_FIELD}`;
+  return (
+    <div>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          name={CONSENT_FIELD}
+          value="yes"
+          required
+          defaultChecked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="mt-1 h-4 w-4 rounded border-slate-300"
+        />
+        <label htmlFor={id} className="text-sm text-slate-800">
+          <Link to="/terms" className="font-medium text-blue-700 underline">
+            이용약관
+          </Link>
+          과{" "}
+          <Link to="/privacy" className="font-medium text-blue-700 underline">
+            개인정보처리방침
+          </Link>
+          에 동의합니다.
+        </label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-rose-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

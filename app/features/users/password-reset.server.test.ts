@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, expect, test, vi } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { session, user, userTokens } from "#app/db/schema.ts";
+import { rateLimits, session, user, userTokens } from "#app/db/schema.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import { backgroundSettled } from "#app/platform/mail/background.server.ts";
@@ -10,10 +10,11 @@ import { signedUpCookie } from "#tests/accounts.ts";
 import { asResponse, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { mailText, startSilentServer, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { forgotPasswordAction, resetPasswordAction } from "./account-actions.server.ts";
+import { forgotPasswordAction, RESET_REQUESTS_PER_CLIENT_PER_HOUR, resetPasswordAction } from "./account-actions.server.ts";
 import { LINK_EXPIRED, RESET_REQUESTED } from "./account-schema.ts";
 import { signInAction } from "./auth-actions.server.ts";
-import { RESET_MAILS_PER_ADDRESS_PER_HOUR } from "./password-reset.server.ts";
+import { ACCOUNT_FAILURE_CEILING } from "./login-limits.server.ts";
+import { RESET_MAIL_INTERVAL_MS } from "./password-reset.server.ts";
 
 withTestDatabase();
 
@@ -23,15 +24,24 @@ afterEach(() => vi.restoreAllMocks());
 const PASSWORD = "correct-horse-9";
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
 
-async function login(email: string, password: string) {
-  const res = asResponse(await signInAction(formRequest("/login", { email, password }), { adminOnly: false }));
+async function login(email: string, password: string, ip?: string) {
+  const res = asResponse(await signInAction(formRequest("/login", { email, password }, ip ? { ip } : {}), { adminOnly: false }));
   return { status: res.status, cookie: cookiesFrom(new Response(null, { headers: res.headers })) };
 }
 
+/** The answer of /forgot-password: back to the page with the same one-time message for every address. */
+async function forgot(email: string, ip?: string) {
+  const answer = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email }, ip ? { ip } : {})));
+  const { toast } = await readToast(
+    getRequest("/forgot-password", { cookie: cookiesFrom(new Response(null, { headers: answer.headers })) }),
+  );
+  return { status: answer.status, location: answer.location, message: toast?.message, data: answer.data, headers: answer.headers };
+}
+
 /** Asks for a reset link and returns it as the mail carried it. */
-async function requestLink(email: string) {
-  const answer = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email })));
-  expect(answer.data).toEqual({ ok: true, message: RESET_REQUESTED });
+async function requestLink(email: string, ip?: string) {
+  const answer = await forgot(email, ip);
+  expect(answer).toMatchObject({ status: 302, location: "/forgot-password", message: RESET_REQUESTED });
   const mail = await smtp.nextMail((m) => m.to.includes(email) && !used.has(m));
   used.add(mail);
   const link = /http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(mailText(mail))?.[0];
@@ -116,11 +126,15 @@ test("a too-short new password is refused with the field's message and keeps the
 test("known and unknown addresses get the same answer; only the known one gets a mail", async () => {
   await signedUpCookie("known@example.com");
   const before = smtp.received.length;
-  const known = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email: "known@example.com" })));
-  const unknown = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email: "nobody@example.com" })));
+  const known = await forgot("known@example.com");
+  const unknown = await forgot("nobody@example.com");
   expect(unknown.status).toBe(known.status);
-  expect(unknown.data).toEqual(known.data);
-  expect([...unknown.headers]).toEqual([...known.headers]);
+  expect(unknown.location).toBe(known.location);
+  expect(unknown.message).toBe(known.message);
+  // The same headers, but for the one-time message's own value (a fresh id each time).
+  const names = (headers: Headers) =>
+    [...headers].map(([name, value]) => (name === "set-cookie" ? `${name}: ${value.split("=")[0]}` : `${name}: ${value}`));
+  expect(names(unknown.headers)).toEqual(names(known.headers));
   await backgroundSettled();
   const sent = smtp.received.slice(before);
   expect(sent.map((m) => m.to)).toEqual([["known@example.com"]]);
@@ -140,18 +154,71 @@ test("a filled honeypot gets 400 and no mail; a malformed address gets the field
   expect(smtp.received.length).toBe(before);
 });
 
-test(`one address receives at most ${RESET_MAILS_PER_ADDRESS_PER_HOUR} reset mails an hour, and the page says the same every time`, async () => {
+test("nobody can use up an owner's reset mails: while the last link is minutes old no new one goes out, and it is still in the mailbox", async () => {
   const email = "flooded@example.com";
   await signedUpCookie(email);
-  const before = smtp.received.filter((m) => m.to.includes(email)).length;
-  for (let i = 0; i < RESET_MAILS_PER_ADDRESS_PER_HOUR + 2; i++) {
-    const answer = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email }, { ip: `10.0.0.${i}` })));
-    expect(answer.data).toEqual({ ok: true, message: RESET_REQUESTED });
-  }
+  const mailsTo = () => smtp.received.filter((m) => m.to.includes(email));
+  const before = mailsTo().length;
+  // Someone else asks for the owner's address again and again, from many client addresses.
+  for (let i = 0; i < 5; i++) expect((await forgot(email, `10.0.0.${i}`)).message).toBe(RESET_REQUESTED);
   await backgroundSettled();
-  expect(smtp.received.filter((m) => m.to.includes(email)).length - before).toBe(RESET_MAILS_PER_ADDRESS_PER_HOUR);
+  expect(mailsTo().length - before).toBe(1);
+  // The link that did go out works: the owner who asks now (and gets no second mail) uses it.
+  const link = /http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(mailText(mailsTo().at(-1)!))![0];
+  expect(asResponse(await resetPageLoader(args(getRequest(new URL(link).pathname + new URL(link).search))))).toMatchObject({
+    data: { valid: true },
+  });
+
+  // Once the last link is older than the interval, the next request sends a new one.
+  expect(RESET_MAIL_INTERVAL_MS).toBeLessThanOrEqual(10 * 60_000);
+  await db()
+    .update(rateLimits)
+    .set({ resetAt: sql`now() - interval '1 second'` })
+    .where(eq(rateLimits.key, `mail:reset:${email}`));
+  await forgot(email, "10.0.1.1");
+  await backgroundSettled();
+  expect(mailsTo().length - before).toBe(2);
   // Only the newest link works: an earlier one was replaced.
   expect(await db().select().from(userTokens).innerJoin(user, eq(user.id, userTokens.userId)).where(eq(user.email, email))).toHaveLength(1);
+});
+
+test(`one client address may ask ${RESET_REQUESTS_PER_CLIENT_PER_HOUR} times an hour, whatever addresses it names; others are not held up`, async () => {
+  for (let i = 0; i < RESET_REQUESTS_PER_CLIENT_PER_HOUR; i++)
+    expect((await forgot(`target-${i}@example.com`, "192.0.2.50")).status).toBe(302);
+  const refused = await forgot("target-next@example.com", "192.0.2.50");
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+  expect(refused.data).toMatchObject({ message: "시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주세요." });
+  expect((await forgot("target-next@example.com", "192.0.2.51")).status).toBe(302);
+  await backgroundSettled();
+});
+
+test("a common new password is refused at the reset, and the link stays usable", async () => {
+  const email = "plain-choice@example.com";
+  await signedUpCookie(email);
+  const link = await requestLink(email, "192.0.2.60");
+  const common = asResponse(await resetPasswordAction(resetRequest(link, "password1")));
+  expect(common.status).toBe(400);
+  expect(common.data).toMatchObject({ errors: { newPassword: "너무 흔한 비밀번호입니다. 다른 비밀번호를 정해 주세요." } });
+  expect(asResponse(await resetPasswordAction(resetRequest(link, "a-rarer-choice-7"))).status).toBe(302);
+});
+
+test("an owner kept out of a new place by the account's failure ceiling gets in there after a reset from the mail", async () => {
+  const email = "besieged@example.com";
+  await signedUpCookie(email);
+  // The account has seen the ceiling of failures this hour (login-limits.server.ts).
+  await db()
+    .insert(rateLimits)
+    .values({ key: `login:account:${email}`, count: ACCOUNT_FAILURE_CEILING, resetAt: new Date(Date.now() + 3_600_000) });
+  expect((await login(email, PASSWORD, "198.51.100.99")).status).toBe(429);
+  const link = await requestLink(email, "198.51.100.99");
+  const reset = asResponse(
+    await resetPasswordAction(formRequest(`${link.pathname}${link.search}`, { newPassword: "fresh-start-horse" }, { ip: "198.51.100.99" })),
+  );
+  expect(reset.status).toBe(302);
+  expect((await login(email, "fresh-start-horse", "198.51.100.99")).status).toBe(302);
+  // Another new place is still refused until the hour is over.
+  expect((await login(email, "fresh-start-horse", "198.51.100.100")).status).toBe(429);
 });
 
 test("an SMTP server that never answers: the page answers the same at once, the failure is logged, nothing hangs", async () => {
@@ -164,9 +231,8 @@ test("an SMTP server that never answers: the page answers the same at once, the 
   try {
     process.env.SMTP_URL = silent.url;
     await signedUpCookie("patient@example.com");
-    const answer = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email: "patient@example.com" })));
-    expect(answer.status).toBe(200);
-    expect(answer.data).toEqual({ ok: true, message: RESET_REQUESTED });
+    const answer = await forgot("patient@example.com");
+    expect(answer).toMatchObject({ status: 302, message: RESET_REQUESTED });
     await backgroundSettled();
     const failure = errors.map((line) => JSON.parse(line)).find((entry) => entry.msg === "password reset mail failed");
     expect(failure).toMatchObject({ level: "error", error: expect.stringMatching(/greeting|timeout/i) });

@@ -55,13 +55,20 @@ export async function peekToken(token: unknown, purpose: TokenPurpose): Promise<
 
 /**
  * Uses a token up inside the caller's transaction and returns its user, or null when it is unknown,
- * used, expired or of another purpose. If the caller's transaction rolls back, the token stays valid.
+ * used, expired or of another purpose. With `userId`, a token of any other user is left as it is.
+ * If the caller's transaction rolls back, the token stays valid.
  */
-export async function consumeToken(tx: Tx, token: unknown, purpose: TokenPurpose): Promise<string | null> {
+export async function consumeToken(tx: Tx, token: unknown, purpose: TokenPurpose, only: { userId?: string } = {}): Promise<string | null> {
   if (!isTokenShaped(token)) return null;
   const [row] = await tx
     .delete(userTokens)
-    .where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.purpose, purpose)))
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.purpose, purpose),
+        only.userId === undefined ? undefined : eq(userTokens.userId, only.userId),
+      ),
+    )
     .returning({ userId: userTokens.userId, expiresAt: userTokens.expiresAt });
   if (!row || row.expiresAt.getTime() <= Date.now()) return null;
   return row.userId;

@@ -11,9 +11,10 @@ import { signedUpCookie } from "#tests/accounts.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { accountAction, verifyEmailAction } from "./account-actions.server.ts";
-import { LINK_EXPIRED } from "./account-schema.ts";
-import { notifyRepeatedLoginFailures, promoteToAdmin } from "./users.server.ts";
+import { accountAction, forgotPasswordAction, resetPasswordAction, verifyEmailAction } from "./account-actions.server.ts";
+import { LINK_EXPIRED, VERIFY_SIGN_IN_FIRST } from "./account-schema.ts";
+import { signInAction } from "./auth-actions.server.ts";
+import { notifyRepeatedLoginFailures, promoteToAdmin, VERIFICATION_MAILS_PER_ADDRESS_PER_HOUR } from "./users.server.ts";
 
 withTestDatabase();
 
@@ -46,7 +47,10 @@ test("an ADMIN_EMAILS address is a plain user until its owner opens the confirma
 
   const link = await verificationLink("boss@example.com");
   // Opening the link only shows the button; nothing changes on a GET.
-  expect(asResponse(await verifyPageLoader(args(getRequest(link, { cookie }))))).toMatchObject({ status: 200, data: { valid: true } });
+  expect(asResponse(await verifyPageLoader(args(getRequest(link, { cookie }))))).toMatchObject({
+    status: 200,
+    data: { valid: true, signedInAsAccount: true, account: { email: "boss@example.com" } },
+  });
   expect((await roleOf("boss@example.com"))?.role).toBe("user");
 
   const confirmed = asResponse(await verifyEmailAction(formRequest(link, {}, { cookie })));
@@ -90,7 +94,10 @@ test("/account offers a new confirmation mail to a listed address that is not an
   const cookie = await signedUpCookie("late@example.com");
   await verificationLink("late@example.com", before);
   const resend = asResponse(await accountAction(formRequest("/account", { intent: "send-verification" }, { cookie })));
-  expect(resend.data).toMatchObject({ ok: true, intent: "send-verification" });
+  expect(resend.location).toBe("/account");
+  expect(
+    (await readToast(getRequest("/account", { cookie: cookiesFrom(new Response(null, { headers: resend.headers })) }))).toast?.message,
+  ).toBe("확인 메일을 보냈습니다. 이 브라우저에서 메일의 링크를 24시간 안에 열어 주세요.");
   await backgroundSettled();
   const links = smtp.received.filter((m) => m.to.includes("late@example.com"));
   expect(links).toHaveLength(2);
@@ -99,6 +106,78 @@ test("/account offers a new confirmation mail to a listed address that is not an
   const oldest = /\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(mailText(links[0]!))?.[0];
   expect(asResponse(await verifyEmailAction(formRequest(oldest!, {}, { cookie }))).status).toBe(400);
   expect(asResponse(await verifyEmailAction(formRequest(newest!, {}, { cookie }))).location).toBe("/admin");
+});
+
+test("whoever signed up with a listed address gains nothing when the mailbox's owner presses the button elsewhere (issue #28 item 5)", async () => {
+  process.env.ADMIN_EMAILS = "chief@example.com";
+  const before = smtp.received.length;
+  const attacker = await signedUpCookie("chief@example.com");
+  const link = await verificationLink("chief@example.com", before);
+  const [account] = await db().select({ createdAt: user.createdAt }).from(user).where(eq(user.email, "chief@example.com"));
+
+  // The owner opens the mail in a browser that is not signed in as that account: the page names the account
+  // and when it was made, and offers no button.
+  const page = asResponse(await verifyPageLoader(args(getRequest(link))));
+  expect(page.data).toMatchObject({
+    valid: true,
+    signedInAsAccount: false,
+    account: { email: "chief@example.com", createdAt: account!.createdAt.toISOString() },
+  });
+  const elsewhere = await signedUpCookie("someone-else@example.com");
+  expect(asResponse(await verifyPageLoader(args(getRequest(link, { cookie: elsewhere }))))).toMatchObject({
+    data: { signedInAsAccount: false, signedInAs: "someone-else@example.com" },
+  });
+
+  // Pressed anyway (a direct POST, without a session or with another account's): refused, nothing changes,
+  // and the link is not used up.
+  for (const cookie of [undefined, elsewhere]) {
+    const pressed = asResponse(await verifyEmailAction(formRequest(link, {}, cookie ? { cookie } : {})));
+    expect(pressed.status).toBe(403);
+    expect(pressed.data).toMatchObject({ ok: false, message: VERIFY_SIGN_IN_FIRST });
+  }
+  expect(await roleOf("chief@example.com")).toEqual({ role: "user", emailVerified: false });
+  expect((await caught(() => requireAdmin(formRequest("/admin", {}, { cookie: attacker })))).status).toBe(403);
+  expect(asResponse(await verifyPageLoader(args(getRequest(link)))).status).toBe(200);
+
+  // The owner takes the account back with a reset from the mailbox (every session ends, the attacker's too),
+  // signs in and presses the button in that browser: now the role is given.
+  const resetsBefore = smtp.received.length;
+  await forgotPasswordAction(formRequest("/forgot-password", { email: "chief@example.com" }, { ip: "203.0.113.9" }));
+  const resetMail = await smtp.nextMail((m) => m.to.includes("chief@example.com") && smtp.received.indexOf(m) >= resetsBefore);
+  const resetLink = new URL(/http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(mailText(resetMail))![0]);
+  expect(
+    asResponse(await resetPasswordAction(formRequest(`${resetLink.pathname}${resetLink.search}`, { newPassword: "owner-takes-it-back" })))
+      .status,
+  ).toBe(302);
+  const signedIn = asResponse(
+    await signInAction(formRequest("/login", { email: "chief@example.com", password: "owner-takes-it-back" }), { adminOnly: false }),
+  );
+  const owner = cookiesFrom(new Response(null, { headers: signedIn.headers }));
+  expect(asResponse(await verifyEmailAction(formRequest(link, {}, { cookie: owner }))).location).toBe("/admin");
+  expect((await requireAdmin(getRequest("/admin", { cookie: owner }))).email).toBe("chief@example.com");
+  // The attacker's session ended with the reset.
+  expect((await caught(() => requireAdmin(formRequest("/admin", {}, { cookie: attacker })))).status).toBe(401);
+});
+
+test(`confirmation mails are limited per address (${VERIFICATION_MAILS_PER_ADDRESS_PER_HOUR} an hour): deleting and signing up again buys none`, async () => {
+  process.env.ADMIN_EMAILS = "again@example.com";
+  const before = smtp.received.length;
+  let cookie = "";
+  for (let i = 0; i < 5; i++) {
+    cookie = await signedUpCookie("again@example.com");
+    if (i < 4)
+      expect(
+        asResponse(await accountAction(formRequest("/account", { intent: "delete-account", confirm: "yes" }, { cookie }))).status,
+      ).toBe(302);
+  }
+  // From /account as well: refused with Retry-After.
+  const resend = asResponse(await accountAction(formRequest("/account", { intent: "send-verification" }, { cookie })));
+  expect(resend.status).toBe(429);
+  expect(Number(resend.headers.get("Retry-After"))).toBeGreaterThan(0);
+  await backgroundSettled();
+  expect(smtp.received.slice(before).filter((m) => m.to.includes("again@example.com"))).toHaveLength(
+    VERIFICATION_MAILS_PER_ADDRESS_PER_HOUR,
+  );
 });
 
 test("npm run admin still promotes an account directly", async () => {

@@ -7,7 +7,7 @@ import { hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { runInBackground } from "#app/platform/mail/background.server.ts";
 import { sendMail } from "#app/platform/mail/mail.server.ts";
 import { repeatedLoginFailuresMail, verifyAdminEmailMail } from "./account-mails.ts";
-import { consumeToken, issueToken } from "./user-tokens.server.ts";
+import { consumeToken, issueToken, peekToken } from "./user-tokens.server.ts";
 
 /** How a note's author appears when the admin has not chosen a display name (decisions 29). */
 export const DEFAULT_AUTHOR_NAME = "관리자";
@@ -51,31 +51,51 @@ export async function promoteToAdmin(email: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Confirmation mails one address may receive per hour, whichever account asks (a new account included). */
+export const VERIFICATION_MAILS_PER_ADDRESS_PER_HOUR = 3;
+
+export type VerificationMail =
+  | { sent: true }
+  | { sent: false; reason: "not-listed" }
+  | { sent: false; reason: "limited"; retryAfterSeconds: number };
+
 /**
  * An ADMIN_EMAILS account that is not an admin yet: the link that proves the address (decisions 30).
- * Sent at sign-up and again from /account; the mail leaves in the background. False when the account
- * does not qualify (not listed, or already an admin).
+ * Sent at sign-up and again from /account; the mail leaves in the background. Counted per ADDRESS, so
+ * deleting the account and signing up again does not buy more mails (issue #28 item 5).
  */
-export async function sendAdminVerification(userId: string): Promise<boolean> {
+export async function sendAdminVerification(userId: string): Promise<VerificationMail> {
   const found = await findUserById(userId);
-  if (!found || found.role === "admin" || !isAdminEmail(found.email)) return false;
+  if (!found || found.role === "admin" || !isAdminEmail(found.email)) return { sent: false, reason: "not-listed" };
+  const mails = await hitRateLimit(`mail:verify:${found.email}`, VERIFICATION_MAILS_PER_ADDRESS_PER_HOUR, 3_600_000);
+  if (!mails.allowed) return { sent: false, reason: "limited", retryAfterSeconds: mails.retryAfterSeconds };
   const token = await issueToken(found.id, "verify-email");
   const link = `${env().publicUrl}/verify-email?${new URLSearchParams({ token })}`;
   const mail = verifyAdminEmailMail({ to: found.email, link, siteName: siteConfig().siteName });
   runInBackground("admin verification mail", () => sendMail(mail));
-  return true;
+  return { sent: true };
+}
+
+/** The account a still-valid confirmation link belongs to, for the page to name it (address and sign-up time). */
+export async function verificationAccount(token: unknown) {
+  const userId = await peekToken(token, "verify-email");
+  if (!userId) return null;
+  const [row] = await db().select({ id: user.id, email: user.email, createdAt: user.createdAt }).from(user).where(eq(user.id, userId));
+  return row ?? null;
 }
 
 export type VerifyResult = { ok: false } | { ok: true; email: string; admin: boolean };
 
 /**
- * Opens a verification link: the address is proved, and if it is (still) in ADMIN_EMAILS the account
- * becomes an admin. Works once, within 24 hours.
+ * Uses a confirmation link for `userId`, the account signed in in the browser that pressed the button:
+ * the address is proved, and if it is (still) in ADMIN_EMAILS the account becomes an admin. A link of
+ * another account is neither used nor spent (issue #28 item 5: whoever holds the mailbox must also hold
+ * the account). Works once, within 24 hours.
  */
-export async function verifyEmailWithToken(token: unknown): Promise<VerifyResult> {
+export async function verifyEmailWithToken(token: unknown, userId: string): Promise<VerifyResult> {
   return db().transaction(async (tx) => {
-    const userId = await consumeToken(tx, token, "verify-email");
-    if (!userId) return { ok: false } as const;
+    const used = await consumeToken(tx, token, "verify-email", { userId });
+    if (!used) return { ok: false } as const;
     const [row] = await tx.select({ email: user.email, role: user.role }).from(user).where(eq(user.id, userId));
     if (!row) return { ok: false } as const;
     const admin = row.role === "admin" || isAdminEmail(row.email);

@@ -15,7 +15,9 @@ let adminCookie = "";
 let adminId = "";
 
 beforeAll(async () => {
-  const res = asResponse(await signUpAction(formRequest("/signup", { email: "boss@example.com", password: "correct-horse-9" })));
+  const res = asResponse(
+    await signUpAction(formRequest("/signup", { email: "boss@example.com", password: "correct-horse-9", agreeTerms: "yes" })),
+  );
   adminCookie = cookiesFrom(new Response(null, { headers: res.headers }));
   await promoteToAdmin("boss@example.com");
   await db().update(user).set({ name: "운영팀 김" }).where(eq(user.email, "boss@example.com"));

@@ -21,7 +21,9 @@ withTestDatabase();
 
 let adminCookie = "";
 beforeAll(async () => {
-  const res = asResponse(await signUpAction(formRequest("/signup", { email: "terms-admin@example.com", password: "correct-horse-9" })));
+  const res = asResponse(
+    await signUpAction(formRequest("/signup", { email: "terms-admin@example.com", password: "correct-horse-9", agreeTerms: "yes" })),
+  );
   adminCookie = cookiesFrom(new Response(null, { headers: res.headers }));
   await promoteToAdmin("terms-admin@example.com");
 });

@@ -4,7 +4,9 @@ import { rateLimits } from "#app/db/schema.ts";
 
 /**
  * A fixed-window counter kept in the database, so every app process shares it (security-checklist 17).
- * One atomic upsert per hit: concurrent requests cannot both see a count below the limit.
+ * One atomic upsert per hit: concurrent requests cannot both see a count below the limit. A hit taken
+ * before the work it guards is a slot; `releaseRateLimit` gives it back when the work turned out not
+ * to count (a login that succeeded, an attempt refused by another rule).
  */
 export async function hitRateLimit(key: string, limit: number, windowMs: number) {
   const resetAt = new Date(Date.now() + windowMs);
@@ -20,22 +22,45 @@ export async function hitRateLimit(key: string, limit: number, windowMs: number)
     })
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
   const count = row?.count ?? 1;
-  const retryAfterSeconds = Math.max(1, Math.ceil(((row?.resetAt ?? resetAt).getTime() - Date.now()) / 1000));
-  return { allowed: count <= limit, count, retryAfterSeconds };
+  return { allowed: count <= limit, count, retryAfterSeconds: secondsUntil(row?.resetAt ?? resetAt) };
 }
 
-/** The count of a key's current window without adding to it (0 when there is none or it has ended). */
-export async function peekRateLimit(key: string) {
-  const [row] = await db()
-    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
-    .from(rateLimits)
+/** Gives one slot of a key's current window back (never below 0; nothing when the window has ended). */
+export async function releaseRateLimit(key: string) {
+  await db()
+    .update(rateLimits)
+    .set({ count: sql`GREATEST(${rateLimits.count} - 1, 0)` })
     .where(sql`${rateLimits.key} = ${key} AND ${rateLimits.resetAt} > now()`);
-  return { count: row?.count ?? 0, retryAfterSeconds: row ? Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000)) : 0 };
 }
 
-/** Forgets a key, e.g. an account's failure count after a successful login. */
+/** Forgets a key, e.g. an address's failure count for an account after a successful login. */
 export async function clearRateLimit(key: string) {
   await db().delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}
+
+/**
+ * Remembers a fact for `ttlMs` from now (e.g. "this address signed in to this account"), in the same
+ * shared table so every server sees it and the housekeeping purge forgets it when it expires.
+ */
+export async function rememberKey(key: string, ttlMs: number) {
+  const resetAt = new Date(Date.now() + ttlMs);
+  await db()
+    .insert(rateLimits)
+    .values({ key, count: 1, resetAt })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { count: 1, resetAt } });
+}
+
+/** Whether `rememberKey` was called for the key and its time has not run out. */
+export async function isRemembered(key: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key} AND ${rateLimits.resetAt} > now()`);
+  return (row?.count ?? 0) > 0;
+}
+
+function secondsUntil(moment: Date) {
+  return Math.max(1, Math.ceil((moment.getTime() - Date.now()) / 1000));
 }
 
 /** The client address the server put on the request (server.ts); forged X-Forwarded-For is never read here. */

@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect, useRef } from "react";
-import { Form } from "react-router";
+import type { ReactNode } from "react";
+import { Form, useLocation } from "react-router";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -34,22 +34,13 @@ function Section({ title, children, tone = "plain" }: { title: string; children:
   );
 }
 
-function Outcome({ error, done }: { error?: string | null; done?: string | null }) {
-  if (error) {
-    return (
-      <p role="alert" className="text-sm text-rose-600">
-        {error}
-      </p>
-    );
-  }
-  if (done) {
-    return (
-      <p role="status" className="text-sm text-emerald-700">
-        {done}
-      </p>
-    );
-  }
-  return null;
+/** A form's failure that is about no single field (success is a one-time message after the redirect). */
+function FormError({ error }: { error?: string | null }) {
+  return error ? (
+    <p role="alert" className="text-sm text-rose-600">
+      {error}
+    </p>
+  ) : null;
 }
 
 const DANGER_BUTTON = "rounded-lg bg-rose-600 px-5 py-2.5 font-semibold text-white hover:bg-rose-700 disabled:opacity-60";
@@ -57,15 +48,10 @@ const DANGER_BUTTON = "rounded-lg bg-rose-600 px-5 py-2.5 font-semibold text-whi
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const failure = failureOf(actionData);
   const failedIntent = failedValue(failure, "intent");
-  const succeeded = actionData?.ok ? actionData : null;
   const errorFor = (intent: string) => (failedIntent === intent ? failure?.message : null);
-  const doneFor = (intent: string) => (succeeded?.intent === intent ? succeeded.message : null);
-
-  // A changed password leaves the fields empty again (the typed passwords are never sent back either).
-  const passwordForm = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (succeeded?.intent === "change-password") passwordForm.current?.reset();
-  }, [succeeded]);
+  // Every success is a redirect to this page, a new location: keyed by it, the password form starts empty
+  // again (the typed passwords are never sent back either), while a failure keeps what was typed.
+  const location = useLocation();
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -80,9 +66,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <Form method="post" className="mt-4 space-y-3 rounded-lg bg-amber-50 p-4">
             <input type="hidden" name="intent" value="send-verification" />
             <p className="text-sm text-amber-900">
-              이 주소는 관리자 주소로 지정되어 있습니다. 확인 메일의 링크를 열면 관리자 권한이 적용됩니다.
+              이 주소는 관리자 주소로 지정되어 있습니다. 이 브라우저에서 확인 메일의 링크를 열고 버튼을 누르면 관리자 권한이 적용됩니다.
             </p>
-            <Outcome error={errorFor("send-verification")} done={doneFor("send-verification")} />
+            <FormError error={errorFor("send-verification")} />
             <SubmitButton intent="send-verification" pendingLabel="보내는 중..." className={PRIMARY_BUTTON_CLASS}>
               확인 메일 다시 보내기
             </SubmitButton>
@@ -104,10 +90,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               hint="셀러 노트의 작성자로 표시됩니다. 비워 두면 '관리자'로 표시되며, 이메일 주소는 공개되지 않습니다."
               error={failedIntent === "display-name" ? failure?.errors.displayName : undefined}
             />
-            <Outcome
-              error={failedIntent === "display-name" && !failure?.errors.displayName ? failure?.message : null}
-              done={doneFor("display-name")}
-            />
+            <FormError error={failedIntent === "display-name" && !failure?.errors.displayName ? failure?.message : null} />
             <SubmitButton intent="display-name" pendingLabel="저장 중..." className={PRIMARY_BUTTON_CLASS}>
               저장
             </SubmitButton>
@@ -116,7 +99,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       ) : null}
 
       <Section title="비밀번호 변경">
-        <Form method="post" ref={passwordForm} className="space-y-4">
+        <Form method="post" key={location.key} className="space-y-4">
           <input type="hidden" name="intent" value="change-password" />
           <TextField
             label="현재 비밀번호"
@@ -138,13 +121,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             hint="8자 이상으로 정해 주세요. 바꾸면 다른 기기에서는 모두 로그아웃됩니다."
             error={failedIntent === "change-password" ? failure?.errors.newPassword : undefined}
           />
-          <Outcome
+          <FormError
             error={
               failedIntent === "change-password" && !failure?.errors.currentPassword && !failure?.errors.newPassword
                 ? failure?.message
                 : null
             }
-            done={doneFor("change-password")}
           />
           <SubmitButton intent="change-password" pendingLabel="변경 중..." className={PRIMARY_BUTTON_CLASS}>
             비밀번호 변경

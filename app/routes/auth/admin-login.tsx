@@ -21,7 +21,7 @@ export default function AdminLogin() {
     // The heading lines up with the centred form card below it.
     <div className="mx-auto max-w-md">
       <PageHeading>관리자 로그인</PageHeading>
-      <CredentialsForm submitLabel="로그인" pendingLabel="로그인 중..." autoCompletePassword="current-password" />
+      <CredentialsForm kind="admin-login" submitLabel="로그인" pendingLabel="로그인 중..." />
     </div>
   );
 }

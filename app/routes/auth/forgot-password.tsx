@@ -21,8 +21,8 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  // Success goes back to this page with the answer as a one-time message (the same for every address).
   const failure = failureOf(actionData);
-  const done = actionData?.ok ? actionData.message : null;
   return (
     <div className="mx-auto max-w-md">
       <PageHeading>비밀번호 찾기</PageHeading>
@@ -42,11 +42,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         {failure && !failure.errors.email ? (
           <p role="alert" className="text-sm text-rose-600">
             {failure.message}
-          </p>
-        ) : null}
-        {done ? (
-          <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
-            {done}
           </p>
         ) : null}
         <SubmitButton pendingLabel="보내는 중..." className={WIDE_BUTTON_CLASS}>

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { signInAction } from "#app/features/users/auth-actions.server.ts";
 import { CredentialsForm } from "#app/features/users/credentials-form.tsx";
+import { PENDING_ACTION_FIELD, signInHref } from "#app/features/users/pending-action.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/login";
 
@@ -16,16 +17,12 @@ export function action({ request }: Route.ActionArgs) {
 
 export default function Login() {
   const [params] = useSearchParams();
+  const carried = { redirectTo: params.get("redirectTo"), afterSignIn: params.get(PENDING_ACTION_FIELD) };
   return (
     // The heading lines up with the centred form card below it.
     <div className="mx-auto max-w-md">
       <PageHeading>로그인</PageHeading>
-      <CredentialsForm
-        submitLabel="로그인"
-        pendingLabel="로그인 중..."
-        redirectTo={params.get("redirectTo")}
-        autoCompletePassword="current-password"
-      />
+      <CredentialsForm kind="login" submitLabel="로그인" pendingLabel="로그인 중..." {...carried} />
       <p className="mt-4 text-center text-sm">
         <Link to="/forgot-password" className="font-medium text-blue-700 underline">
           비밀번호를 잊으셨나요?
@@ -33,7 +30,8 @@ export default function Login() {
       </p>
       <p className="mt-2 text-center text-sm text-slate-600">
         아직 계정이 없으신가요? {/* Not named 회원가입: the header already has that link, and two links of one name are ambiguous. */}
-        <Link to="/signup" className="font-medium text-blue-700 underline">
+        {/* The page to return to and a pending 찜 go along to the sign-up. */}
+        <Link to={signInHref("/signup", carried)} className="font-medium text-blue-700 underline">
           새 계정 만들기
         </Link>
       </p>

@@ -1,7 +1,8 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { signUpAction } from "#app/features/users/auth-actions.server.ts";
 import { CredentialsForm } from "#app/features/users/credentials-form.tsx";
+import { PENDING_ACTION_FIELD, signInHref } from "#app/features/users/pending-action.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/signup";
 
@@ -16,26 +17,17 @@ export function action({ request }: Route.ActionArgs) {
 }
 
 export default function Signup() {
+  const [params] = useSearchParams();
+  // Kept as /login keeps them: after the sign-up the person is back where they were, with their 찜 saved.
+  const carried = { redirectTo: params.get("redirectTo"), afterSignIn: params.get(PENDING_ACTION_FIELD) };
   return (
     // The heading lines up with the centred form card below it.
     <div className="mx-auto max-w-md">
       <PageHeading>회원가입</PageHeading>
-      <CredentialsForm submitLabel="회원가입" pendingLabel="가입 중..." autoCompletePassword="new-password" />
-      <p className="mt-2 text-center text-sm text-slate-500">비밀번호는 8자 이상으로 정해 주세요.</p>
-      <p className="mt-2 text-center text-xs text-slate-500">
-        가입하면{" "}
-        <Link to="/terms" className="underline">
-          이용약관
-        </Link>
-        에 동의하게 되며, 개인정보는{" "}
-        <Link to="/privacy" className="underline">
-          개인정보처리방침
-        </Link>
-        에 따라 처리됩니다.
-      </p>
+      <CredentialsForm kind="signup" submitLabel="회원가입" pendingLabel="가입 중..." {...carried} />
       <p className="mt-4 text-center text-sm text-slate-600">
         이미 계정이 있으신가요? {/* Not named 로그인: the header already has that link, and two links of one name are ambiguous. */}
-        <Link to="/login" className="font-medium text-blue-700 underline">
+        <Link to={signInHref("/login", carried)} className="font-medium text-blue-700 underline">
           기존 계정으로 들어가기
         </Link>
       </p>

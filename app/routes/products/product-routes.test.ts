@@ -20,7 +20,7 @@ let counter = 0;
 async function signUp(prefix: string): Promise<Person> {
   counter += 1;
   const email = `${prefix}-${counter}@example.com`;
-  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9" })));
+  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9", agreeTerms: "yes" })));
   const cookie = cookiesFrom(new Response(null, { headers: res.headers }));
   const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
   return { cookie, id: row!.id, email };

@@ -20,7 +20,9 @@ const singleLine = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, " ")
 const multiLine = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim();
 
 test("hostile and odd text registered as a product is refused with a 4xx or stored exactly as typed", { timeout: 180_000 }, async () => {
-  const signup = asResponse(await signUpAction(formRequest("/signup", { email: "texts@example.com", password: "correct-horse-9" })));
+  const signup = asResponse(
+    await signUpAction(formRequest("/signup", { email: "texts@example.com", password: "correct-horse-9", agreeTerms: "yes" })),
+  );
   const cookie = cookiesFrom(new Response(null, { headers: signup.headers }));
   const sqli = sqlInjectionPayloads();
   const payloads = [...new Set([...OWN_BAD_INPUTS, ...naughtyStrings(), ...sqli.filter((_, i) => i % 4 === 0)])];
