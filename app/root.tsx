@@ -101,7 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Toaster toast={root?.toast ?? null} />
         {/* A message may move the page on after a second (React puts the tag in <head>; a browser acts on it when
             it arrives, on a first load or after a client-side navigation). */}
-        {root?.toast?.then ? <meta httpEquiv="refresh" content={`1;url=${root.toast.then}`} /> : null}
+        {root?.toast?.next ? <meta httpEquiv="refresh" content={`1;url=${root.toast.next}`} /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -3,10 +3,10 @@ import { env } from "./env.server.ts";
 import { safeRedirectPath } from "./safe-redirect.ts";
 
 /**
- * A one-time message carried to the next page by a cookie. `then`: a path on this site the page moves on to a
+ * A one-time message carried to the next page by a cookie. `next`: a path on this site the page moves on to a
  * second after showing it (a meta refresh, so it works without JavaScript too).
  */
-export type Toast = { id: string; type: "success" | "error" | "info"; message: string; then?: string };
+export type Toast = { id: string; type: "success" | "error" | "info"; message: string; next?: string };
 
 function flashCookie() {
   return createCookie("flash", {
@@ -40,7 +40,7 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
       id: String(value.id),
       type: value.type === "error" ? "error" : value.type === "info" ? "info" : "success",
       message: value.message,
-      ...(typeof value.then === "string" ? { then: safeRedirectPath(value.then, "/") } : {}),
+      ...(typeof value.next === "string" ? { next: safeRedirectPath(value.next, "/") } : {}),
     },
     clearCookie: await cookie.serialize("", { maxAge: 0 }),
   };

@@ -81,7 +81,7 @@ export async function updateProductAction(request: Request, rawId: string | unde
   if (outcome === "not-found") throw new Response(NOT_FOUND, { status: 404 });
   if (outcome === "forbidden") throw new Response(EDIT_FORBIDDEN, { status: 403 });
   // The contract's flow: `수정 완료!` on the page itself, then /products a second later.
-  return redirectWithToast(`/edit/${id}`, { type: "success", message: "수정 완료!", then: "/products" });
+  return redirectWithToast(`/edit/${id}`, { type: "success", message: "수정 완료!", next: "/products" });
 }
 
 /**

@@ -18,7 +18,7 @@ export function action({ request, params }: Route.ActionArgs) {
   return updateProductAction(request, params.id);
 }
 
-/** A save comes back here with `수정 완료!`, and moves on to /products a second later (the message's `then`). */
+/** A save comes back here with `수정 완료!`, and moves on to /products a second later (the message's `next`). */
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>

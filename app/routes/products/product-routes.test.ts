@@ -179,7 +179,7 @@ test("edit matrix by direct POST: only the owner changes the row; other user and
   expect(saved.status).toBe(302);
   expect(saved.location).toBe(`/edit/${id}`);
   const cookie = cookiesFrom(new Response(null, { headers: saved.headers }));
-  expect((await readToast(getRequest(`/edit/${id}`, { cookie }))).toast).toMatchObject({ message: "수정 완료!", then: "/products" });
+  expect((await readToast(getRequest(`/edit/${id}`, { cookie }))).toast).toMatchObject({ message: "수정 완료!", next: "/products" });
   const edited = await row(id);
   expect(edited).toMatchObject({ name: "바뀐 이름", price: 2000, createdBy: owner.id });
   expect(edited!.updatedAt.getTime()).toBeGreaterThan(original!.updatedAt.getTime());

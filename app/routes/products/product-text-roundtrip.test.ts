@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { products } from "#app/db/schema.ts";
