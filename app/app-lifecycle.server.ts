@@ -34,7 +34,7 @@ export async function startApp(): Promise<OpenDatabase> {
 
 let runner: JobRunner | undefined;
 
-/** Expired sessions, limits, one-time links and cached answers (platform/jobs/housekeeping.server.ts), every hour. */
+/** Expired sessions, limits, one-time links, cached answers and old visitor rows (platform/jobs/housekeeping.server.ts), every hour. */
 const purgeExpiredKind: JobKind<unknown> = {
   kind: "housekeeping.purge-expired",
   timeoutMs: 120_000,
