@@ -6,10 +6,11 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { db, type OpenDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
 import * as entryServer from "#app/entry.server.tsx";
+import { isAdminSession } from "#app/platform/auth/auth.server.ts";
 import * as root from "#app/root.tsx";
 import { signedUpCookie } from "#tests/accounts.ts";
 import { openFreshDatabase } from "#tests/test-database.ts";
-import { createApp, serveApp } from "./app.ts";
+import { createApp, headersOf, serveApp } from "./app.ts";
 
 /**
  * A database outage through the real stack: Express (server/app.ts), React Router's request handler, the
@@ -82,7 +83,13 @@ beforeAll(async () => {
   };
   cookie = await signedUpCookie("outage@example.com");
 
-  const app = createApp({ trustProxyHops: 0, isDraining: () => false, checkReady: async () => true, database: () => open });
+  const app = createApp({
+    trustProxyHops: 0,
+    isDraining: () => false,
+    checkReady: async () => true,
+    database: () => open,
+    isAdminRequest: (req) => isAdminSession(headersOf(req)),
+  });
   serveApp(app, createRequestHandler(build, "production"));
   server.on("request", app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -128,6 +135,14 @@ test("with the database gone, pages and data requests answer 503 with Retry-Afte
       expect(data.headers.get("retry-after")).toBe("10");
       expect(await data.text()).toBe("지금은 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.");
     }
+    // An upload's session is looked up before its body is read: that lookup failing is a 503 too.
+    const upload = await fetch(`${base}/admin/import`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
+    expect(upload.status).toBe(503);
+    expect(upload.headers.get("retry-after")).toBe("10");
   } finally {
     vi.restoreAllMocks();
   }
