@@ -35,10 +35,21 @@ function refuse(req: Request, res: Response, status: 413 | 415, message: string)
     return;
   }
   sendShortAnswer(req, res, status, message);
-  // Read the rest without keeping it, briefly, then let the connection go.
+  discardRest(req);
+}
+
+/**
+ * Reads the rest of a body without keeping it, so the client gets its answer instead of a reset connection:
+ * for a few seconds and up to `limit` more bytes at most, then the connection is closed.
+ */
+function discardRest(req: Request, limit = Number.POSITIVE_INFINITY) {
   req.unpipe();
   req.removeAllListeners("data");
-  req.on("data", () => {});
+  let dropped = 0;
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > limit) req.destroy();
+  });
   req.on("error", () => {});
   const timer = setTimeout(() => req.destroy(), DISCARD_FOR_MS);
   timer.unref();
@@ -63,13 +74,13 @@ function countedBody(req: Request, res: Response, limit: number) {
   counter.on("error", () => {});
   req.on("error", (error) => counter.destroy(error));
   req.pipe(counter);
-  // The app may answer without reading all of its body (a button that posts nothing it needs): the rest is
-  // read and dropped, as Node does for a body nobody reads, so the connection can serve the next request.
+  // The app may answer without reading all of its body (a button that posts nothing it needs, an upload
+  // refused for want of an admin): the rest, up to the limit, is read and dropped so the connection can serve
+  // the next request; a client that sends more, or for longer, is disconnected.
   res.once("finish", () => {
     if (req.readableEnded) return;
-    req.unpipe(counter);
     counter.destroy();
-    req.resume();
+    discardRest(req, limit - total);
   });
   return createReadableStreamFromReadable(counter);
 }
