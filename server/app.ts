@@ -186,7 +186,11 @@ export function serveApp(app: express.Express, handler: AppHandler, publicUrl?: 
       });
       const body = res.locals.body as ReadableStream<Uint8Array> | undefined;
       const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: headersOf(req), signal: controller.signal };
-      if (body) Object.assign(init, { body, duplex: "half" });
+      if (body) {
+        init.body = body;
+        // A stream body must say that the request is sent before the answer is read (Fetch's rule).
+        init.duplex = "half";
+      }
       const request = new globalThis.Request(new URL(req.originalUrl, requestOrigin(req, publicOrigin)), init);
       const context = contextOf(res);
       const routerContext = new RouterContextProvider();
