@@ -7,4 +7,7 @@ import { defineConfig } from "vite";
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   build: { assetsInlineLimit: 0 },
+  // The server build starts at server/entry.ts: the Express app and the app's lifecycle are bundled with the
+  // routes, and server.ts imports them from build/server/index.js (docs/decisions/0027).
+  environments: { ssr: { build: { rolldownOptions: { input: "./server/entry.ts" } } } },
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { currentDatabase, db, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
+import { currentDatabase, db, type OpenDatabase, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { checkProcessorsListed } from "#app/features/legal/legal.server.ts";
 import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
@@ -12,8 +12,11 @@ import { PURGE_INTERVAL_MS, purgeExpired } from "#app/platform/jobs/housekeeping
 import { type JobKind, JobRunner, purgeJobsKind } from "#app/platform/jobs/job-runner.server.ts";
 import { backgroundSettled, runInBackground } from "#app/platform/mail/background.server.ts";
 
-/** Opens (and migrates) the database, loads demo content on a first start. Throws a one-line error. */
-export async function startApp() {
+/**
+ * Opens (and migrates) the database, loads demo content on a first start, starts the jobs. Throws a
+ * one-line error. The database is the process's (jobs use it) and the one server/entry.ts serves requests from.
+ */
+export async function startApp(): Promise<OpenDatabase> {
   const config = env();
   siteConfig();
   checkProcessorsListed();
@@ -28,12 +31,12 @@ export async function startApp() {
   });
   setCurrentDatabase(open);
   startJobs(config);
-  return { kind: open.kind };
+  return open;
 }
 
 let runner: JobRunner | undefined;
 
-/** Expired sessions, limits, one-time links and cached answers (platform/jobs/housekeeping.server.ts), every hour. */
+/** Expired sessions, limits, one-time links, cached answers and old visitor rows (platform/jobs/housekeeping.server.ts), every hour. */
 const purgeExpiredKind: JobKind<unknown> = {
   kind: "housekeeping.purge-expired",
   timeoutMs: 120_000,

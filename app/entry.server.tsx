@@ -5,11 +5,9 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
+import { noteRequestError } from "#app/db/request-context.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
-
-// server.ts imports these from the built entry, so the server and the app share one database handle.
-export { checkReady, startApp, stopApp } from "#app/app-lifecycle.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -58,7 +56,9 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   });
 }
 
+/** Every loader and action error: logged, and an unreachable database makes the answer a 503 (server/app.ts). */
 export const handleError: HandleErrorFunction = (error, { request }) => {
+  noteRequestError(error);
   if (request.signal.aborted) return;
   logError(error, request);
 };

@@ -5,6 +5,9 @@
 //   memory         14 anonymous 300 MiB POSTs at once (half declared, half chunked): every answer 413, peak memory flat
 //   start-together three servers started at the same moment on one empty PostgreSQL, 10 rounds: no exit, one seed
 //   site-checks    1,000 site checks against a stand-in server with /healthz probed, and a kill -9 mid-run
+//   forged-uploads 300 anonymous 8 MiB uploads at once with a made-up session cookie: every answer 413, memory flat
+//   pg-outage      10 clients while the trial's own PostgreSQL is stopped and started: 503 with Retry-After, never
+//                  500, no session token in the log (a throwaway cluster, bench/throwaway-postgres.ts)
 //   --port N       the first of the ports the trials' servers use (default 3500)
 // Results go to bench/results/faults.json and docs/operations.md quotes them.
 import fs from "node:fs";
@@ -17,6 +20,7 @@ import { withDatabase } from "../scripts/with-database.ts";
 import {
   BENCH_AUTH_SECRET,
   createPostgresDatabase,
+  ensureBuild,
   postgresReachable,
   type ServerHandle,
   signUp,
@@ -25,6 +29,7 @@ import {
   tempDataDir,
 } from "./server-process.ts";
 import { siteCheckTrial } from "./site-check-trial.ts";
+import { startThrowawayPostgres } from "./throwaway-postgres.ts";
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -237,13 +242,16 @@ function residentMb(pid: number) {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-/** One anonymous POST of `mib` MiB to /login, sent until the server answers; resolves with the status. */
-function hugePost(base: string, mib: number, declared: boolean) {
+/** One MiB of body, shared by every upload the trials send. */
+const MIB = Buffer.alloc(1024 * 1024, 97);
+
+/** One POST of `mib` MiB to `path`, sent until the server answers; resolves with the status (0: the connection failed). */
+function hugePost(base: string, mib: number, declared: boolean, { path = "/login", cookie }: { path?: string; cookie?: string } = {}) {
   return new Promise<number>((resolve) => {
-    const chunk = Buffer.alloc(1024 * 1024, 97);
     const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", origin: base };
-    if (declared) headers["content-length"] = String(mib * chunk.length);
-    const req = http.request(`${base}/login`, { method: "POST", headers }, (res) => {
+    if (declared) headers["content-length"] = String(mib * MIB.length);
+    if (cookie) headers.cookie = cookie;
+    const req = http.request(`${base}${path}`, { method: "POST", headers }, (res) => {
       res.resume();
       req.destroy();
       resolve(res.statusCode ?? 0);
@@ -253,7 +261,7 @@ function hugePost(base: string, mib: number, declared: boolean) {
     const pump = () => {
       while (sent < mib && !req.destroyed) {
         sent += 1;
-        if (!req.write(chunk)) return req.once("drain", pump);
+        if (!req.write(MIB)) return req.once("drain", pump);
       }
       if (!req.destroyed) req.end();
     };
@@ -261,40 +269,177 @@ function hugePost(base: string, mib: number, declared: boolean) {
   });
 }
 
+/** Resident memory of `pid` sampled every 25 ms while `work` runs: before, peak and 500 ms after. */
+async function memoryDuring<T>(pid: number, work: () => Promise<T>) {
+  const before = residentMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentMb(pid));
+  }, 25);
+  const started = Date.now();
+  const result = await work();
+  const seconds = (Date.now() - started) / 1000;
+  await new Promise((r) => setTimeout(r, 500));
+  clearInterval(sampler);
+  const after = residentMb(pid);
+  return {
+    result,
+    seconds,
+    residentMbBefore: Math.round(before),
+    residentMbPeak: Math.round(peak),
+    residentMbAfter: Math.round(after),
+    peakGrowthMb: Math.round(peak - before),
+  };
+}
+
 async function memoryTrial() {
   const s = await storage("pglite", "memory");
   const server = await startServer(PORT, s.env);
   try {
     for (let i = 0; i < 5; i++) await (await fetch(`${server.base}/list`)).arrayBuffer();
-    const pid = server.child.pid as number;
-    const before = residentMb(pid);
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, residentMb(pid));
-    }, 25);
-    const started = Date.now();
-    const statuses = await Promise.all(Array.from({ length: 14 }, (_, i) => hugePost(server.base, 300, i % 2 === 0)));
-    const seconds = (Date.now() - started) / 1000;
-    await new Promise((r) => setTimeout(r, 500));
-    clearInterval(sampler);
-    const after = residentMb(pid);
+    const { result: statuses, ...memory } = await memoryDuring(server.child.pid as number, () =>
+      Promise.all(Array.from({ length: 14 }, (_, i) => hugePost(server.base, 300, i % 2 === 0))),
+    );
     const health = Date.now();
     const healthy = (await fetch(`${server.base}/healthz`)).ok;
     return {
       requests: statuses.length,
       statuses,
       all413: statuses.every((status) => status === 413),
-      residentMbBefore: Math.round(before),
-      residentMbPeak: Math.round(peak),
-      residentMbAfter: Math.round(after),
-      peakGrowthMb: Math.round(peak - before),
-      seconds,
+      ...memory,
       healthzAfterMs: Date.now() - health,
       healthy,
     };
   } finally {
     await stopServer(server);
     await s.drop();
+  }
+}
+
+/**
+ * Issue 28 item 2: a cookie merely named like the session cookie once lifted the anonymous limit to the
+ * upload's 8 MiB, and 300 such uploads held 4.38 GB. Half declare their length, half are chunked.
+ */
+async function forgedUploadTrial(uploads = 300) {
+  const s = await storage("pglite", "uploads");
+  const server = await startServer(PORT, s.env);
+  try {
+    for (let i = 0; i < 5; i++) await (await fetch(`${server.base}/list`)).arrayBuffer();
+    const cookie = "better-auth.session_token=x";
+    const { result: statuses, ...memory } = await memoryDuring(server.child.pid as number, () =>
+      Promise.all(Array.from({ length: uploads }, (_, i) => hugePost(server.base, 8, i % 2 === 0, { path: "/admin/import", cookie }))),
+    );
+    const counted: Record<string, number> = {};
+    for (const status of statuses) counted[status] = (counted[status] ?? 0) + 1;
+    const health = Date.now();
+    const healthy = (await fetch(`${server.base}/healthz`)).ok;
+    return {
+      uploads,
+      mibEach: 8,
+      statuses: counted,
+      // 413 from the body limit (a declared length), or 401 from the page itself (a chunked body within the
+      // form limit reaches the action, which refuses an anonymous request before reading it).
+      allRefused: statuses.every((status) => status === 413 || status === 401),
+      ...memory,
+      healthzAfterMs: Date.now() - health,
+      healthy,
+    };
+  } finally {
+    await stopServer(server);
+    await s.drop();
+  }
+}
+
+/** How many warning and error lines of each message a server's log holds. */
+function linesByMessage(log: string) {
+  const counts: Record<string, number> = {};
+  for (const line of log.split("\n")) {
+    if (!line.startsWith("{")) continue;
+    const { level, msg } = JSON.parse(line) as { level?: string; msg?: string };
+    if (level === "info") continue;
+    counts[`${level} ${msg}`] = (counts[`${level} ${msg}`] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/**
+ * Issue 28 item 7: during a PostgreSQL outage pages answered 500 and 2,679 log lines held session tokens.
+ * Ten clients (half signed in, half anonymous; pages, data requests and product registrations) run while the
+ * trial's own PostgreSQL server is stopped for `outageSeconds` and started again.
+ */
+async function pgOutageTrial({ clients = 10, beforeSeconds = 5, outageSeconds = 8, afterSeconds = 10 } = {}) {
+  const postgres = await startThrowawayPostgres();
+  try {
+    const url = await postgres.createDatabase("domae_outage");
+    const server = await startServer(PORT, { DATABASE_URL: url, AUTH_SECRET: BENCH_AUTH_SECRET, SEED_DEMO: "1" }, { keepOutput: true });
+    type Phase = "before" | "outage" | "after";
+    let phase: Phase = "before";
+    const statuses: Record<Phase, Record<string, number>> = { before: {}, outage: {}, after: {} };
+    let unavailableWithoutRetryAfter = 0;
+    let startedAgainAt = 0;
+    let firstOkAfterStartMs: number | null = null;
+    let stop = false;
+    // Half the clients sign in first; the clock starts once they have.
+    const cookies = await Promise.all(
+      Array.from({ length: clients }, async (_, c) => (c % 2 === 0 ? (await signUp(server.base, `outage-${c}@example.com`)).cookie : "")),
+    );
+    const workers = cookies.map(async (cookie, c) => {
+      for (let i = 0; !stop; i++) {
+        const write = cookie && i % 5 === 4;
+        const path = ["/list", "/products", "/list.data", "/wholesaler/1", "/sellernote", "/products.data"][i % 6] as string;
+        let res: Response;
+        try {
+          res = write
+            ? await fetch(`${server.base}/add`, {
+                method: "POST",
+                headers: { "content-type": "application/x-www-form-urlencoded", origin: server.base, cookie },
+                body: new URLSearchParams({ name: `장애 중 상품 ${c}-${i}`, price: "1000", summary: "", imageUrl: "", siteUrl: "" }),
+                redirect: "manual",
+              })
+            : await fetch(`${server.base}${path}`, { headers: cookie ? { cookie } : {} });
+          await res.arrayBuffer();
+        } catch {
+          statuses[phase].connectionFailed = (statuses[phase].connectionFailed ?? 0) + 1;
+          continue;
+        }
+        statuses[phase][res.status] = (statuses[phase][res.status] ?? 0) + 1;
+        if (res.status === 503 && !res.headers.get("retry-after")) unavailableWithoutRetryAfter += 1;
+        if (phase === "after" && res.status < 400 && firstOkAfterStartMs === null) firstOkAfterStartMs = Date.now() - startedAgainAt;
+      }
+    });
+    await new Promise((r) => setTimeout(r, beforeSeconds * 1000));
+    postgres.stop();
+    phase = "outage";
+    await new Promise((r) => setTimeout(r, outageSeconds * 1000));
+    phase = "after";
+    startedAgainAt = Date.now();
+    postgres.start();
+    await new Promise((r) => setTimeout(r, afterSeconds * 1000));
+    stop = true;
+    await Promise.all(workers);
+    const serverExited = server.child.exitCode !== null;
+    await stopServer(server);
+    const log = server.output();
+    const tokens = cookies.filter(Boolean).map((cookie) => decodeURIComponent(/session_token=([^;.]+)/.exec(cookie)?.[1] ?? ""));
+    const all = Object.values(statuses).flatMap((counts) => Object.entries(counts));
+    const total = (status: string) => all.filter(([key]) => key === status).reduce((n, [, count]) => n + count, 0);
+    return {
+      clients,
+      seconds: { before: beforeSeconds, outage: outageSeconds, after: afterSeconds },
+      statuses,
+      answered500: total("500"),
+      answered503: total("503"),
+      unavailableWithoutRetryAfter,
+      firstOkAfterStartMs,
+      serverExited,
+      sessionTokensWatched: tokens.length,
+      sessionTokensInLog: tokens.filter((token) => log.includes(token)).length,
+      logLinesWithQueryParams: log.split("\n").filter((line) => line.includes("params:")).length,
+      logLines: log.split("\n").filter(Boolean).length,
+      errorAndWarningLines: linesByMessage(log),
+    };
+  } finally {
+    postgres.destroy();
   }
 }
 
@@ -327,6 +472,7 @@ async function startTogetherTrial(rounds: number) {
 }
 
 async function main() {
+  ensureBuild();
   const results: Record<string, unknown> = { date: new Date().toISOString() };
   if (which === "all" || which === "crash") {
     results.crash = [];
@@ -340,6 +486,8 @@ async function main() {
   if (which === "all" || which === "two-processes") results.twoProcesses = await twoProcessTrial();
   if (which === "all" || which === "memory") results.memory = await memoryTrial();
   if (which === "all" || which === "start-together") results.startTogether = await startTogetherTrial(Number(values.rounds));
+  if (which === "all" || which === "forged-uploads") results.forgedUploads = await forgedUploadTrial();
+  if (which === "all" || which === "pg-outage") results.pgOutage = await pgOutageTrial({ clients: 10 });
   if (which === "all" || which === "site-checks") {
     results.siteChecks = [];
     for (const kind of await kinds()) {

@@ -20,9 +20,16 @@ export function ensureBuild() {
   }
 }
 
-export type ServerHandle = { child: ChildProcess; base: string; port: number; exited: Promise<number | null> };
+export type ServerHandle = {
+  child: ChildProcess;
+  base: string;
+  port: number;
+  exited: Promise<number | null>;
+  /** What the server wrote so far: stderr, and stdout too when started with `keepOutput`. */
+  output: () => string;
+};
 
-export async function startServer(port: number, env: Record<string, string>): Promise<ServerHandle> {
+export async function startServer(port: number, env: Record<string, string>, { keepOutput = false } = {}): Promise<ServerHandle> {
   const child = spawn(process.execPath, ["server.ts"], {
     // LINK_CHECK=0 unless a trial asks: site checks of seeded or generated suppliers would skew the measurements.
     env: {
@@ -34,16 +41,17 @@ export async function startServer(port: number, env: Record<string, string>): Pr
       LINK_CHECK: "0",
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", keepOutput ? "pipe" : "ignore", "pipe"],
   });
   let stderr = "";
   child.stderr?.on("data", (chunk) => (stderr += chunk));
+  child.stdout?.on("data", (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr.trim()}`);
     try {
-      if ((await fetch(`${base}/readyz`)).ok) return { child, base, port, exited };
+      if ((await fetch(`${base}/readyz`)).ok) return { child, base, port, exited, output: () => stderr };
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }

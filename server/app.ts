@@ -1,15 +1,26 @@
 /**
  * The Express app in front of React Router: per-request CSP nonce and security headers, the client
  * address and origin as the trusted proxies tell them, refusal of cross-site writes, request logs,
- * health checks, built assets, body limits, and finally the app itself. server.ts builds it with the
- * production build; server/app.test.ts builds it around a stand-in handler.
+ * health checks, built assets, body limits, and finally the app itself, run inside the request's context
+ * (its database, app/db/request-context.server.ts). server/entry.ts builds it inside the server build;
+ * server/app.test.ts builds it around a stand-in handler.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import { RouterContextProvider } from "react-router";
+import type { OpenDatabase } from "../app/db/client.server.ts";
+import {
+  isDatabaseUnavailable,
+  newRequestContext,
+  type RequestContext,
+  requestContextKey,
+  runInRequestContext,
+} from "../app/db/request-context.server.ts";
 import { log } from "../app/lib/log.server.ts";
-import { limitBody } from "./body-limit.ts";
+import { sendUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./answers.ts";
+import { type AdminCheck, limitBody } from "./body-limit.ts";
 
 export type AppOptions = {
   /** Proxies in front whose X-Forwarded-* entries are trusted (TRUST_PROXY); 0 trusts none. */
@@ -19,12 +30,21 @@ export type AppOptions = {
   dev?: boolean;
   /** The production build's folder, for its static files (none in dev or in tests). */
   buildDir?: string;
+  /** Vite's middleware in development: it serves the assets instead of buildDir. */
+  devAssets?: RequestHandler;
   isDraining: () => boolean;
   checkReady: () => Promise<boolean>;
+  /** The database each request is served from (none: the process's, for stand-in tests). */
+  database?: () => OpenDatabase | undefined;
+  /** Whether a request carries a signed-in admin's session, for the large body limits (none: nobody). */
+  isAdminRequest?: AdminCheck;
 };
 
-/** The Web Request React Router answers, built from Express's view of the request and its buffered body. */
-export type AppHandler = (request: globalThis.Request, res: Response) => Promise<globalThis.Response>;
+/**
+ * React Router's request handler: the Web Request built from Express's view of the request and its body
+ * stream, and the router context carrying the request's context (app/db/request-context.server.ts).
+ */
+export type AppHandler = (request: globalThis.Request, context: RouterContextProvider) => Promise<globalThis.Response>;
 
 /** The admin's seller-note editor pages (app/routes.ts), the only pages that may show pictures from other sites. */
 const NOTE_EDITOR_PATH = /^\/admin\/sellernote-(add|edit\/\d+)\/?$/;
@@ -45,6 +65,7 @@ export function createApp(options: AppOptions) {
     req.headers["x-csp-nonce"] = nonce;
     req.headers["x-request-id"] = requestId;
     req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    res.locals.requestContext = newRequestContext(options.database?.());
     res.setHeader("X-Request-Id", requestId);
     res.setHeader(
       "Content-Security-Policy",
@@ -107,10 +128,9 @@ export function createApp(options: AppOptions) {
   });
   app.get("/readyz", async (_req, res) => {
     const ready = !options.isDraining() && (await options.checkReady());
-    res
-      .set("Cache-Control", "no-store")
-      .status(ready ? 200 : 503)
-      .json({ status: ready ? "ready" : "unavailable" });
+    res.set("Cache-Control", "no-store");
+    if (!ready) res.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
   });
 
   if (options.buildDir) {
@@ -118,9 +138,26 @@ export function createApp(options: AppOptions) {
     app.use("/assets", express.static(path.join(options.buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(path.join(options.buildDir, "client"), { maxAge: "1h", index: false }));
   }
+  if (options.devAssets) app.use(options.devAssets);
 
-  app.use(limitBody());
+  const isAdminRequest = options.isAdminRequest ?? (async () => false);
+  app.use(limitBody({ isAdminRequest: (req) => runInRequestContext(contextOf(req.res), () => isAdminRequest(req)) }));
   return app;
+}
+
+/** The request context createApp made for this request (a fresh one without a database if there is none). */
+function contextOf(res: Response | undefined): RequestContext {
+  return (res?.locals.requestContext as RequestContext | undefined) ?? newRequestContext(undefined);
+}
+
+/** Express's request headers as Web Headers. */
+export function headersOf(req: Request) {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  return headers;
 }
 
 /**
@@ -134,7 +171,11 @@ export function requestOrigin(req: Request, publicOrigin: URL | null) {
   return `${req.protocol}://${host}`;
 }
 
-/** Serves every request that got this far with `handler` (React Router), from the buffered body. */
+/**
+ * Serves every request that got this far with `handler` (React Router), inside the request's context. A
+ * request that an unreachable database failed (noted by app/entry.server.tsx's handleError, or thrown up
+ * to here) answers 503 with Retry-After instead of the app's 500.
+ */
 export function serveApp(app: express.Express, handler: AppHandler, publicUrl?: string) {
   const publicOrigin = publicUrl ? new URL(publicUrl) : null;
   app.use(async (req: Request, res: Response, next: NextFunction) => {
@@ -143,28 +184,35 @@ export function serveApp(app: express.Express, handler: AppHandler, publicUrl?: 
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
       });
-      const headers = new Headers();
-      for (const [key, value] of Object.entries(req.headers)) {
-        if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-        else if (value !== undefined) headers.set(key, value);
+      const body = res.locals.body as ReadableStream<Uint8Array> | undefined;
+      const init: RequestInit & { duplex?: "half" } = { method: req.method, headers: headersOf(req), signal: controller.signal };
+      if (body) {
+        init.body = body;
+        // A stream body must say that the request is sent before the answer is read (Fetch's rule).
+        init.duplex = "half";
       }
-      const body = res.locals.body as Buffer | undefined;
-      const request = new globalThis.Request(new URL(req.originalUrl, requestOrigin(req, publicOrigin)), {
-        method: req.method,
-        headers,
-        signal: controller.signal,
-        ...(req.method !== "GET" && req.method !== "HEAD" ? { body: new Uint8Array(body ?? []) } : {}),
-      });
-      const response = await handler(request, res);
+      const request = new globalThis.Request(new URL(req.originalUrl, requestOrigin(req, publicOrigin)), init);
+      const context = contextOf(res);
+      const routerContext = new RouterContextProvider();
+      routerContext.set(requestContextKey, context);
+      const response = await runInRequestContext(context, () => handler(request, routerContext));
+      if (context.databaseUnavailable && !res.headersSent) {
+        await response.body?.cancel();
+        return sendUnavailable(req, res);
+      }
       await sendResponse(res, response);
     } catch (error) {
+      // The body limit answered already (the app's body stream failed when it refused the rest).
+      if (res.writableEnded) return;
       next(error);
     }
   });
   // Last resort: the error goes to the log with its stack, the browser gets a Korean page without it.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    log.error("request failed", { requestId: req.headers["x-request-id"], path: req.path, error });
+    const unavailable = isDatabaseUnavailable(error);
+    log.error(unavailable ? "database unavailable" : "request failed", { requestId: req.headers["x-request-id"], path: req.path, error });
     if (res.headersSent) return res.destroy();
+    if (unavailable) return sendUnavailable(req, res);
     res.status(500).type("text/plain; charset=utf-8").send("오류가 발생했습니다. 잠시 후 다시 시도해 주세요.");
   });
 }

@@ -1,20 +1,26 @@
 /**
  * Request bodies are bounded before the app reads them. A write to a page may send at most its class's
- * limit (app/lib/body-limits.ts): a body that declares more is refused at once, a chunked one is
- * counted while it arrives and refused when it passes the limit. The body that fits is kept as one
- * Buffer for the app; a refused one is read on and thrown away (so the client gets the Korean 413
- * page instead of a reset connection) for a few seconds at most, then the connection is closed.
+ * limit (app/lib/body-limits.ts); the large classes (seller notes, uploads) only with a verified admin
+ * session, checked against the database before a byte of the body is read. A body that declares more
+ * than its limit is refused at once; the rest is handed to the app as a stream and counted as it passes,
+ * and refused when it passes the limit. Nothing is buffered here: the form reader (app/lib/form.server.ts)
+ * reads what the action asks for, within the same limit. A refused body is read on and thrown away (so the
+ * client gets the Korean 413 page instead of a reset connection) for a few seconds at most, then the
+ * connection is closed.
  */
+import { Transform } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
-import { bodyLimitFor, isFormContentType, TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "../app/lib/body-limits.ts";
+import { bodyClassOf, bodyLimitFor, isFormContentType, TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "../app/lib/body-limits.ts";
 import { log } from "../app/lib/log.server.ts";
+import { sendShortAnswer } from "./answers.ts";
 
 const DISCARD_FOR_MS = 5_000;
+/** A cookie named like Better Auth's session cookie: only then is a session looked up at all. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
-function refusalPage(title: string) {
-  return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | 도매온</title></head><body style="font-family:sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem;text-align:center"><main><h1 style="font-size:1.4rem">${title}</h1><p><a href="/list">첫 화면으로 가기</a></p></main></body></html>`;
-}
+/** Whether the request's headers carry a signed-in admin's session (one look-up in the session table). */
+export type AdminCheck = (req: Request) => Promise<boolean>;
 
 function refuse(req: Request, res: Response, status: 413 | 415, message: string) {
   log.warn(status === 413 ? "request body too large" : "unsupported request body", {
@@ -23,18 +29,27 @@ function refuse(req: Request, res: Response, status: 413 | 415, message: string)
     contentType: req.headers["content-type"],
     contentLength: req.headers["content-length"],
   });
-  // A page's own data request (`/admin/import.data`, sent by the app's JavaScript) gets the sentence as
-  // text: the page shows it as its error message, where an HTML page would be shown as markup.
-  if (req.path.endsWith(".data")) {
-    res.status(status).set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-    res.send(message);
-  } else {
-    res.status(status).set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-    res.send(refusalPage(message));
+  if (res.headersSent) {
+    // The app already answered (an action that never read its body): nothing left to say.
+    req.destroy();
+    return;
   }
-  // Read the rest without keeping it, briefly, then let the connection go.
+  sendShortAnswer(req, res, status, message);
+  discardRest(req);
+}
+
+/**
+ * Reads the rest of a body without keeping it, so the client gets its answer instead of a reset connection:
+ * for a few seconds and up to `limit` more bytes at most, then the connection is closed.
+ */
+function discardRest(req: Request, limit = Number.POSITIVE_INFINITY) {
+  req.unpipe();
   req.removeAllListeners("data");
-  req.on("data", () => {});
+  let dropped = 0;
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > limit) req.destroy();
+  });
   req.on("error", () => {});
   const timer = setTimeout(() => req.destroy(), DISCARD_FOR_MS);
   timer.unref();
@@ -42,39 +57,53 @@ function refuse(req: Request, res: Response, status: 413 | 415, message: string)
   req.resume();
 }
 
-export function limitBody() {
-  return (req: Request, res: Response, next: NextFunction) => {
+/**
+ * The body as a Web stream for the app, counted as the app reads it. Past `limit` the client gets the 413
+ * page and the app's stream fails (its answer, if any, is dropped: the 413 went first).
+ */
+function countedBody(req: Request, res: Response, limit: number) {
+  let total = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      if (total <= limit) return callback(null, chunk);
+      refuse(req, res, 413, TOO_LARGE_MESSAGE);
+      callback(new Error("request body too large"));
+    },
+  });
+  counter.on("error", () => {});
+  req.on("error", (error) => counter.destroy(error));
+  req.pipe(counter);
+  // The app may answer without reading all of its body (a button that posts nothing it needs, an upload
+  // refused for want of an admin): the rest, up to the limit, is read and dropped so the connection can serve
+  // the next request; a client that sends more, or for longer, is disconnected.
+  res.once("finish", () => {
+    if (req.readableEnded) return;
+    counter.destroy();
+    discardRest(req, limit - total);
+  });
+  return createReadableStreamFromReadable(counter);
+}
+
+export function limitBody({ isAdminRequest }: { isAdminRequest: AdminCheck }) {
+  return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const declared = req.headers["content-length"] === undefined ? undefined : Number(req.headers["content-length"]);
     const hasBody = (declared !== undefined && declared > 0) || req.headers["transfer-encoding"] !== undefined;
     if (hasBody && !isFormContentType(req.headers["content-type"])) return refuse(req, res, 415, UNSUPPORTED_TYPE_MESSAGE);
-    const limit = bodyLimitFor(req.path, SESSION_COOKIE.test(req.headers.cookie ?? ""));
-    if (declared !== undefined && (!Number.isFinite(declared) || declared > limit)) return refuse(req, res, 413, TOO_LARGE_MESSAGE);
-
-    const chunks: Buffer[] = [];
-    let total = 0;
-    let refused = false;
-    const onData = (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > limit) {
-        refused = true;
-        req.off("data", onData);
-        req.off("end", onEnd);
-        chunks.length = 0;
-        refuse(req, res, 413, TOO_LARGE_MESSAGE);
-        return;
+    const kind = bodyClassOf(req.path);
+    let admin = false;
+    if ((kind === "note" || kind === "upload") && SESSION_COOKIE.test(req.headers.cookie ?? "")) {
+      // The body waits in the socket (paused) while the session is looked up.
+      try {
+        admin = await isAdminRequest(req);
+      } catch (error) {
+        return next(error);
       }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      if (refused) return;
-      res.locals.body = Buffer.concat(chunks, total);
-      next();
-    };
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", (error) => {
-      if (!refused) next(error);
-    });
+    }
+    const limit = bodyLimitFor(req.path, admin);
+    if (declared !== undefined && (!Number.isFinite(declared) || declared > limit)) return refuse(req, res, 413, TOO_LARGE_MESSAGE);
+    if (hasBody) res.locals.body = countedBody(req, res, limit);
+    next();
   };
 }

@@ -9,6 +9,7 @@ import pg from "pg";
 import { dataDirError } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { acquireDataDirLock } from "./data-dir-lock.server.ts";
+import { currentRequestContext } from "./request-context.server.ts";
 import * as schema from "./schema.ts";
 
 /** Both drivers expose the same Drizzle PostgreSQL API; the pg type is used for both. */
@@ -30,16 +31,22 @@ const migrationsFolder = path.resolve("drizzle");
 
 let current: OpenDatabase | undefined;
 
-/** The database this process serves from; opened once at start-up (or by a test). */
+/**
+ * The database to query: inside a request, the one the server gave that request (request-context.server.ts,
+ * docs/decisions/0027); outside one (jobs, scripts, tests), the process's database.
+ */
 export function db(): Db {
-  if (!current) throw new Error("The database is not open yet (openDatabase was not called).");
-  return current.db;
+  const open = currentRequestContext()?.database ?? current;
+  if (!open) throw new Error("The database is not open yet (openDatabase was not called).");
+  return open.db;
 }
 
+/** The process's database: opened once at start-up (app-lifecycle.server.ts), by a script or by a test. */
 export function currentDatabase(): OpenDatabase | undefined {
   return current;
 }
 
+/** Sets the process's database, which jobs, scripts and tests use (requests get theirs from the server). */
 export function setCurrentDatabase(open: OpenDatabase | undefined) {
   current = open;
 }

@@ -39,12 +39,13 @@ export function bodyClassOf(pathname: string): BodyClass {
 
 /**
  * The byte limit for a write to `pathname`. The large classes (notes, uploads) are admin pages: a
- * request without a session cookie gets the ordinary form limit, so an anonymous client cannot make
- * the server hold megabytes (the action then refuses it for want of a login anyway).
+ * request without a verified admin session (server/body-limit.ts looks the session up before reading the
+ * body; a cookie that merely has the session cookie's name is not one) gets the ordinary form limit, so
+ * nobody else can make the server take megabytes (the action then refuses it for want of an admin anyway).
  */
-export function bodyLimitFor(pathname: string, hasSessionCookie: boolean): number {
+export function bodyLimitFor(pathname: string, verifiedAdmin: boolean): number {
   const kind = bodyClassOf(pathname);
-  if ((kind === "note" || kind === "upload") && !hasSessionCookie) return BODY_LIMITS.form;
+  if ((kind === "note" || kind === "upload") && !verifiedAdmin) return BODY_LIMITS.form;
   return BODY_LIMITS[kind];
 }
 

@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+const TRUST_PROXY_MESSAGE = "TRUST_PROXY must be the number of proxies in front of the server, e.g. 1 (프록시 개수를 숫자로 적어 주세요)";
+
 /**
  * Configuration, read once from the environment and validated. Anything an operator changes
  * (ads, footer details, contact address) lives in config/site.json, see lib/site-config.server.ts.
@@ -29,8 +31,29 @@ const envSchema = z.object({
     .int("REPORT_RATE_LIMIT must be a whole number (정수여야 합니다)")
     .min(0, "REPORT_RATE_LIMIT must be 0 or more (0 이상이어야 합니다)")
     .default(5),
-  /** Proxies in front whose X-Forwarded-For entries count (server.ts reads it too). */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(99).default(0),
+  /** Proxies in front whose X-Forwarded-For entries count (server/app.ts, docs/deployment.md). */
+  TRUST_PROXY: z.coerce
+    .number({ error: TRUST_PROXY_MESSAGE })
+    .int(TRUST_PROXY_MESSAGE)
+    .min(0, TRUST_PROXY_MESSAGE)
+    .max(99, TRUST_PROXY_MESSAGE)
+    .default(0),
+  /** The production build server.ts serves (react-router.config.ts builds into it). */
+  BUILD_DIR: z.string().min(1).default("build"),
+  /** Connections open at once; a further one is closed at once (server/http-server.ts). */
+  MAX_CONNECTIONS: z.coerce
+    .number({ error: "MAX_CONNECTIONS must be a number of connections (연결 수여야 합니다)" })
+    .int("MAX_CONNECTIONS must be a whole number (정수여야 합니다)")
+    .min(1, "MAX_CONNECTIONS must be between 1 and 100000 (1~100000이어야 합니다)")
+    .max(100_000, "MAX_CONNECTIONS must be between 1 and 100000 (1~100000이어야 합니다)")
+    .default(500),
+  /** Seconds a client has to send one whole request, headers and body; a slower one gets 408. */
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "REQUEST_TIMEOUT_SECONDS must be a number of seconds (초 단위 숫자여야 합니다)" })
+    .int("REQUEST_TIMEOUT_SECONDS must be a whole number of seconds (정수여야 합니다)")
+    .min(5, "REQUEST_TIMEOUT_SECONDS must be between 5 and 3600 (5~3600초여야 합니다)")
+    .max(3600, "REQUEST_TIMEOUT_SECONDS must be between 5 and 3600 (5~3600초여야 합니다)")
+    .default(120),
   SITE_CONFIG: z.string().optional(),
   /** host:port entries the outbound fetcher may reach although they resolve to private addresses. */
   OUTBOUND_ALLOW_HOSTS: z.string().default(""),

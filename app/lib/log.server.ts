@@ -1,7 +1,8 @@
 /**
  * The one logger: one JSON object per line (`time`, `level`, `msg`, then fields) on stdout, errors and
  * warnings on stderr. An error's message and stack go to the log only, never to a page. Passwords,
- * cookies and form bodies are never passed here.
+ * cookies and form bodies are never passed here, and a failed query is logged without its parameters
+ * (redactedMessage), whichever error wraps it.
  *
  * Written out instead of pino (docs/decisions/0006): the lines are small, synchronous writes keep the
  * last line before `process.exit`, and server.ts, the app bundle and the scripts share this module.
@@ -14,16 +15,64 @@ type Fields = Record<string, unknown> & {
   error?: unknown;
 };
 
+/** The error and the errors it wraps (`cause`), outermost first. */
+function chainOf(error: Error): Error[] {
+  const chain = [error];
+  for (
+    let cause = (error as { cause?: unknown }).cause;
+    cause instanceof Error && chain.length < 6;
+    cause = (cause as { cause?: unknown }).cause
+  ) {
+    chain.push(cause);
+  }
+  return chain;
+}
+
+/**
+ * An error's message without query parameters. Drizzle's "Failed query" message ends with them after
+ * "params:" (a session token, an e-mail, a password hash: a PostgreSQL outage once put 2,679 session tokens
+ * in the log this way); the SQL text alone says what failed.
+ */
+export function redactedMessage(error: Error): string {
+  const query = (error as { query?: unknown }).query;
+  if (typeof query === "string" && "params" in error) return `Failed query: ${query}`;
+  return error.message.replace(/\nparams: [\s\S]*$/, "");
+}
+
+/** The stack with the redacted message in place of the message it starts with. */
+function redactedStack(error: Error): string | undefined {
+  if (!error.stack) return undefined;
+  const message = redactedMessage(error);
+  if (message === error.message) return error.stack;
+  if (error.stack.includes(error.message)) return error.stack.replace(error.message, message);
+  return error.stack.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, "");
+}
+
+/**
+ * PostgreSQL's detail without the values it quotes: a refused key ("Key (token)=(…) already exists.") or a
+ * refused row ("Failing row contains (…).") can be a session token or an e-mail.
+ */
+function redactedDetail(detail: string): string {
+  return detail
+    .replace(/\)=\([\s\S]*\)(?= already exists| is not present| is still referenced| conflicts with)/, ")=(…)")
+    .replace(/Failing row contains \([\s\S]*\)/, "Failing row contains (…)");
+}
+
 function errorFields(error: unknown) {
   if (!(error instanceof Error)) return { error: String(error) };
-  const cause = (error as { cause?: unknown }).cause;
-  const pg = (cause ?? error) as { code?: unknown; detail?: unknown };
+  const [, ...causes] = chainOf(error);
+  const message = redactedMessage(error);
+  const causeMessages = causes.map(redactedMessage).filter((text) => text && text !== message);
+  // The innermost code is the driver's (PostgreSQL's SQLSTATE or Node's ECONNREFUSED), under any wrapper's own.
+  const pg = chainOf(error)
+    .reverse()
+    .find((e) => typeof (e as { code?: unknown }).code === "string") as { code?: string; detail?: unknown } | undefined;
   return {
-    error: error.message,
-    ...(cause instanceof Error && cause.message !== error.message ? { cause: cause.message } : {}),
-    ...(typeof pg.code === "string" ? { code: pg.code } : {}),
-    ...(typeof pg.detail === "string" ? { detail: pg.detail } : {}),
-    stack: error.stack,
+    error: message,
+    ...(causeMessages.length > 0 ? { cause: causeMessages.join(" / ") } : {}),
+    ...(pg?.code ? { code: pg.code } : {}),
+    ...(typeof pg?.detail === "string" ? { detail: redactedDetail(pg.detail) } : {}),
+    stack: redactedStack(error),
   };
 }
 
@@ -53,7 +102,7 @@ export function reasonOf(error: unknown): string {
   // drizzle wraps driver errors as "Failed query: <sql>"; PostgreSQL's own words are in the cause.
   if (cause instanceof Error && cause.message && cause.message !== error.message) {
     const code = (cause as { code?: unknown }).code;
-    return `${cause.message}${typeof code === "string" ? ` (${code})` : ""}`;
+    return `${redactedMessage(cause)}${typeof code === "string" ? ` (${code})` : ""}`;
   }
-  return error.message;
+  return redactedMessage(error);
 }

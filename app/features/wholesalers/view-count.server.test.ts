@@ -22,20 +22,18 @@ test("people count; prefetches, prerenders, crawlers and HEAD requests do not", 
   }
 });
 
-test("the visitor key is a daily keyed hash of the session, else the address: no address is stored", () => {
-  const anonymous = (ip: string, cookie = "") => new Request("http://localhost/wholesaler/1", { headers: { "x-client-ip": ip, cookie } });
-  const key = visitorKey(anonymous("203.0.113.5"), "secret-secret-secret-secret-secret-00", "2026-11-23");
+test("the visitor key is a daily keyed hash of the signed-in account, else the address: no address is stored", () => {
+  const secret = "secret-secret-secret-secret-secret-00";
+  const visit = (ip: string, cookie = "") => new Request("http://localhost/wholesaler/1", { headers: { "x-client-ip": ip, cookie } });
+  const key = visitorKey(visit("203.0.113.5"), null, secret, "2026-11-23");
   expect(key).not.toContain("203.0.113.5");
-  expect(visitorKey(anonymous("203.0.113.5"), "secret-secret-secret-secret-secret-00", "2026-11-23")).toBe(key);
-  expect(visitorKey(anonymous("203.0.113.5"), "secret-secret-secret-secret-secret-00", "2026-11-24")).not.toBe(key);
-  expect(visitorKey(anonymous("203.0.113.6"), "secret-secret-secret-secret-secret-00", "2026-11-23")).not.toBe(key);
-  // Signed in: the session counts, whichever address it comes from.
-  const a = visitorKey(
-    anonymous("203.0.113.5", "better-auth.session_token=abc.def"),
-    "secret-secret-secret-secret-secret-00",
-    "2026-11-23",
-  );
-  expect(
-    visitorKey(anonymous("198.51.100.1", "better-auth.session_token=abc.def"), "secret-secret-secret-secret-secret-00", "2026-11-23"),
-  ).toBe(a);
+  expect(visitorKey(visit("203.0.113.5"), null, secret, "2026-11-23")).toBe(key);
+  expect(visitorKey(visit("203.0.113.5"), null, secret, "2026-11-24")).not.toBe(key);
+  expect(visitorKey(visit("203.0.113.6"), null, secret, "2026-11-23")).not.toBe(key);
+  // A session cookie's value is not who someone is: without a confirmed account the address counts.
+  expect(visitorKey(visit("203.0.113.5", "better-auth.session_token=abc.def"), null, secret, "2026-11-23")).toBe(key);
+  // Signed in: the account counts, whichever address it comes from.
+  const signedIn = visitorKey(visit("203.0.113.5"), "user-1", secret, "2026-11-23");
+  expect(signedIn).not.toBe(key);
+  expect(visitorKey(visit("198.51.100.1"), "user-1", secret, "2026-11-23")).toBe(signedIn);
 });

@@ -20,15 +20,13 @@ export function countsAsView(request: Request) {
   return !(userAgent && isbot(userAgent));
 }
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/;
-
 /**
- * Who is looking, for counting a view once a day: the session when signed in, else the client address
- * (server.ts sets it from the socket or the trusted proxy). Kept only as a keyed hash that changes
- * every day, so the table holds no address and yesterday's keys cannot be linked to today's.
+ * Who is looking, for counting a view once a day: the signed-in account (`userId`, from a session the
+ * database confirmed, never the cookie's bare value: anyone can send a thousand made-up cookies), else the
+ * client address (server/app.ts sets it from the socket or the trusted proxy). Kept only as a keyed hash that
+ * changes every day, so the table holds no address and yesterday's keys cannot be linked to today's.
  */
-export function visitorKey(request: Request, secret: string, day: string) {
-  const session = SESSION_COOKIE.exec(request.headers.get("cookie") ?? "")?.[1];
-  const who = session ? `s:${session}` : `a:${request.headers.get("x-client-ip") ?? "unknown"}`;
+export function visitorKey(request: Request, userId: string | null, secret: string, day: string) {
+  const who = userId ? `u:${userId}` : `a:${request.headers.get("x-client-ip") ?? "unknown"}`;
   return createHmac("sha256", secret).update(`${day}\n${who}`).digest("base64url").slice(0, 32);
 }

@@ -291,6 +291,33 @@ test("the detail page counts people once a day, not prefetches, bots or HEAD req
   expect(reload).toBe(false);
 });
 
+test("views cannot be bought with made-up session cookies: 500 of them from one address are one view; a signed-in person is one whatever the address", async () => {
+  const id = String(await someone());
+  const view = (ip: string, cookie?: string) =>
+    detail.loader(
+      args(
+        new Request(`http://localhost:3000/wholesaler/${id}`, {
+          headers: { "user-agent": CHROME, "x-client-ip": ip, ...(cookie ? { cookie } : {}) },
+        }),
+        { id },
+      ),
+    );
+  const views = async () => (await snapshot())[0]?.views;
+
+  for (let i = 0; i < 500; i++) {
+    await view("203.0.113.50", `better-auth.session_token=forged-${i}.${"x".repeat(43)}%3D`);
+  }
+  expect(await views()).toBe(1);
+  // The same address without a cookie is the same visitor.
+  await view("203.0.113.50");
+  expect(await views()).toBe(1);
+
+  // A real session counts as its account, once, from any address.
+  await view("198.51.100.70", userCookie);
+  await view("198.51.100.71", userCookie);
+  expect(await views()).toBe(2);
+});
+
 test("/list reads its state from the URL and ignores values it does not know", async () => {
   await createWholesaler({ name: "패션의류몰", category: "의류", siteUrl: "", contact: "", logoUrl: "", summary: "" });
   await createWholesaler({ name: "신선식품", category: "식품", siteUrl: "", contact: "", logoUrl: "", summary: "" });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { countForPaging } from "#app/db/paging.server.ts";
@@ -206,19 +206,9 @@ export async function viewWholesaler(id: number, visitor: string, now = new Date
       .returning(detailColumns);
     return row ?? null;
   });
-  await purgeOldViews(now);
+  // Yesterday's visitor rows are deleted by the hourly housekeeping job (platform/jobs/housekeeping.server.ts),
+  // never inside a visitor's request.
   return found;
-}
-
-let lastPurge = 0;
-
-/** Visitor rows are needed for today only; older ones are deleted at most once an hour per process. */
-async function purgeOldViews(now: Date) {
-  if (now.getTime() - lastPurge < 3_600_000) return;
-  lastPurge = now.getTime();
-  await db()
-    .delete(wholesalerViews)
-    .where(lt(wholesalerViews.day, seoulDay(now.getTime() - 2 * 86_400_000)));
 }
 
 /** The stored form of a name and a site: search grams for the name, and the site host the bulk import matches suppliers by. */

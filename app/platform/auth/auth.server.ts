@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import { type Db, db } from "#app/db/client.server.ts";
+import { isDatabaseUnavailable } from "#app/db/request-context.server.ts";
 import * as schema from "#app/db/schema.ts";
 import { env } from "../../lib/env.server.ts";
 import { log } from "../../lib/log.server.ts";
@@ -63,6 +64,16 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
   return { id, email, role: role === "admin" ? "admin" : "user" };
 }
 
+/**
+ * Whether `headers` carry a signed-in admin's session, for server/body-limit.ts before it reads a large body:
+ * a cookie whose signature does not match costs no query; a signed one is one session look-up, which
+ * neither refreshes the session nor sets a cookie.
+ */
+export async function isAdminSession(headers: Headers): Promise<boolean> {
+  const result = await auth().api.getSession({ headers, query: { disableRefresh: true, disableCookieCache: true } });
+  return (result?.user as { role?: string } | undefined)?.role === "admin";
+}
+
 /** Where an anonymous visitor is sent, remembering the page they wanted. */
 export function loginUrl(request: Request) {
   const url = new URL(request.url);
@@ -95,6 +106,8 @@ export async function requireAdmin(request: Request): Promise<AdminUser> {
     user = await requireUser(request);
   } catch (error) {
     if (error instanceof Response) throw error;
+    // The database is down: the server answers 503 with Retry-After (server/app.ts), not a page that says "error".
+    if (isDatabaseUnavailable(error)) throw error;
     // A failure while checking: the page goes home with the message; a write is refused.
     log.error("admin check failed", { request, error });
     if (request.method === "GET" || request.method === "HEAD") throw await redirectWithToast("/", { type: "error", message: CHECK_FAILED });

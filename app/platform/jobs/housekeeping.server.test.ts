@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { ogImageCache, rateLimits, session, user, userTokens, verification } from "#app/db/schema.ts";
+import { ogImageCache, rateLimits, session, user, userTokens, verification, wholesalerViews } from "#app/db/schema.ts";
+import { createWholesaler, viewWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
+import { seoulDay } from "#app/lib/format.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { purgeExpired } from "./housekeeping.server.ts";
 
@@ -44,7 +46,14 @@ test("purgeExpired deletes expired rate-limit windows, sessions, verification va
     ]);
 
   // A batch of 3 needs several rounds for the 7 old windows.
-  expect(await purgeExpired({ batchSize: 3 })).toEqual({ rate_limits: 7, session: 1, verification: 1, user_tokens: 1, og_image_cache: 1 });
+  expect(await purgeExpired({ batchSize: 3 })).toEqual({
+    rate_limits: 7,
+    session: 1,
+    verification: 1,
+    user_tokens: 1,
+    og_image_cache: 1,
+    wholesaler_views: 0,
+  });
   expect((await db().select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(["current"]);
   expect((await db().select({ id: session.id }).from(session)).map((r) => r.id)).toEqual(["s-new"]);
   expect((await db().select({ id: verification.id }).from(verification)).map((r) => r.id)).toEqual(["v-new"]);
@@ -54,4 +63,28 @@ test("purgeExpired deletes expired rate-limit windows, sessions, verification va
   // Nothing left to do: a second run deletes nothing.
   expect(Object.values(await purgeExpired()).every((n) => n === 0)).toBe(true);
   expect(Number((await db().execute(sql`select count(*)::int as n from session`)).rows[0]?.n)).toBe(1);
+});
+
+test("a supplier's visitor rows older than two days are deleted by housekeeping, in batches, never by a page view", async () => {
+  const id = await createWholesaler({ name: "조회 도매", category: "패션", siteUrl: "", contact: "", logoUrl: "", summary: "" });
+  const now = new Date();
+  const dayAgo = (days: number) => seoulDay(now.getTime() - days * 86_400_000);
+  await db()
+    .insert(wholesalerViews)
+    .values([
+      ...Array.from({ length: 5 }, (_, i) => ({ wholesalerId: id, day: dayAgo(3), visitor: `old-${i}` })),
+      { wholesalerId: id, day: dayAgo(2), visitor: "two-days" },
+      { wholesalerId: id, day: dayAgo(1), visitor: "yesterday" },
+      { wholesalerId: id, day: dayAgo(0), visitor: "today" },
+    ]);
+  const visitors = async () =>
+    (await db().select({ visitor: wholesalerViews.visitor }).from(wholesalerViews)).map((row) => row.visitor).sort();
+
+  // A visitor's page view counts and deletes nothing, however long since the last purge.
+  await viewWholesaler(id, "a-new-visitor", now);
+  expect(await visitors()).toHaveLength(9);
+
+  const counts = await purgeExpired({ batchSize: 2, now });
+  expect(counts.wholesaler_views).toBe(5);
+  expect(await visitors()).toEqual(["a-new-visitor", "today", "two-days", "yesterday"]);
 });

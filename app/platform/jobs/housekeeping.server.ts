@@ -1,17 +1,23 @@
 import { sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
+import { seoulDay } from "#app/lib/format.ts";
+
+const DAY_MS = 86_400_000;
 
 /**
  * Rows whose time is up and that nothing reads again: finished rate-limit windows, expired sessions,
- * Better Auth verification values, unused one-time links, and og:image answers past their expiry.
- * Each entry names the table and the column that says until when a row matters.
+ * Better Auth verification values, unused one-time links, og:image answers past their expiry, and the
+ * suppliers' visitor rows older than two days (a view counts once per visitor per Korean day, ADR 0005).
+ * Each entry names the table, the column that says until when a row matters and the value it is compared
+ * with, and a key to delete by (`ctid`, the row's own address, for the table whose key has three columns).
  */
 const EXPIRING = [
-  { table: "rate_limits", column: "reset_at", key: "key" },
-  { table: "session", column: "expires_at", key: "id" },
-  { table: "verification", column: "expires_at", key: "id" },
-  { table: "user_tokens", column: "expires_at", key: "token_hash" },
-  { table: "og_image_cache", column: "expires_at", key: "url" },
+  { table: "rate_limits", column: "reset_at", key: "key", before: (now: Date) => sql`${now.toISOString()}::timestamptz` },
+  { table: "session", column: "expires_at", key: "id", before: (now: Date) => sql`${now.toISOString()}::timestamptz` },
+  { table: "verification", column: "expires_at", key: "id", before: (now: Date) => sql`${now.toISOString()}::timestamptz` },
+  { table: "user_tokens", column: "expires_at", key: "token_hash", before: (now: Date) => sql`${now.toISOString()}::timestamptz` },
+  { table: "og_image_cache", column: "expires_at", key: "url", before: (now: Date) => sql`${now.toISOString()}::timestamptz` },
+  { table: "wholesaler_views", column: "day", key: "ctid", before: (now: Date) => sql`${seoulDay(now.getTime() - 2 * DAY_MS)}::date` },
 ] as const;
 
 export type PurgeCounts = Record<(typeof EXPIRING)[number]["table"], number>;
@@ -24,16 +30,17 @@ export type PurgeCounts = Record<(typeof EXPIRING)[number]["table"], number>;
  */
 export async function purgeExpired({ batchSize = 1000, now = new Date() }: { batchSize?: number; now?: Date } = {}): Promise<PurgeCounts> {
   const counts = {} as PurgeCounts;
-  for (const { table, column, key } of EXPIRING) {
+  for (const { table, column, key, before } of EXPIRING) {
     counts[table] = 0;
     for (;;) {
+      // `= ANY(ARRAY(…))` rather than `IN (…)`: for ctid PostgreSQL then fetches the batch's rows directly.
       const result = await db().execute(sql`
         DELETE FROM ${sql.identifier(table)}
-        WHERE ${sql.identifier(key)} IN (
+        WHERE ${sql.identifier(key)} = ANY(ARRAY(
           SELECT ${sql.identifier(key)} FROM ${sql.identifier(table)}
-          WHERE ${sql.identifier(column)} < ${now.toISOString()}::timestamptz
+          WHERE ${sql.identifier(column)} < ${before(now)}
           LIMIT ${batchSize}
-        )`);
+        ))`);
       const deleted = Number(
         (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0,
       );

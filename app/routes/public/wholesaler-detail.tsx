@@ -31,9 +31,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);
   if (!id) throw new Response(NOT_FOUND, { status: 404 });
   // A person's first view today is counted as the row is read; repeat views, prefetches and bots only read.
+  // The person is the signed-in account the session lookup confirmed, else the address (view-count.server.ts).
   // A supplier waiting for review is a 404 for everyone but admins (and its views are not counted).
-  const visitor = countsAsView(request) ? visitorKey(request, env().authSecret, seoulDay()) : null;
-  const [found, user] = await Promise.all([loadWholesalerForDetail(request, id, visitor), getUser(request)]);
+  const user = await getUser(request);
+  const visitor = countsAsView(request) ? visitorKey(request, user?.id ?? null, env().authSecret, seoulDay()) : null;
+  const found = await loadWholesalerForDetail(request, id, visitor);
   if (!found) throw new Response(NOT_FOUND, { status: 404 });
   const { createdAt: _created, updatedAt, ...wholesaler } = found.wholesaler;
   const [site, favorites, logos] = await Promise.all([

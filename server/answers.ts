@@ -1,0 +1,31 @@
+/**
+ * The answers the Express layer gives by itself, before or instead of the app: a refused body (413, 415) and
+ * a database outage (503). A page gets a small Korean page; the app's own data request (`/admin/import.data`,
+ * sent by its JavaScript) gets the sentence as text, which the page shows as its error message where an HTML
+ * page would be shown as markup.
+ */
+import type { Request, Response } from "express";
+
+export const UNAVAILABLE_MESSAGE = "지금은 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.";
+/** Seconds a client is asked to wait after a 503: about how long a database restart or fail-over takes. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 10;
+
+function page(title: string) {
+  return `<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | 도매온</title></head><body style="font-family:sans-serif;margin:3rem auto;max-width:32rem;padding:0 1rem;text-align:center"><main><h1 style="font-size:1.4rem">${title}</h1><p><a href="/list">첫 화면으로 가기</a></p></main></body></html>`;
+}
+
+/** Answers `status` with `message` (never stored by a cache), as a page or, for a `.data` request, as text. */
+export function sendShortAnswer(req: Request, res: Response, status: number, message: string, headers: Record<string, string> = {}) {
+  const dataRequest = req.path.endsWith(".data");
+  res.status(status).set({
+    "Content-Type": dataRequest ? "text/plain; charset=utf-8" : "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    ...headers,
+  });
+  res.send(dataRequest ? message : page(message));
+}
+
+/** 503 with Retry-After: the database did not answer (pages and `.data` requests alike, as /readyz does). */
+export function sendUnavailable(req: Request, res: Response) {
+  sendShortAnswer(req, res, 503, UNAVAILABLE_MESSAGE, { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+}

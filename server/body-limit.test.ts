@@ -1,0 +1,188 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { currentDatabase } from "#app/db/client.server.ts";
+import { promoteToAdmin } from "#app/features/users/users.server.ts";
+import { BODY_LIMITS } from "#app/lib/body-limits.ts";
+import { isAdminSession } from "#app/platform/auth/auth.server.ts";
+import { signedUpCookie } from "#tests/accounts.ts";
+import { withTestDatabase } from "#tests/test-database.ts";
+import { createApp, headersOf, serveApp } from "./app.ts";
+
+withTestDatabase();
+
+/** Resolves when the stand-in app has read the first bytes of an upload, with whether the client had finished sending. */
+let firstBytesRead: ((clientDone: boolean) => void) | undefined;
+let clientDone = false;
+
+/**
+ * The real Express stack with the real admin check against the test database, around a stand-in for React
+ * Router that reads the body as a stream and says how many bytes it got.
+ */
+let base = "";
+const server = http.createServer();
+beforeAll(async () => {
+  const app = createApp({
+    trustProxyHops: 0,
+    isDraining: () => false,
+    checkReady: async () => true,
+    database: () => currentDatabase(),
+    isAdminRequest: (req) => isAdminSession(headersOf(req)),
+  });
+  serveApp(app, async (request) => {
+    // A page that answers without reading its body.
+    if (request.headers.get("x-stand-in") === "unread") return Response.json({ bytes: null });
+    let bytes = 0;
+    const reader = request.body?.getReader();
+    for (;;) {
+      const chunk = await reader?.read();
+      if (!chunk || chunk.done) break;
+      if (bytes === 0) firstBytesRead?.(clientDone);
+      bytes += chunk.value.byteLength;
+    }
+    return Response.json({ bytes });
+  });
+  server.on("request", app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+let adminCookie = "";
+let userCookie = "";
+beforeAll(async () => {
+  adminCookie = await signedUpCookie("boss@example.com");
+  await promoteToAdmin("boss@example.com");
+  userCookie = await signedUpCookie("seller@example.com");
+});
+
+const FORM = "application/x-www-form-urlencoded";
+/** About 1 MiB: past the ordinary form limit, well within the upload limit. */
+const UPLOAD = "x".repeat(1024 * 1024);
+
+type Answer = { status: number; body: string };
+
+/** A POST whose body `send` writes; resolves with the answer (the request may still be unsent). */
+function post(path: string, headers: Record<string, string>, send: (req: http.ClientRequest) => void) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method: "POST", headers: { "content-type": FORM, ...headers } }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("error", reject);
+    send(req);
+  });
+}
+
+test("the upload limit needs a verified admin session: no cookie, a forged one, a signed-in seller's and a stale one get the form limit", async () => {
+  const upload = (cookie?: string) =>
+    fetch(`${base}/admin/import`, { method: "POST", headers: { "content-type": FORM, ...(cookie ? { cookie } : {}) }, body: UPLOAD });
+  expect((await upload()).status).toBe(413);
+  for (const forged of [
+    "better-auth.session_token=x",
+    "__Secure-better-auth.session_token=abc.def",
+    `better-auth.session_token=${"A".repeat(32)}.${"B".repeat(44)}`,
+  ]) {
+    const answer = await upload(forged);
+    expect(answer.status, forged).toBe(413);
+    expect(await answer.text()).toContain("보낸 내용이 너무 큽니다");
+  }
+  expect((await upload(userCookie)).status).toBe(413);
+  // The admin's own cookie with one character of its signature changed is no session at all.
+  expect(
+    (
+      await upload(
+        adminCookie.replace(
+          /session_token=([^;]*?)(.)(;|$)/,
+          (_, head, last, end) => `session_token=${head}${last === "A" ? "B" : "A"}${end}`,
+        ),
+      )
+    ).status,
+  ).toBe(413);
+
+  const admin = await upload(adminCookie);
+  expect(admin.status).toBe(200);
+  expect(await admin.json()).toEqual({ bytes: UPLOAD.length });
+  // Seller notes take the same check.
+  const note = await fetch(`${base}/admin/sellernote-add`, {
+    method: "POST",
+    headers: { "content-type": FORM, cookie: adminCookie },
+    body: UPLOAD,
+  });
+  expect(note.status).toBe(200);
+  expect(
+    (await fetch(`${base}/admin/sellernote-add`, { method: "POST", headers: { "content-type": FORM, cookie: userCookie }, body: UPLOAD }))
+      .status,
+  ).toBe(413);
+});
+
+test("a forged session cookie declaring 8 MiB is refused before a byte of the body is sent", async () => {
+  // The client sends the headers only and waits: the answer must come without the body.
+  const answer = await post(
+    "/admin/import",
+    { cookie: "better-auth.session_token=x", "content-length": String(BODY_LIMITS.upload) },
+    (req) => req.flushHeaders(),
+  );
+  expect(answer.status).toBe(413);
+});
+
+test("an admin's upload reaches the app as a stream, before the client has finished sending, and is cut off past the upload limit", async () => {
+  clientDone = false;
+  const seen = new Promise<boolean>((resolve) => {
+    firstBytesRead = resolve;
+  });
+  const answer = post("/admin/import", { cookie: adminCookie, "transfer-encoding": "chunked" }, async (req) => {
+    req.write(Buffer.alloc(256 * 1024, 120));
+    // Waits for the app to see the first bytes (or 5 s, after which the test fails below), then sends the rest.
+    await Promise.race([seen, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    clientDone = true;
+    req.end(Buffer.alloc(256 * 1024, 120));
+  });
+  expect(await seen).toBe(false);
+  expect(JSON.parse((await answer).body)).toEqual({ bytes: 512 * 1024 });
+  firstBytesRead = undefined;
+
+  // Chunked past 8 MiB: the 413 page, whatever the app was doing with the stream.
+  const tooLarge = await post("/admin/import", { cookie: adminCookie }, (req) => {
+    const chunk = Buffer.alloc(256 * 1024, 120);
+    const pump = () => {
+      if (req.destroyed) return;
+      if (req.write(chunk)) setImmediate(pump);
+      else req.once("drain", pump);
+    };
+    req.on("response", () => req.destroy());
+    pump();
+  });
+  expect(tooLarge.status).toBe(413);
+});
+
+test("a body the app never reads is dropped and the connection serves the next request", async () => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let connections = 0;
+  const count = () => connections++;
+  server.on("connection", count);
+  try {
+    for (let i = 0; i < 3; i++) {
+      const answer = await new Promise<number>((resolve, reject) => {
+        const headers = { "content-type": FORM, cookie: adminCookie, "x-stand-in": "unread" };
+        const req = http.request(`${base}/admin/import`, { method: "POST", agent, headers }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        });
+        req.on("error", reject);
+        // Far more than the streams' buffers hold, within the upload limit.
+        req.end(Buffer.alloc(4 * 1024 * 1024, 120));
+      });
+      expect(answer).toBe(200);
+    }
+    expect(connections).toBe(1);
+  } finally {
+    server.off("connection", count);
+    agent.destroy();
+  }
+});
