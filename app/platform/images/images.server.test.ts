@@ -7,7 +7,7 @@ import { createProduct } from "#app/features/products/products.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { IMAGE_SIZE_NAMES, IMAGE_SIZES, imagePath } from "#app/lib/images.ts";
 import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
-import { type StandInImages, startStandInImages } from "#tests/stand-in-images.ts";
+import { pngDeclaring, type StandInImages, startStandInImages } from "#tests/stand-in-images.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { registerImageJobs } from "./image-jobs.server.ts";
 import { IMAGE_LIMITS, processImage } from "./image-processing.server.ts";
@@ -161,6 +161,16 @@ describe("the bad input set: each failure is recorded, the placeholder stays, no
     ["an HTML page", () => host.url("/page.html"), /^이미지가 아닌 응답입니다 \(text\/html\)\.$/],
     ["a 50 MB PNG (cut off by the byte cap)", () => host.url("/huge.png"), /10MB를 넘습니다/],
     ["a 30,000×30,000 PNG of a few KB", () => host.url("/bomb.png"), /이미지 크기가 너무 큽니다 \(30,000×30,000 픽셀\)/],
+    [
+      "a whole 1×23,990,000 PNG, under the pixel cap",
+      () => host.url("/sliver.png"),
+      /^이미지 크기가 너무 큽니다 \(1×23,990,000 픽셀\)\. 가로와 세로는 16,384픽셀까지 사용할 수 있습니다\.$/,
+    ],
+    [
+      "a whole 16,000×100 PNG (160:1)",
+      () => host.url("/banner.png"),
+      /^이미지가 너무 가늘고 깁니다 \(16,000×100 픽셀\)\. 가로세로 비율은 20:1까지 사용할 수 있습니다\.$/,
+    ],
     ["an SVG with a script", () => host.url("/script.svg"), /^SVG 이미지는 사용할 수 없습니다\.$/],
     ["an SVG labelled image/png", () => host.url("/disguised-svg.png"), /^SVG 이미지는 사용할 수 없습니다\.$/],
     ["a redirect to a private address", () => host.url("/to-private.png"), /^이 주소에서는 이미지를 가져올 수 없습니다\.$/],
@@ -195,6 +205,32 @@ describe("the bad input set: each failure is recorded, the placeholder stays, no
     },
     30_000,
   );
+
+  test("a picture's sides and shape are judged from its header: a whole file and one cut after four rows are refused alike", async () => {
+    for (const [width, height, detail] of [
+      [1, 23_990_000, "side over 16384 px: 1x23990000"],
+      [23_990_000, 1, "side over 16384 px: 23990000x1"],
+      [16_385, 100, "side over 16384 px: 16385x100"],
+      [16_000, 100, "aspect over 20:1: 16000x100"],
+      [100, 2_001, "aspect over 20:1: 100x2001"],
+    ] as const) {
+      // The cut file could not be decoded at all: the same answer for both shows that nothing was decoded.
+      for (const bytes of [pngDeclaring(width, height, Math.min(height, 23_990_000)), pngDeclaring(width, height)]) {
+        expect(await processImage(bytes)).toMatchObject({ ok: false, permanent: true, detail });
+      }
+    }
+    // At the limits a picture is made: 16,384 px long, and 20:1.
+    for (const [width, height] of [
+      [16_384, 1_000],
+      [2_000, 100],
+    ] as const) {
+      const bytes = await sharp({ create: { width, height, channels: 3, background: "#16a34a" } })
+        .png()
+        .toBuffer();
+      const outcome = await processImage(bytes);
+      expect(outcome.ok, `${width}x${height}`).toBe(true);
+    }
+  });
 
   test("a passing failure (503) is retried, then stored as failed after the last attempt", async () => {
     const url = host.url("/unavailable.png");
