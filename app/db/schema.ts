@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -447,13 +448,25 @@ export const jobs = pgTable(
     /** The claim's token (worker id + a random part); completion only counts while it still matches. */
     lockedBy: text("locked_by"),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /**
+     * Whose work this is: the account that asked for it (a user id), or `site` for the site's own (schedules,
+     * catch-ups). Each owner has a line of its own in a kind's queue (docs/decisions/0026).
+     */
+    owner: text("owner").notNull().default("site"),
+    /**
+     * The job's place in its kind's queue, claimed lowest first: an owner's jobs take consecutive places from
+     * where the queue is now, so a new owner's job goes ahead of the next of another owner's backlog
+     * (job-store.server.ts `queuePosition`, docs/decisions/0026).
+     */
+    position: bigint("position", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("jobs_unique_key_idx").on(t.uniqueKey),
     index("jobs_due_idx").on(t.state, t.runAfter),
-    index("jobs_kind_idx").on(t.kind, t.state),
+    index("jobs_queue_idx").on(t.kind, t.state, t.position),
+    index("jobs_owner_idx").on(t.owner, t.kind, t.state, t.position),
   ],
 );
 
