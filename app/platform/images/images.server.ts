@@ -4,7 +4,7 @@ import { externalProducts, imageFiles, images, jobs, products, wholesalers } fro
 import { IMAGE_FORMATS, IMAGE_SIZE_NAMES, type ImageSizeName, type ImageView, parseImageFileName } from "#app/lib/images.ts";
 import { log } from "#app/lib/log.server.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
-import { enqueueJobs, notifyJobs } from "#app/platform/jobs/job-store.server.ts";
+import { enqueueJobs, lockOwnerQueue, notifyJobs, queuePosition, SITE_OWNER } from "#app/platform/jobs/job-store.server.ts";
 import type { ImageFile } from "./image-processing.server.ts";
 
 /**
@@ -22,45 +22,107 @@ function sources(urls: readonly (string | null | undefined)[]) {
 }
 
 /**
- * Marks each new address `pending` and queues one fetch for it; addresses already known (pending,
- * ready or failed) are left alone, so saving a row twice fetches once. Call after the row's own write
- * has committed: a crash in between is caught up by `requestMissingImages` at the next start.
+ * Who asks for pictures: `owner` has its own line in the fetch queue (fair queuing, docs/decisions/0026),
+ * and `perHour`, when set, is how many new addresses it may ask for in an hour (an account's cap; the
+ * site's own work and admins have none).
  */
-export async function requestImages(urls: readonly (string | null | undefined)[]): Promise<number> {
+export type ImageRequester = { owner: string; perHour?: number };
+
+/** The site's own requests: catch-ups at start, and what admins save (suppliers, external products, notes). */
+export const SITE_REQUESTER: ImageRequester = { owner: SITE_OWNER };
+
+/** More new addresses than `perHour` in the last hour: the caller's whole write is refused (its transaction rolls back). */
+export class ImageRequestLimitError extends Error {
+  override name = "ImageRequestLimitError";
+  readonly perHour: number;
+  readonly retryAfterSeconds: number;
+  constructor(perHour: number, retryAfterSeconds: number) {
+    super(`more than ${perHour} new picture addresses in an hour`);
+    this.perHour = perHour;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * In the caller's transaction: marks each new address `pending` and queues one fetch for it in the
+ * requester's line; addresses already known (pending, ready or failed) cost nothing and are left alone,
+ * so saving a row twice fetches once. Throws ImageRequestLimitError when the requester has asked for more
+ * than its `perHour` new addresses in the last hour, these included: the caller's write rolls back with it,
+ * so nothing is half-written. The caller calls `notifyJobs()` after its commit. Returns how many were new.
+ */
+export async function requestImagesIn(tx: Tx, urls: readonly (string | null | undefined)[], requester: ImageRequester): Promise<number> {
   const wanted = sources(urls);
   if (wanted.length === 0) return 0;
-  const added = await db().transaction(async (tx) => {
-    let count = 0;
-    for (let i = 0; i < wanted.length; i += 500) {
-      count += await markPending(tx, wanted.slice(i, i + 500));
-    }
-    return count;
-  });
+  await lockPictureNames(tx, "request");
+  const capped = requester.perHour !== undefined && requester.perHour > 0;
+  // One requester's saves take turns, so two at once cannot both pass the count.
+  if (capped) await lockOwnerQueue(tx, IMAGE_FETCH_KIND, requester.owner);
+  let added = 0;
+  for (let i = 0; i < wanted.length; i += 500) {
+    added += await markPending(tx, wanted.slice(i, i + 500), requester.owner);
+  }
+  if (capped && added > 0) {
+    const recent = await recentRequests(tx, requester.owner);
+    if (recent.count > requester.perHour!) throw new ImageRequestLimitError(requester.perHour!, recent.retryAfterSeconds);
+  }
+  return added;
+}
+
+/**
+ * The new addresses `owner` asked for in the last hour (its `images.fetch` jobs, kept 14 days after they
+ * ran), and the seconds until the oldest of them leaves the hour. Read through jobs_owner_idx.
+ */
+async function recentRequests(tx: Tx, owner: string) {
+  const { rows } = await tx.execute<{ count: number; wait: number | null }>(sql`
+    SELECT count(*)::int AS count, ceil(extract(epoch FROM min(${jobs.createdAt}) + interval '1 hour' - now()))::int AS wait
+    FROM ${jobs}
+    WHERE ${jobs.owner} = ${owner} AND ${jobs.kind} = ${IMAGE_FETCH_KIND} AND ${jobs.createdAt} > now() - interval '1 hour'`);
+  const row = rows[0];
+  return { count: Number(row?.count ?? 0), retryAfterSeconds: Math.max(1, Number(row?.wait ?? 3600)) };
+}
+
+/** `requestImagesIn` in a transaction of its own, then wakes this server's runner. */
+export async function requestImages(
+  urls: readonly (string | null | undefined)[],
+  requester: ImageRequester = SITE_REQUESTER,
+): Promise<number> {
+  if (sources(urls).length === 0) return 0;
+  const added = await db().transaction((tx) => requestImagesIn(tx, urls, requester));
   if (added > 0) notifyJobs();
   return added;
 }
 
 /**
- * `requestImages` after a save that has already committed: a failure here is logged, never turned into
- * an error page for a save that worked (the next start requests what is missing).
+ * `requestImages` for the site (admins' saves) after a save that has already committed: a failure here is
+ * logged, never turned into an error page for a save that worked (the next start requests what is missing).
  */
 export async function requestImagesAfterSave(urls: readonly (string | null | undefined)[]) {
   try {
-    await requestImages(urls);
+    await requestImages(urls, SITE_REQUESTER);
   } catch (error) {
     log.error("image request failed", { error });
   }
 }
 
 /** Only the addresses this insert added get a job: of two servers saving the same address, one queues it. */
-async function markPending(tx: Tx, urls: string[]) {
+async function markPending(tx: Tx, urls: string[], owner: string) {
   const fresh = await tx
     .insert(images)
     .values(urls.map((sourceUrl) => ({ sourceUrl })))
     .onConflictDoNothing({ target: images.sourceUrl })
     .returning({ url: images.sourceUrl });
-  await enqueueJobs(tx, IMAGE_FETCH_KIND, fresh, { maxAttempts: IMAGE_FETCH_ATTEMPTS });
+  await enqueueJobs(tx, IMAGE_FETCH_KIND, fresh, { maxAttempts: IMAGE_FETCH_ATTEMPTS, owner });
   return fresh.length;
+}
+
+/**
+ * Requests (and stores) of pictures take this lock shared, the purge of unnamed pictures exclusively:
+ * a purge never deletes a row or file that a save in flight is about to rely on, and a save waits for a
+ * purge batch to end and then inserts afresh (docs/decisions/0026). PGlite has one connection: no waiting.
+ */
+async function lockPictureNames(tx: Tx, mode: "request" | "purge") {
+  const key = sql`hashtext('images.names')`;
+  await tx.execute(mode === "purge" ? sql`SELECT pg_advisory_xact_lock(${key})` : sql`SELECT pg_advisory_xact_lock_shared(${key})`);
 }
 
 /**
@@ -75,9 +137,10 @@ export async function requestOutdatedImages(): Promise<number> {
   const sizesKey = IMAGE_SIZE_NAMES.join(",");
   const everySize = JSON.stringify(IMAGE_SIZE_NAMES.map((size) => ({ size })));
   const queued = await db().execute(sql`
-    INSERT INTO ${jobs} (kind, payload, unique_key, max_attempts)
+    INSERT INTO ${jobs} (kind, payload, unique_key, max_attempts, owner, position)
     SELECT ${IMAGE_FETCH_KIND}, jsonb_build_object('url', ${images.sourceUrl}, 'remake', true),
-           ${`${IMAGE_FETCH_KIND}:remake:${sizesKey}:`} || ${images.sourceUrl}, ${IMAGE_FETCH_ATTEMPTS}
+           ${`${IMAGE_FETCH_KIND}:remake:${sizesKey}:`} || ${images.sourceUrl}, ${IMAGE_FETCH_ATTEMPTS},
+           ${SITE_OWNER}, ${queuePosition(IMAGE_FETCH_KIND, SITE_OWNER)} + row_number() OVER () - 1
     FROM ${images}
     WHERE ${images.status} = 'ready' AND ${images.failure} IS NULL AND NOT (${images.sizes} @> ${everySize}::jsonb)
     ON CONFLICT (unique_key) DO NOTHING
@@ -117,7 +180,7 @@ export async function requestMissingImages(): Promise<number> {
       after = rows.at(-1)!.id;
       const wanted = sources(rows.map((row) => row.url));
       if (wanted.length > 0) {
-        total += await db().transaction((tx) => markPending(tx, wanted));
+        total += await db().transaction((tx) => requestImagesIn(tx, wanted, SITE_REQUESTER));
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
@@ -173,6 +236,8 @@ export async function imageState(sourceUrl: string): Promise<ImageState | null> 
 
 /** Stores a finished picture: its files (shared with any source of the same bytes) and its row. */
 export async function storeReadyImage(tx: Tx, sourceUrl: string, hash: string, files: ImageFile[]) {
+  // Files already there (the same bytes from another address) must not be purged while this row is written.
+  await lockPictureNames(tx, "request");
   await tx
     .insert(imageFiles)
     .values(files.map((file) => ({ hash, size: file.size, width: file.width, height: file.height, body: file.body })))

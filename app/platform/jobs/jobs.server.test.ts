@@ -131,8 +131,8 @@ describe("fair queuing between owners (docs/decisions/0026)", () => {
     for (let n = 0; n < 20; n++) await enqueueFor("A", n);
     await enqueueFor("B", 0);
     const order: string[] = [];
-    const a = new JobRunner({ workerId: "a" }).register(recorder(order, () => pause(5)));
-    const b = new JobRunner({ workerId: "b" }).register(recorder(order, () => pause(5)));
+    const a = new JobRunner({ workerId: "a" }).register(recorder(order, async () => void (await pause(5))));
+    const b = new JobRunner({ workerId: "b" }).register(recorder(order, async () => void (await pause(5))));
     await Promise.all([a.runDue(), b.runDue()]);
     expect(order).toHaveLength(21);
     expect(order.indexOf("B0")).toBeLessThanOrEqual(2);
