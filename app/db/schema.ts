@@ -194,6 +194,7 @@ export const wholesalers = pgTable(
     // The category chip, and a chip with term filters counted from the index alone.
     index("wholesalers_category_idx").on(t.category, t.factMask, t.status),
     index("wholesalers_site_host_idx").on(t.siteHost),
+    index("wholesalers_logo_url_idx").using("hash", t.logoUrl).where(sql`${t.logoUrl} <> ''`),
     index("wholesalers_status_idx").on(t.status, t.createdAt.desc()),
   ],
 );
@@ -257,6 +258,9 @@ export const products = pgTable(
     index("products_search_grams_idx").using("gin", t.searchGrams),
     index("products_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("products_created_by_idx").on(t.createdBy),
+    // Which rows name a picture (the hourly purge of unnamed pictures, docs/decisions/0026). Hash: an address
+    // may be longer than a B-tree entry can be.
+    index("products_image_url_idx").using("hash", t.imageUrl).where(sql`${t.imageUrl} <> ''`),
   ],
 );
 
@@ -277,6 +281,7 @@ export const externalProducts = pgTable(
     index("external_products_search_grams_idx").using("gin", t.searchGrams),
     index("external_products_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("external_products_url_idx").on(t.productUrl),
+    index("external_products_image_url_idx").using("hash", t.imageUrl).where(sql`${t.imageUrl} <> ''`),
   ],
 );
 

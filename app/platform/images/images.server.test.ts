@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { externalProducts, imageFiles, images, jobs, products, wholesalers } from "#app/db/schema.ts";
+import { externalProducts, imageFiles, images, jobs, products, sellerNotes, wholesalers } from "#app/db/schema.ts";
 import { createProduct } from "#app/features/products/products.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { IMAGE_SIZE_NAMES, IMAGE_SIZES, imagePath } from "#app/lib/images.ts";
@@ -16,6 +16,7 @@ import {
   imageFileResponse,
   imageState,
   imagesFor,
+  purgeUnnamedImages,
   requestImages,
   requestMissingImages,
   requestOutdatedImages,
@@ -342,5 +343,67 @@ describe("existing rows and the file route", () => {
     const response = await imageFileResponse(name);
     expect(response.status).toBe(404);
     expect(await response.text()).toBe("이미지를 찾을 수 없습니다.");
+  });
+});
+
+describe("pictures nothing names any more", () => {
+  const file = (hash: string) => ({ hash, size: "card", width: 4, height: 3, body: Buffer.from(hash) });
+  const ready = (sourceUrl: string, hash: string) => ({ sourceUrl, status: "ready" as const, hash, sizes: [] });
+
+  test("the hourly purge deletes unnamed rows (ready, pending, failed) and the files no row names; named ones stay, however they are named", async () => {
+    await db().delete(sellerNotes);
+    const named = {
+      product: "https://img.example.com/p.jpg",
+      external: "https://img.example.com/e.jpg",
+      logo: "https://img.example.com/logo.png",
+      note: "https://img.example.com/n.jpg?w=1&h=2",
+    };
+    await db().insert(products).values({ name: "이름 있는 그림", imageUrl: named.product });
+    await db().insert(externalProducts).values({ title: "외부", productUrl: "https://shop.example.com/x", imageUrl: named.external });
+    await db().insert(wholesalers).values({ name: "로고", logoUrl: named.logo });
+    // As sanitize-html stores a note's picture: the `&` of the address escaped.
+    await db()
+      .insert(sellerNotes)
+      .values({ title: "노트", content: `<p>글</p><p><img src="${named.note.replace("&", "&amp;")}" alt="" loading="lazy" /></p>` });
+    const sharedHash = "a".repeat(32);
+    const ownHash = "b".repeat(32);
+    await db()
+      .insert(images)
+      .values([
+        ready(named.product, sharedHash),
+        ready(named.external, "c".repeat(32)),
+        ready(named.logo, "d".repeat(32)),
+        ready(named.note, "e".repeat(32)),
+        // Unnamed: the same bytes as the product's picture (its files stay), its own bytes (they go), and
+        // rows that never became a picture.
+        ready("https://img.example.com/deleted-product.jpg", sharedHash),
+        ready("https://img.example.com/replaced.jpg", ownHash),
+        { sourceUrl: "https://img.example.com/failed.jpg", status: "failed", failure: "x" },
+      ]);
+    await db()
+      .insert(imageFiles)
+      .values([sharedHash, ownHash, "c".repeat(32), "d".repeat(32), "e".repeat(32)].map(file));
+    const pending = host.url("/photo-2.jpg");
+    await requestImages([pending]);
+
+    // Batches of 2: the walk goes on past full batches.
+    expect(await purgeUnnamedImages({ batchSize: 2 })).toEqual({ images: 4, files: 1 });
+    const left = (await db().select({ url: images.sourceUrl }).from(images)).map((row) => row.url).sort();
+    expect(left).toEqual(Object.values(named).sort());
+    const files = (await db().select({ hash: imageFiles.hash }).from(imageFiles)).map((row) => row.hash);
+    expect(files).toContain(sharedHash);
+    expect(files).not.toContain(ownHash);
+    expect(await purgeUnnamedImages()).toEqual({ images: 0, files: 0 });
+
+    // The fetch queued for the purged pending address does nothing and brings no row back.
+    const before = host.server.requests.length;
+    expect(await runner().runDue()).toBe(1);
+    expect(host.server.requests.length).toBe(before);
+    expect(await imageState(pending)).toBeNull();
+
+    // Named again later: asked for afresh.
+    await db().insert(products).values({ name: "다시 쓰인 그림", imageUrl: "https://img.example.com/replaced.jpg" });
+    expect(await requestImages(["https://img.example.com/replaced.jpg"])).toBe(1);
+    expect((await imageState("https://img.example.com/replaced.jpg"))?.status).toBe("pending");
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
-import { externalProducts, imageFiles, images, jobs, products, wholesalers } from "#app/db/schema.ts";
+import { externalProducts, imageFiles, images, jobs, products, sellerNotes, wholesalers } from "#app/db/schema.ts";
 import { IMAGE_FORMATS, IMAGE_SIZE_NAMES, type ImageSizeName, type ImageView, parseImageFileName } from "#app/lib/images.ts";
 import { log } from "#app/lib/log.server.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
@@ -187,6 +187,72 @@ export async function requestMissingImages(): Promise<number> {
   }
   if (total > 0) notifyJobs();
   return total;
+}
+
+/**
+ * Pictures nothing names any more (docs/decisions/0026): `images` rows whose address no product, external
+ * product or supplier logo has, and no seller note contains, are deleted, and then the files no row names.
+ * Run by the hourly housekeeping job, never in a visitor's request. The rows are walked by key,
+ * `batchSize` a transaction with a pause between: each batch looks up the three naming columns through
+ * their hash indexes, then the notes (a note's HTML escapes `&`, `<`, `>` and `"` in an address, so a note
+ * keeps every picture whose address, up to the first of those characters, occurs in its text: it may keep
+ * one too many, never deletes a named one). Each batch holds the picture lock exclusively, so a save that
+ * asks for a picture meanwhile waits and then inserts it afresh. A queued fetch of a deleted row does nothing.
+ */
+export async function purgeUnnamedImages({ batchSize = 500 }: { batchSize?: number } = {}) {
+  let rows = 0;
+  for (let after = ""; ; ) {
+    const batch = await db()
+      .select({ url: images.sourceUrl })
+      .from(images)
+      .where(gt(images.sourceUrl, after))
+      .orderBy(images.sourceUrl)
+      .limit(batchSize);
+    if (batch.length === 0) break;
+    after = batch.at(-1)!.url;
+    rows += await db().transaction(async (tx) => {
+      await lockPictureNames(tx, "purge");
+      const keys = sql.join(
+        batch.map((row) => sql`${row.url}`),
+        sql`, `,
+      );
+      const unnamed = await tx.execute<{ url: string }>(sql`
+        SELECT i.source_url AS url FROM ${images} i
+        WHERE i.source_url IN (${keys})
+          AND NOT EXISTS (SELECT 1 FROM ${products} p WHERE p.image_url = i.source_url AND p.image_url <> '')
+          AND NOT EXISTS (SELECT 1 FROM ${externalProducts} e WHERE e.image_url = i.source_url AND e.image_url <> '')
+          AND NOT EXISTS (SELECT 1 FROM ${wholesalers} w WHERE w.logo_url = i.source_url AND w.logo_url <> '')`);
+      if (unnamed.rows.length === 0) return 0;
+      const deleted = await tx.execute(sql`
+        DELETE FROM ${images} i
+        WHERE i.source_url IN (${sql.join(
+          unnamed.rows.map((row) => sql`${row.url}`),
+          sql`, `,
+        )})
+          AND NOT EXISTS (SELECT 1 FROM ${sellerNotes} n WHERE strpos(n.content, substring(i.source_url FROM '^[^&<>"]*')) > 0)
+        RETURNING i.source_url`);
+      return deleted.rows.length;
+    });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  let files = 0;
+  for (;;) {
+    const deleted = await db().transaction(async (tx) => {
+      await lockPictureNames(tx, "purge");
+      const result = await tx.execute(sql`
+        DELETE FROM ${imageFiles} f
+        WHERE (f.hash, f.size) IN (
+          SELECT o.hash, o.size FROM ${imageFiles} o
+          WHERE NOT EXISTS (SELECT 1 FROM ${images} i WHERE i.hash = o.hash)
+          LIMIT ${batchSize})
+        RETURNING f.hash`);
+      return result.rows.length;
+    });
+    files += deleted;
+    if (deleted < batchSize) break;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return { images: rows, files };
 }
 
 /** The ready pictures among `urls`, by source address: one query for a whole page. */
