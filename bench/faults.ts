@@ -5,6 +5,7 @@
 //   memory         14 anonymous 300 MiB POSTs at once (half declared, half chunked): every answer 413, peak memory flat
 //   start-together three servers started at the same moment on one empty PostgreSQL, 10 rounds: no exit, one seed
 //   site-checks    1,000 site checks against a stand-in server with /healthz probed, and a kill -9 mid-run
+//   pictures       300 hostile-picture products from one account while another account's picture is timed
 //   --port N       the first of the ports the trials' servers use (default 3500)
 // Results go to bench/results/faults.json and docs/operations.md quotes them.
 import fs from "node:fs";
@@ -14,6 +15,7 @@ import { inArray, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { products, user } from "#app/db/schema.ts";
 import { withDatabase } from "../scripts/with-database.ts";
+import { pictureFloodTrial } from "./picture-flood-trial.ts";
 import {
   BENCH_AUTH_SECRET,
   createPostgresDatabase,
@@ -348,6 +350,19 @@ async function main() {
         (results.siteChecks as unknown[]).push(await siteCheckTrial(kind, s.env, PORT));
       } finally {
         await s.drop();
+      }
+    }
+  }
+  if (which === "all" || which === "pictures") {
+    results.pictures = [];
+    for (const kind of await kinds()) {
+      for (const phase of ["caps", "queue", "cpu"] as const) {
+        const s = await storage(kind, "pictures");
+        try {
+          (results.pictures as unknown[]).push(await pictureFloodTrial(kind, s.env, PORT, phase));
+        } finally {
+          await s.drop();
+        }
       }
     }
   }
