@@ -8,6 +8,7 @@ import { env } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { registerImageJobs, requestImagesAtStart } from "#app/platform/images/image-jobs.server.ts";
+import { purgeUnnamedImages } from "#app/platform/images/images.server.ts";
 import { PURGE_INTERVAL_MS, purgeExpired } from "#app/platform/jobs/housekeeping.server.ts";
 import { type JobKind, JobRunner, purgeJobsKind } from "#app/platform/jobs/job-runner.server.ts";
 import { backgroundSettled, runInBackground } from "#app/platform/mail/background.server.ts";
@@ -36,13 +37,18 @@ export async function startApp(): Promise<OpenDatabase> {
 
 let runner: JobRunner | undefined;
 
-/** Expired sessions, limits, one-time links, cached answers and old visitor rows (platform/jobs/housekeeping.server.ts), every hour. */
+/**
+ * Expired sessions, limits, one-time links, cached answers and old visitor rows (platform/jobs/housekeeping.server.ts),
+ * and pictures nothing names any more (platform/images, docs/decisions/0026), every hour.
+ */
 const purgeExpiredKind: JobKind<unknown> = {
   kind: "housekeeping.purge-expired",
   timeoutMs: 120_000,
   run: async () => {
     const counts = await purgeExpired();
     if (Object.values(counts).some((n) => n > 0)) log.info("expired rows purged", counts);
+    const pictures = await purgeUnnamedImages();
+    if (pictures.images > 0 || pictures.files > 0) log.info("unnamed pictures purged", pictures);
   },
 };
 

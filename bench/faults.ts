@@ -8,6 +8,7 @@
 //   forged-uploads 300 anonymous 8 MiB uploads at once with a made-up session cookie: every answer 413, memory flat
 //   pg-outage      10 clients while the trial's own PostgreSQL is stopped and started: 503 with Retry-After, never
 //                  500, no session token in the log (a throwaway cluster, bench/throwaway-postgres.ts)
+//   pictures       300 hostile-picture products from one account while another account's picture is timed
 //   --port N       the first of the ports the trials' servers use (default 3500)
 // Results go to bench/results/faults.json and docs/operations.md quotes them.
 import fs from "node:fs";
@@ -17,6 +18,7 @@ import { inArray, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { products, user } from "#app/db/schema.ts";
 import { withDatabase } from "../scripts/with-database.ts";
+import { pictureFloodTrial } from "./picture-flood-trial.ts";
 import {
   BENCH_AUTH_SECRET,
   createPostgresDatabase,
@@ -496,6 +498,19 @@ async function main() {
         (results.siteChecks as unknown[]).push(await siteCheckTrial(kind, s.env, PORT));
       } finally {
         await s.drop();
+      }
+    }
+  }
+  if (which === "all" || which === "pictures") {
+    results.pictures = [];
+    for (const kind of await kinds()) {
+      for (const phase of ["caps", "queue", "cpu"] as const) {
+        const s = await storage(kind, "pictures");
+        try {
+          (results.pictures as unknown[]).push(await pictureFloodTrial(kind, s.env, PORT, phase));
+        } finally {
+          await s.drop();
+        }
       }
     }
   }

@@ -25,6 +25,8 @@ export const BAD_IMAGES = {
   "/page.html": "an HTML page",
   "/huge.png": "a 50 MB PNG",
   "/bomb.png": "a PNG of a few KB declaring 30,000×30,000 pixels",
+  "/sliver.png": "a whole, valid PNG of 1×23,990,000 pixels (under the pixel cap; 18 s of CPU when it was decoded)",
+  "/banner.png": "a whole, valid PNG of 16,000×100 pixels (160:1)",
   "/script.svg": "an SVG with a script",
   "/animated.gif": "an animated GIF of 500 frames of 400×400",
   "/to-private.png": "a redirect to a private address",
@@ -87,8 +89,11 @@ export async function shopPhotos(count = 24) {
   return photos;
 }
 
-/** A valid PNG header that declares `width`×`height` grey pixels, with only the first rows' data: a few KB. */
-export function pngDeclaring(width: number, height: number) {
+/**
+ * A valid PNG header that declares `width`×`height` grey pixels, with only the first `rows` rows' data (a
+ * few KB), or every row's (`rows: height`: a whole, valid picture; black, so it compresses to little).
+ */
+export function pngDeclaring(width: number, height: number, rows = 4) {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
     const out = Buffer.alloc(12 + data.length);
@@ -102,11 +107,11 @@ export function pngDeclaring(width: number, height: number) {
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 0; // greyscale
-  const rows = zlib.deflateSync(Buffer.alloc((width + 1) * 4));
+  const data = zlib.deflateSync(Buffer.alloc((width + 1) * Math.min(rows, height)), { level: 9 });
   return Buffer.concat([
     Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
     chunk("IHDR", header),
-    chunk("IDAT", rows),
+    chunk("IDAT", data),
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }
@@ -160,6 +165,8 @@ export async function startStandInImages({
   const photos = given ?? (await Promise.all(Array.from({ length: photoCount }, (_, i) => photoLike(i))));
   photoCount = photos.length;
   const bomb = pngDeclaring(30_000, 30_000);
+  const sliver = pngDeclaring(1, 23_990_000, 23_990_000);
+  const banner = pngDeclaring(16_000, 100, 100);
   const gif = await animatedGif(500);
   let hugeSent = 0;
   const send = (response: http.ServerResponse, type: string, body: Buffer | string) => {
@@ -199,6 +206,10 @@ export async function startStandInImages({
       }
       case "/bomb.png":
         return send(response, "image/png", bomb);
+      case "/sliver.png":
+        return send(response, "image/png", sliver);
+      case "/banner.png":
+        return send(response, "image/png", banner);
       case "/script.svg":
         return send(response, "image/svg+xml", SCRIPT_SVG);
       case "/disguised-svg.png":

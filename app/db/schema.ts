@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -193,6 +194,7 @@ export const wholesalers = pgTable(
     // The category chip, and a chip with term filters counted from the index alone.
     index("wholesalers_category_idx").on(t.category, t.factMask, t.status),
     index("wholesalers_site_host_idx").on(t.siteHost),
+    index("wholesalers_logo_url_idx").using("hash", t.logoUrl).where(sql`${t.logoUrl} <> ''`),
     index("wholesalers_status_idx").on(t.status, t.createdAt.desc()),
   ],
 );
@@ -256,6 +258,9 @@ export const products = pgTable(
     index("products_search_grams_idx").using("gin", t.searchGrams),
     index("products_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("products_created_by_idx").on(t.createdBy),
+    // Which rows name a picture (the hourly purge of unnamed pictures, docs/decisions/0026). Hash: an address
+    // may be longer than a B-tree entry can be.
+    index("products_image_url_idx").using("hash", t.imageUrl).where(sql`${t.imageUrl} <> ''`),
   ],
 );
 
@@ -276,6 +281,7 @@ export const externalProducts = pgTable(
     index("external_products_search_grams_idx").using("gin", t.searchGrams),
     index("external_products_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("external_products_url_idx").on(t.productUrl),
+    index("external_products_image_url_idx").using("hash", t.imageUrl).where(sql`${t.imageUrl} <> ''`),
   ],
 );
 
@@ -447,13 +453,25 @@ export const jobs = pgTable(
     /** The claim's token (worker id + a random part); completion only counts while it still matches. */
     lockedBy: text("locked_by"),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /**
+     * Whose work this is: the account that asked for it (a user id), or `site` for the site's own (schedules,
+     * catch-ups). Each owner has a line of its own in a kind's queue (docs/decisions/0026).
+     */
+    owner: text("owner").notNull().default("site"),
+    /**
+     * The job's place in its kind's queue, claimed lowest first: an owner's jobs take consecutive places from
+     * where the queue is now, so a new owner's job goes ahead of the next of another owner's backlog
+     * (job-store.server.ts `queuePosition`, docs/decisions/0026).
+     */
+    position: bigint("position", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("jobs_unique_key_idx").on(t.uniqueKey),
     index("jobs_due_idx").on(t.state, t.runAfter),
-    index("jobs_kind_idx").on(t.kind, t.state),
+    index("jobs_queue_idx").on(t.kind, t.state, t.position),
+    index("jobs_owner_idx").on(t.owner, t.kind, t.state, t.position),
   ],
 );
 

@@ -76,6 +76,18 @@ const envSchema = z.object({
     .min(1, "LINK_CHECK_DAYS must be between 1 and 365 (1~365일이어야 합니다)")
     .max(365, "LINK_CHECK_DAYS must be between 1 and 365 (1~365일이어야 합니다)")
     .default(7),
+  /** Products one account may have at once (admins: no limit); `0` turns the limit off (docs/decisions/0026). */
+  PRODUCTS_PER_ACCOUNT: z.coerce
+    .number({ error: "PRODUCTS_PER_ACCOUNT must be a number (숫자여야 합니다)" })
+    .int("PRODUCTS_PER_ACCOUNT must be a whole number (정수여야 합니다)")
+    .min(0, "PRODUCTS_PER_ACCOUNT must be 0 or more (0 이상이어야 합니다)")
+    .default(200),
+  /** New picture addresses one account may ask us to fetch in an hour (admins: no limit); `0` turns the limit off. */
+  IMAGE_REQUESTS_PER_HOUR: z.coerce
+    .number({ error: "IMAGE_REQUESTS_PER_HOUR must be a number (숫자여야 합니다)" })
+    .int("IMAGE_REQUESTS_PER_HOUR must be a whole number (정수여야 합니다)")
+    .min(0, "IMAGE_REQUESTS_PER_HOUR must be 0 or more (0 이상이어야 합니다)")
+    .default(30),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO"> & {

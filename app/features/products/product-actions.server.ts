@@ -1,17 +1,25 @@
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
+import type { FormValues } from "#app/lib/form-kit.ts";
 import { log } from "#app/lib/log.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
 import { type AdminUser, getUser, requireUser } from "#app/platform/auth/auth.server.ts";
 import { type ProductFormValues, productSchema } from "./product-schema.ts";
-import { canEditProduct, createProduct, deleteProduct, getProduct, updateProduct } from "./products.server.ts";
+import { canEditProduct, createProduct, deleteProduct, getProduct, ProductRefusal, updateProduct } from "./products.server.ts";
 
 const NOT_FOUND = "상품이 존재하지 않습니다.";
 const EDIT_FORBIDDEN = "수정 권한이 없습니다.";
 
 function logDenied(msg: string, request: Request, userId: string, productId: number) {
   log.warn(msg, { request, userId, productId });
+}
+
+/** A save over a per-account cap: its Korean reason with 403, or 429 and Retry-After (the routes pass it on). */
+function refused(prefix: string, refusal: ProductRefusal, values: FormValues, request: Request, userId: string) {
+  log.warn("product save refused by a per-account cap", { request, userId, status: refusal.status });
+  const headers = refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined;
+  return formFailure(`${prefix}: ${refusal.message}`, { values, status: refusal.status, headers });
 }
 
 /**
@@ -28,6 +36,7 @@ export async function createProductAction(request: Request, { admin }: { admin: 
   try {
     savedId = await createProduct(checked.data, actor);
   } catch (error) {
+    if (error instanceof ProductRefusal) return refused("등록 실패", error, checked.values, request, actor.id);
     log.error("product create failed", { request, error });
     return formFailure("등록 실패: 잠시 후 다시 시도해주세요.", { values: checked.values, status: 500 });
   }
@@ -73,8 +82,9 @@ export async function updateProductAction(request: Request, rawId: string | unde
   let outcome: Awaited<ReturnType<typeof updateProduct>>;
   try {
     // The WHERE of the UPDATE checks the owner again: the row may have changed hands since the read.
-    outcome = await updateProduct({ id, userId: user.id, input: checked.data });
+    outcome = await updateProduct({ id, userId: user.id, role: user.role, input: checked.data });
   } catch (error) {
+    if (error instanceof ProductRefusal) return refused("수정 실패", error, checked.values, request, user.id);
     log.error("product update failed", { request, error });
     return formFailure("수정 실패: 잠시 후 다시 시도해주세요.", { values: checked.values, status: 500 });
   }

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { products, user } from "#app/db/schema.ts";
+import { images, jobs, products, user } from "#app/db/schema.ts";
 import { createExternalProduct, listExternalProducts } from "#app/features/external-products/external-products.server.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { productSchema } from "./product-schema.ts";
@@ -14,6 +14,7 @@ import {
   deleteProduct,
   getProduct,
   listProducts,
+  ProductRefusal,
   updateProduct,
 } from "./products.server.ts";
 
@@ -128,4 +129,111 @@ test("what a visitor may do with a card", () => {
   expect(canDeleteProduct(card, { id: "other-id", role: "user" })).toBe(false);
   expect(canDeleteProduct(card, { id: "admin-id", role: "admin" })).toBe(true);
   expect(canDeleteProduct(card, null)).toBe(false);
+});
+
+describe("per-account caps (docs/decisions/0026)", () => {
+  const settings = { PRODUCTS_PER_ACCOUNT: process.env.PRODUCTS_PER_ACCOUNT, IMAGE_REQUESTS_PER_HOUR: process.env.IMAGE_REQUESTS_PER_HOUR };
+  afterEach(() => {
+    for (const [key, value] of Object.entries(settings)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  });
+  const refusalOf = async (save: Promise<unknown>) => {
+    const error = await save.then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ProductRefusal);
+    return error as ProductRefusal;
+  };
+  const owned = async (owner: Actor) =>
+    (await db().select({ id: products.id }).from(products).where(eq(products.createdBy, owner.id))).length;
+  const picture = (n: number | string) => `https://img.example.com/caps/${n}-${randomUUID()}.jpg`;
+  const jobsOf = async (owner: Actor) => db().select({ payload: jobs.payload }).from(jobs).where(eq(jobs.owner, owner.id));
+
+  test("PRODUCTS_PER_ACCOUNT: the next product is refused with 403 and nothing is written; deleting one makes room; admins have no cap", async () => {
+    process.env.PRODUCTS_PER_ACCOUNT = "3";
+    const seller = await makeUser();
+    const ids = [];
+    for (let n = 0; n < 3; n++) ids.push(await createProduct(input(`한도 상품 ${n}`), seller));
+    const refusal = await refusalOf(createProduct(input("한도 넘는 상품", { imageUrl: picture("over") }), seller));
+    expect(refusal.status).toBe(403);
+    expect(refusal.message).toBe("한 계정에 상품은 3개까지 등록할 수 있습니다. 더 등록하려면 필요 없는 상품을 먼저 삭제해 주세요.");
+    expect(await owned(seller)).toBe(3);
+    // Its picture was not asked for either.
+    expect(await jobsOf(seller)).toEqual([]);
+
+    expect(await deleteProduct({ id: ids[0]!, actor: seller })).toBe("done");
+    await createProduct(input("자리가 난 상품"), seller);
+    expect(await owned(seller)).toBe(3);
+
+    const admin = await makeUser("admin");
+    for (let n = 0; n < 5; n++) await createProduct(input(`관리자 상품 ${n}`), admin);
+    expect(await owned(admin)).toBe(5);
+  });
+
+  test("several saves at once by one account never pass the cap together", async () => {
+    process.env.PRODUCTS_PER_ACCOUNT = "4";
+    const seller = await makeUser();
+    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, n) => createProduct(input(`동시 상품 ${n}`), seller)));
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(4);
+    expect(results.filter((result) => result.status === "rejected").every((result) => result.reason instanceof ProductRefusal)).toBe(true);
+    expect(await owned(seller)).toBe(4);
+  });
+
+  test("several saves at once with new pictures never pass the hourly cap together", async () => {
+    process.env.IMAGE_REQUESTS_PER_HOUR = "3";
+    const seller = await makeUser();
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, n) => createProduct(input(`동시 그림 ${n}`, { imageUrl: picture(`burst-${n}`) }), seller)),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(3);
+    expect(await owned(seller)).toBe(3);
+    expect(await jobsOf(seller)).toHaveLength(3);
+  });
+
+  test("IMAGE_REQUESTS_PER_HOUR: a new picture address past the cap is refused with 429 and Retry-After, the product not written; known addresses and other accounts are not held", async () => {
+    process.env.IMAGE_REQUESTS_PER_HOUR = "3";
+    const seller = await makeUser();
+    const first = picture(0);
+    for (const n of [0, 1, 2]) await createProduct(input(`그림 상품 ${n}`, { imageUrl: n === 0 ? first : picture(n) }), seller);
+    // The seller's three fetches are queued in the seller's own line.
+    expect(await jobsOf(seller)).toHaveLength(3);
+
+    const refusal = await refusalOf(createProduct(input("네 번째 그림 상품", { imageUrl: picture(3) }), seller));
+    expect(refusal.status).toBe(429);
+    expect(refusal.retryAfterSeconds).toBeGreaterThan(3000);
+    expect(refusal.retryAfterSeconds).toBeLessThanOrEqual(3600);
+    expect(refusal.message).toMatch(
+      /^새 이미지 주소는 한 시간에 3개까지 등록할 수 있습니다\. \d+분 후에 다시 시도하거나, 이미지 URL을 비우고 저장해 주세요\.$/,
+    );
+    expect(await owned(seller)).toBe(3);
+    expect(await jobsOf(seller)).toHaveLength(3);
+    expect(
+      await db()
+        .select()
+        .from(images)
+        .where(eq(images.sourceUrl, picture(3))),
+    ).toEqual([]);
+
+    // An address already asked for costs nothing; neither does a product without a picture.
+    await createProduct(input("같은 그림 상품", { imageUrl: first }), seller);
+    await createProduct(input("그림 없는 상품"), seller);
+    expect(await owned(seller)).toBe(5);
+
+    // A change to a new address is refused the same way, and the row stays as it was.
+    const [mine] = await db().select().from(products).where(eq(products.createdBy, seller.id)).limit(1);
+    const editRefusal = await refusalOf(
+      updateProduct({ id: mine!.id, userId: seller.id, input: input("새 그림으로", { imageUrl: picture(4) }) }),
+    );
+    expect(editRefusal.status).toBe(429);
+    expect((await getProduct(mine!.id))?.name).toBe(mine!.name);
+
+    // Another account, and an admin, are not held by this one's count.
+    await createProduct(input("다른 판매자 상품", { imageUrl: picture(5) }), await makeUser());
+    const admin = await makeUser("admin");
+    for (let n = 0; n < 5; n++) await createProduct(input(`관리자 그림 ${n}`, { imageUrl: picture(`admin-${n}`) }), admin);
+    expect(await jobsOf(admin)).toHaveLength(5);
+  });
 });

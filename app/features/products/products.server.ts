@@ -1,9 +1,11 @@
-import { and, eq } from "drizzle-orm";
-import { db } from "#app/db/client.server.ts";
+import { and, count, eq, sql } from "drizzle-orm";
+import { db, type Tx } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import type { Page } from "#app/db/paging.server.ts";
 import { products } from "#app/db/schema.ts";
-import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
+import { env } from "#app/lib/env.server.ts";
+import { ImageRequestLimitError, requestImagesIn } from "#app/platform/images/images.server.ts";
+import { notifyJobs } from "#app/platform/jobs/job-store.server.ts";
 import { parseSearchQuery, searchFields } from "#app/platform/search/korean-search.ts";
 import { findSearchPage } from "#app/platform/search/search-page.server.ts";
 import { type SearchSql, searchSql } from "#app/platform/search/search-sql.server.ts";
@@ -73,15 +75,74 @@ export async function getProduct(id: number): Promise<ProductRow | null> {
   return row ?? null;
 }
 
-/** Registers a product owned by `owner` (on /admin/add-product the admin is the owner, docs/decisions/0009). */
-export async function createProduct(input: ProductInput, owner: Pick<Actor, "id">): Promise<number> {
-  const [row] = await db()
-    .insert(products)
-    .values({ ...input, ...searchFields(input.name), createdBy: owner.id })
-    .returning({ id: products.id });
-  if (!row) throw new Error("insert returned no row");
-  await requestImagesAfterSave([input.imageUrl]);
-  return row.id;
+/**
+ * A save refused by a per-account cap (docs/decisions/0026): `message` is the Korean reason, `status` 403
+ * for the number of products, 429 (with `retryAfterSeconds`) for new picture addresses an hour. Nothing of
+ * the save was written.
+ */
+export class ProductRefusal extends Error {
+  override name = "ProductRefusal";
+  readonly status: 403 | 429;
+  readonly retryAfterSeconds: number | undefined;
+  constructor(message: string, status: 403 | 429, retryAfterSeconds?: number) {
+    super(message);
+    this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * An account's caps, from PRODUCTS_PER_ACCOUNT and IMAGE_REQUESTS_PER_HOUR (0: none). An admin has none: the
+ * operator adds products for the site on /admin/add-product, and an admin account is made by the operator.
+ */
+function capsOf(actor: Pick<Actor, "id"> & Partial<Pick<Actor, "role">>) {
+  if (actor.role === "admin") return { products: 0, imagesPerHour: 0 };
+  const settings = env();
+  return { products: settings.PRODUCTS_PER_ACCOUNT, imagesPerHour: settings.IMAGE_REQUESTS_PER_HOUR };
+}
+
+/** The product's picture, asked for in the save's own transaction and in the owner's line of the queue. */
+async function requestPictureOf(tx: Tx, imageUrl: string, actor: Pick<Actor, "id">, imagesPerHour: number) {
+  try {
+    return await requestImagesIn(tx, [imageUrl], { owner: actor.id, perHour: imagesPerHour || undefined });
+  } catch (error) {
+    if (!(error instanceof ImageRequestLimitError)) throw error;
+    const minutes = Math.ceil(error.retryAfterSeconds / 60);
+    throw new ProductRefusal(
+      `새 이미지 주소는 한 시간에 ${error.perHour}개까지 등록할 수 있습니다. ${minutes}분 후에 다시 시도하거나, 이미지 URL을 비우고 저장해 주세요.`,
+      429,
+      error.retryAfterSeconds,
+    );
+  }
+}
+
+/**
+ * Registers a product owned by `owner` (on /admin/add-product the admin is the owner, docs/decisions/0009),
+ * with its picture's request, in one transaction. Throws ProductRefusal over a cap: nothing is written.
+ */
+export async function createProduct(input: ProductInput, owner: Pick<Actor, "id"> & Partial<Pick<Actor, "role">>): Promise<number> {
+  const caps = capsOf(owner);
+  const { id, pictures } = await db().transaction(async (tx) => {
+    if (caps.products > 0) {
+      // One account's saves take turns here, so two at once cannot both pass the count.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`products:${owner.id}`}))`);
+      const [owned] = await tx.select({ n: count() }).from(products).where(eq(products.createdBy, owner.id));
+      if ((owned?.n ?? 0) >= caps.products) {
+        throw new ProductRefusal(
+          `한 계정에 상품은 ${caps.products.toLocaleString("ko-KR")}개까지 등록할 수 있습니다. 더 등록하려면 필요 없는 상품을 먼저 삭제해 주세요.`,
+          403,
+        );
+      }
+    }
+    const [row] = await tx
+      .insert(products)
+      .values({ ...input, ...searchFields(input.name), createdBy: owner.id })
+      .returning({ id: products.id });
+    if (!row) throw new Error("insert returned no row");
+    return { id: row.id, pictures: await requestPictureOf(tx, input.imageUrl, owner, caps.imagesPerHour) };
+  });
+  if (pictures > 0) notifyJobs();
+  return id;
 }
 
 export type WriteOutcome = "done" | "forbidden" | "not-found";
@@ -92,15 +153,33 @@ async function refusal(id: number): Promise<WriteOutcome> {
   return row ? "forbidden" : "not-found";
 }
 
-/** Only the owner edits, whatever the role: the ownership check is part of the UPDATE itself. */
-export async function updateProduct({ id, userId, input }: { id: number; userId: string; input: ProductInput }): Promise<WriteOutcome> {
-  const rows = await db()
-    .update(products)
-    .set({ ...input, ...searchFields(input.name), updatedAt: new Date() })
-    .where(and(eq(products.id, id), eq(products.createdBy, userId)))
-    .returning({ id: products.id });
-  if (rows.length === 0) return refusal(id);
-  await requestImagesAfterSave([input.imageUrl]);
+/**
+ * Only the owner edits, whatever the role: the ownership check is part of the UPDATE itself. A new picture
+ * address counts against the owner's hourly cap (ProductRefusal: the row stays as it was).
+ */
+export async function updateProduct({
+  id,
+  userId,
+  role,
+  input,
+}: {
+  id: number;
+  userId: string;
+  role?: Actor["role"];
+  input: ProductInput;
+}): Promise<WriteOutcome> {
+  const caps = capsOf({ id: userId, role });
+  const saved = await db().transaction(async (tx) => {
+    const rows = await tx
+      .update(products)
+      .set({ ...input, ...searchFields(input.name), updatedAt: new Date() })
+      .where(and(eq(products.id, id), eq(products.createdBy, userId)))
+      .returning({ id: products.id });
+    if (rows.length === 0) return null;
+    return { pictures: await requestPictureOf(tx, input.imageUrl, { id: userId }, caps.imagesPerHour) };
+  });
+  if (!saved) return refusal(id);
+  if (saved.pictures > 0) notifyJobs();
   return "done";
 }
 

@@ -4,6 +4,7 @@ import type { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { fetchAndProcessImage, IMAGE_LIMITS, type ImageFetchOptions } from "./image-processing.server.ts";
 import {
   IMAGE_FETCH_KIND,
+  imageState,
   noteFailedRemake,
   requestMissingImages,
   requestOutdatedImages,
@@ -36,6 +37,8 @@ export function registerImageJobs(runner: JobRunner, settings: ImageJobSettings 
     backoffMs: settings.backoffMs ?? 60_000,
     parse: (value) => payload.parse(value),
     run: async ({ url, remake }, job) => {
+      // Purged since it was asked for (nothing names the address any more): nothing to fetch.
+      if (!(await imageState(url))) return;
       const outcome = await fetchAndProcessImage(url, { ...settings.fetch, signal: job.signal });
       if (job.signal.aborted) throw job.signal.reason;
       if (!outcome.ok && !outcome.permanent) throw new Error(`${outcome.detail} (${outcome.reason})`);

@@ -18,6 +18,14 @@ export const IMAGE_LIMITS = {
    * PNG can declare 30,000×30,000 (3.6 GB decoded): refused from its header, before decoding.
    */
   maxPixels: 24_000_000,
+  /**
+   * Pixels on either side at most: a PNG is decoded row by row, so a 1×23,990,000 picture (under the pixel
+   * cap, 210 KB of file) cost 18 s of CPU. 16,384 is libwebp's own limit and twice an 8K screen.
+   */
+  maxSide: 16_384,
+  /** The long side over the short side at most: a banner is 10:1; a sliver of 1×16,000 is no product picture. */
+  maxAspect: 20,
+  /** The whole fetch, redirects and body included: a sender of one byte a second is cut here (docs/decisions/0026). */
   timeoutMs: 15_000,
 } as const;
 
@@ -124,35 +132,33 @@ export async function processImage(bytes: Buffer): Promise<ProcessOutcome> {
   const width = meta.width ?? 0;
   const height = meta.height ?? 0;
   if (width < 1 || height < 1) return fail(true, "이미지 파일을 읽을 수 없습니다.", "no dimensions");
-  if (width * height > IMAGE_LIMITS.maxPixels) {
-    return fail(
-      true,
-      `이미지 크기가 너무 큽니다 (${width.toLocaleString("ko-KR")}×${height.toLocaleString("ko-KR")} 픽셀).`,
-      `over ${IMAGE_LIMITS.maxPixels} pixels: ${width}x${height}`,
-    );
-  }
+  const refused = sizeRefusal(width, height);
+  if (refused) return refused;
 
   // EXIF orientations 5–8 turn the picture a quarter: its upright width is the stored height.
   const upright = (meta.orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
   const files: ImageFile[] = [];
-  // Sizes with the same cut (`card` and `cardavif`) share one decode and resize: same pixels, two formats.
-  const resized = new Map<string, { data: Buffer; info: OutputInfo }>();
   try {
+    // Decoded once, straight to the smallest picture every size can be cut from (JPEG and WebP shrink while
+    // they load); each size is then resized from those raw pixels, never from the file again.
+    const master = await decodeOnce(bytes, upright);
+    const raw = { raw: { width: master.info.width, height: master.info.height, channels: master.info.channels } };
+    // Sizes with the same cut (`card` and `cardavif`) share one resize: same pixels, two formats.
+    const resized = new Map<string, { data: Buffer; info: OutputInfo }>();
     for (const size of IMAGE_SIZE_NAMES) {
       // Resized once to raw pixels (at most 800×800×4 bytes), then encoded; a second encoding is cheap.
       const target = targetOf(size, upright);
       const key = JSON.stringify(target);
-      const pixels =
-        resized.get(key) ?? (await sharp(bytes, decoderOptions).autoOrient().resize(target).raw().toBuffer({ resolveWithObject: true }));
+      const pixels = resized.get(key) ?? (await sharp(master.data, raw).resize(target).raw().toBuffer({ resolveWithObject: true }));
       resized.set(key, pixels);
-      const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } };
+      const cut = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels } };
       // Neither encoder is given metadata: the raw pixels carry none, and sharp writes none unless asked.
       const encode = (quality: number) =>
         IMAGE_SIZES[size].format === "avif"
-          ? sharp(pixels.data, raw)
+          ? sharp(pixels.data, cut)
               .avif({ quality, ...AVIF_OPTIONS })
               .toBuffer()
-          : sharp(pixels.data, raw).webp({ quality, effort: 4 }).toBuffer();
+          : sharp(pixels.data, cut).webp({ quality, effort: 4 }).toBuffer();
       let body = await encode(QUALITY[size]);
       if (size === "card" && body.length > CARD_MAX_BYTES) body = await encode(RETRY_QUALITY);
       files.push({ size, width: pixels.info.width, height: pixels.info.height, body });
@@ -161,6 +167,66 @@ export async function processImage(bytes: Buffer): Promise<ProcessOutcome> {
     return fail(true, "이미지 파일을 읽을 수 없습니다.", `decode failed: ${messageOf(error)}`);
   }
   return { ok: true, hash: contentHash(bytes), files };
+}
+
+const pixelsText = (width: number, height: number) => `${width.toLocaleString("ko-KR")}×${height.toLocaleString("ko-KR")} 픽셀`;
+
+/**
+ * The declared size, judged from the header before a pixel is decoded: the pixel cap, each side, and the
+ * shape. Null when the picture may be decoded.
+ */
+export function sizeRefusal(width: number, height: number): ProcessOutcome | null {
+  const { maxPixels, maxSide, maxAspect } = IMAGE_LIMITS;
+  if (width * height > maxPixels) {
+    return fail(true, `이미지 크기가 너무 큽니다 (${pixelsText(width, height)}).`, `over ${maxPixels} pixels: ${width}x${height}`);
+  }
+  if (width > maxSide || height > maxSide) {
+    return fail(
+      true,
+      `이미지 크기가 너무 큽니다 (${pixelsText(width, height)}). 가로와 세로는 ${maxSide.toLocaleString("ko-KR")}픽셀까지 사용할 수 있습니다.`,
+      `side over ${maxSide} px: ${width}x${height}`,
+    );
+  }
+  if (Math.max(width, height) > maxAspect * Math.min(width, height)) {
+    return fail(
+      true,
+      `이미지가 너무 가늘고 깁니다 (${pixelsText(width, height)}). 가로세로 비율은 ${maxAspect}:1까지 사용할 수 있습니다.`,
+      `aspect over ${maxAspect}:1: ${width}x${height}`,
+    );
+  }
+  return null;
+}
+
+/**
+ * The one decode of a picture: upright, and no larger than the largest size needs (each cover cut at its
+ * box, each whole size within its box), so a 6000×4000 photo becomes 800×534 raw pixels and a small picture
+ * stays as it is. Every size is cut from this; none is ever enlarged.
+ */
+async function decodeOnce(bytes: Buffer, upright: { width: number; height: number }) {
+  const scale = Math.min(
+    1,
+    Math.max(
+      ...IMAGE_SIZE_NAMES.map((size) => {
+        const target = targetOf(size, upright);
+        const box = IMAGE_SIZES[size];
+        return box.fit === "inside"
+          ? Math.min(1, box.width / upright.width, box.height / upright.height)
+          : Math.max((target.width ?? 0) / upright.width, (target.height ?? 0) / upright.height);
+      }),
+    ),
+  );
+  const pipeline = sharp(bytes, decoderOptions).autoOrient();
+  if (scale < 1) {
+    // Rounded up, so that no size cut from it is a pixel short of what the original would give.
+    pipeline.resize(
+      Math.min(upright.width, Math.ceil(upright.width * scale)),
+      Math.min(upright.height, Math.ceil(upright.height * scale)),
+      {
+        fit: "fill",
+      },
+    );
+  }
+  return pipeline.raw().toBuffer({ resolveWithObject: true });
 }
 
 /**

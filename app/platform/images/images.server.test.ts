@@ -2,12 +2,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { externalProducts, imageFiles, images, jobs, products, wholesalers } from "#app/db/schema.ts";
+import { externalProducts, imageFiles, images, jobs, products, sellerNotes, wholesalers } from "#app/db/schema.ts";
 import { createProduct } from "#app/features/products/products.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { IMAGE_SIZE_NAMES, IMAGE_SIZES, imagePath } from "#app/lib/images.ts";
 import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
-import { type StandInImages, startStandInImages } from "#tests/stand-in-images.ts";
+import { pngDeclaring, type StandInImages, startStandInImages } from "#tests/stand-in-images.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { registerImageJobs } from "./image-jobs.server.ts";
 import { IMAGE_LIMITS, processImage } from "./image-processing.server.ts";
@@ -16,6 +16,7 @@ import {
   imageFileResponse,
   imageState,
   imagesFor,
+  purgeUnnamedImages,
   requestImages,
   requestMissingImages,
   requestOutdatedImages,
@@ -161,6 +162,16 @@ describe("the bad input set: each failure is recorded, the placeholder stays, no
     ["an HTML page", () => host.url("/page.html"), /^이미지가 아닌 응답입니다 \(text\/html\)\.$/],
     ["a 50 MB PNG (cut off by the byte cap)", () => host.url("/huge.png"), /10MB를 넘습니다/],
     ["a 30,000×30,000 PNG of a few KB", () => host.url("/bomb.png"), /이미지 크기가 너무 큽니다 \(30,000×30,000 픽셀\)/],
+    [
+      "a whole 1×23,990,000 PNG, under the pixel cap",
+      () => host.url("/sliver.png"),
+      /^이미지 크기가 너무 큽니다 \(1×23,990,000 픽셀\)\. 가로와 세로는 16,384픽셀까지 사용할 수 있습니다\.$/,
+    ],
+    [
+      "a whole 16,000×100 PNG (160:1)",
+      () => host.url("/banner.png"),
+      /^이미지가 너무 가늘고 깁니다 \(16,000×100 픽셀\)\. 가로세로 비율은 20:1까지 사용할 수 있습니다\.$/,
+    ],
     ["an SVG with a script", () => host.url("/script.svg"), /^SVG 이미지는 사용할 수 없습니다\.$/],
     ["an SVG labelled image/png", () => host.url("/disguised-svg.png"), /^SVG 이미지는 사용할 수 없습니다\.$/],
     ["a redirect to a private address", () => host.url("/to-private.png"), /^이 주소에서는 이미지를 가져올 수 없습니다\.$/],
@@ -195,6 +206,32 @@ describe("the bad input set: each failure is recorded, the placeholder stays, no
     },
     30_000,
   );
+
+  test("a picture's sides and shape are judged from its header: a whole file and one cut after four rows are refused alike", async () => {
+    for (const [width, height, detail] of [
+      [1, 23_990_000, "side over 16384 px: 1x23990000"],
+      [23_990_000, 1, "side over 16384 px: 23990000x1"],
+      [16_385, 100, "side over 16384 px: 16385x100"],
+      [16_000, 100, "aspect over 20:1: 16000x100"],
+      [100, 2_001, "aspect over 20:1: 100x2001"],
+    ] as const) {
+      // The cut file could not be decoded at all: the same answer for both shows that nothing was decoded.
+      for (const bytes of [pngDeclaring(width, height, Math.min(height, 23_990_000)), pngDeclaring(width, height)]) {
+        expect(await processImage(bytes)).toMatchObject({ ok: false, permanent: true, detail });
+      }
+    }
+    // At the limits a picture is made: 16,384 px long, and 20:1.
+    for (const [width, height] of [
+      [16_384, 1_000],
+      [2_000, 100],
+    ] as const) {
+      const bytes = await sharp({ create: { width, height, channels: 3, background: "#16a34a" } })
+        .png()
+        .toBuffer();
+      const outcome = await processImage(bytes);
+      expect(outcome.ok, `${width}x${height}`).toBe(true);
+    }
+  });
 
   test("a passing failure (503) is retried, then stored as failed after the last attempt", async () => {
     const url = host.url("/unavailable.png");
@@ -306,5 +343,67 @@ describe("existing rows and the file route", () => {
     const response = await imageFileResponse(name);
     expect(response.status).toBe(404);
     expect(await response.text()).toBe("이미지를 찾을 수 없습니다.");
+  });
+});
+
+describe("pictures nothing names any more", () => {
+  const file = (hash: string) => ({ hash, size: "card", width: 4, height: 3, body: Buffer.from(hash) });
+  const ready = (sourceUrl: string, hash: string) => ({ sourceUrl, status: "ready" as const, hash, sizes: [] });
+
+  test("the hourly purge deletes unnamed rows (ready, pending, failed) and the files no row names; named ones stay, however they are named", async () => {
+    await db().delete(sellerNotes);
+    const named = {
+      product: "https://img.example.com/p.jpg",
+      external: "https://img.example.com/e.jpg",
+      logo: "https://img.example.com/logo.png",
+      note: "https://img.example.com/n.jpg?w=1&h=2",
+    };
+    await db().insert(products).values({ name: "이름 있는 그림", imageUrl: named.product });
+    await db().insert(externalProducts).values({ title: "외부", productUrl: "https://shop.example.com/x", imageUrl: named.external });
+    await db().insert(wholesalers).values({ name: "로고", logoUrl: named.logo });
+    // As sanitize-html stores a note's picture: the `&` of the address escaped.
+    await db()
+      .insert(sellerNotes)
+      .values({ title: "노트", content: `<p>글</p><p><img src="${named.note.replace("&", "&amp;")}" alt="" loading="lazy" /></p>` });
+    const sharedHash = "a".repeat(32);
+    const ownHash = "b".repeat(32);
+    await db()
+      .insert(images)
+      .values([
+        ready(named.product, sharedHash),
+        ready(named.external, "c".repeat(32)),
+        ready(named.logo, "d".repeat(32)),
+        ready(named.note, "e".repeat(32)),
+        // Unnamed: the same bytes as the product's picture (its files stay), its own bytes (they go), and
+        // rows that never became a picture.
+        ready("https://img.example.com/deleted-product.jpg", sharedHash),
+        ready("https://img.example.com/replaced.jpg", ownHash),
+        { sourceUrl: "https://img.example.com/failed.jpg", status: "failed", failure: "x" },
+      ]);
+    await db()
+      .insert(imageFiles)
+      .values([sharedHash, ownHash, "c".repeat(32), "d".repeat(32), "e".repeat(32)].map(file));
+    const pending = host.url("/photo-2.jpg");
+    await requestImages([pending]);
+
+    // Batches of 2: the walk goes on past full batches.
+    expect(await purgeUnnamedImages({ batchSize: 2 })).toEqual({ images: 4, files: 1 });
+    const left = (await db().select({ url: images.sourceUrl }).from(images)).map((row) => row.url).sort();
+    expect(left).toEqual(Object.values(named).sort());
+    const files = (await db().select({ hash: imageFiles.hash }).from(imageFiles)).map((row) => row.hash);
+    expect(files).toContain(sharedHash);
+    expect(files).not.toContain(ownHash);
+    expect(await purgeUnnamedImages()).toEqual({ images: 0, files: 0 });
+
+    // The fetch queued for the purged pending address does nothing and brings no row back.
+    const before = host.server.requests.length;
+    expect(await runner().runDue()).toBe(1);
+    expect(host.server.requests.length).toBe(before);
+    expect(await imageState(pending)).toBeNull();
+
+    // Named again later: asked for afresh.
+    await db().insert(products).values({ name: "다시 쓰인 그림", imageUrl: "https://img.example.com/replaced.jpg" });
+    expect(await requestImages(["https://img.example.com/replaced.jpg"])).toBe(1);
+    expect((await imageState("https://img.example.com/replaced.jpg"))?.status).toBe("pending");
   });
 });

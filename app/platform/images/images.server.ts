@@ -1,10 +1,10 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
-import { externalProducts, imageFiles, images, jobs, products, wholesalers } from "#app/db/schema.ts";
+import { externalProducts, imageFiles, images, jobs, products, sellerNotes, wholesalers } from "#app/db/schema.ts";
 import { IMAGE_FORMATS, IMAGE_SIZE_NAMES, type ImageSizeName, type ImageView, parseImageFileName } from "#app/lib/images.ts";
 import { log } from "#app/lib/log.server.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
-import { enqueueJobs, notifyJobs } from "#app/platform/jobs/job-store.server.ts";
+import { enqueueJobs, lockOwnerQueue, notifyJobs, queuePosition, SITE_OWNER } from "#app/platform/jobs/job-store.server.ts";
 import type { ImageFile } from "./image-processing.server.ts";
 
 /**
@@ -22,45 +22,107 @@ function sources(urls: readonly (string | null | undefined)[]) {
 }
 
 /**
- * Marks each new address `pending` and queues one fetch for it; addresses already known (pending,
- * ready or failed) are left alone, so saving a row twice fetches once. Call after the row's own write
- * has committed: a crash in between is caught up by `requestMissingImages` at the next start.
+ * Who asks for pictures: `owner` has its own line in the fetch queue (fair queuing, docs/decisions/0026),
+ * and `perHour`, when set, is how many new addresses it may ask for in an hour (an account's cap; the
+ * site's own work and admins have none).
  */
-export async function requestImages(urls: readonly (string | null | undefined)[]): Promise<number> {
+export type ImageRequester = { owner: string; perHour?: number };
+
+/** The site's own requests: catch-ups at start, and what admins save (suppliers, external products, notes). */
+export const SITE_REQUESTER: ImageRequester = { owner: SITE_OWNER };
+
+/** More new addresses than `perHour` in the last hour: the caller's whole write is refused (its transaction rolls back). */
+export class ImageRequestLimitError extends Error {
+  override name = "ImageRequestLimitError";
+  readonly perHour: number;
+  readonly retryAfterSeconds: number;
+  constructor(perHour: number, retryAfterSeconds: number) {
+    super(`more than ${perHour} new picture addresses in an hour`);
+    this.perHour = perHour;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/**
+ * In the caller's transaction: marks each new address `pending` and queues one fetch for it in the
+ * requester's line; addresses already known (pending, ready or failed) cost nothing and are left alone,
+ * so saving a row twice fetches once. Throws ImageRequestLimitError when the requester has asked for more
+ * than its `perHour` new addresses in the last hour, these included: the caller's write rolls back with it,
+ * so nothing is half-written. The caller calls `notifyJobs()` after its commit. Returns how many were new.
+ */
+export async function requestImagesIn(tx: Tx, urls: readonly (string | null | undefined)[], requester: ImageRequester): Promise<number> {
   const wanted = sources(urls);
   if (wanted.length === 0) return 0;
-  const added = await db().transaction(async (tx) => {
-    let count = 0;
-    for (let i = 0; i < wanted.length; i += 500) {
-      count += await markPending(tx, wanted.slice(i, i + 500));
-    }
-    return count;
-  });
+  await lockPictureNames(tx, "request");
+  const capped = requester.perHour !== undefined && requester.perHour > 0;
+  // One requester's saves take turns, so two at once cannot both pass the count.
+  if (capped) await lockOwnerQueue(tx, IMAGE_FETCH_KIND, requester.owner);
+  let added = 0;
+  for (let i = 0; i < wanted.length; i += 500) {
+    added += await markPending(tx, wanted.slice(i, i + 500), requester.owner);
+  }
+  if (capped && added > 0) {
+    const recent = await recentRequests(tx, requester.owner);
+    if (recent.count > requester.perHour!) throw new ImageRequestLimitError(requester.perHour!, recent.retryAfterSeconds);
+  }
+  return added;
+}
+
+/**
+ * The new addresses `owner` asked for in the last hour (its `images.fetch` jobs, kept 14 days after they
+ * ran), and the seconds until the oldest of them leaves the hour. Read through jobs_owner_idx.
+ */
+async function recentRequests(tx: Tx, owner: string) {
+  const { rows } = await tx.execute<{ count: number; wait: number | null }>(sql`
+    SELECT count(*)::int AS count, ceil(extract(epoch FROM min(${jobs.createdAt}) + interval '1 hour' - now()))::int AS wait
+    FROM ${jobs}
+    WHERE ${jobs.owner} = ${owner} AND ${jobs.kind} = ${IMAGE_FETCH_KIND} AND ${jobs.createdAt} > now() - interval '1 hour'`);
+  const row = rows[0];
+  return { count: Number(row?.count ?? 0), retryAfterSeconds: Math.max(1, Number(row?.wait ?? 3600)) };
+}
+
+/** `requestImagesIn` in a transaction of its own, then wakes this server's runner. */
+export async function requestImages(
+  urls: readonly (string | null | undefined)[],
+  requester: ImageRequester = SITE_REQUESTER,
+): Promise<number> {
+  if (sources(urls).length === 0) return 0;
+  const added = await db().transaction((tx) => requestImagesIn(tx, urls, requester));
   if (added > 0) notifyJobs();
   return added;
 }
 
 /**
- * `requestImages` after a save that has already committed: a failure here is logged, never turned into
- * an error page for a save that worked (the next start requests what is missing).
+ * `requestImages` for the site (admins' saves) after a save that has already committed: a failure here is
+ * logged, never turned into an error page for a save that worked (the next start requests what is missing).
  */
 export async function requestImagesAfterSave(urls: readonly (string | null | undefined)[]) {
   try {
-    await requestImages(urls);
+    await requestImages(urls, SITE_REQUESTER);
   } catch (error) {
     log.error("image request failed", { error });
   }
 }
 
 /** Only the addresses this insert added get a job: of two servers saving the same address, one queues it. */
-async function markPending(tx: Tx, urls: string[]) {
+async function markPending(tx: Tx, urls: string[], owner: string) {
   const fresh = await tx
     .insert(images)
     .values(urls.map((sourceUrl) => ({ sourceUrl })))
     .onConflictDoNothing({ target: images.sourceUrl })
     .returning({ url: images.sourceUrl });
-  await enqueueJobs(tx, IMAGE_FETCH_KIND, fresh, { maxAttempts: IMAGE_FETCH_ATTEMPTS });
+  await enqueueJobs(tx, IMAGE_FETCH_KIND, fresh, { maxAttempts: IMAGE_FETCH_ATTEMPTS, owner });
   return fresh.length;
+}
+
+/**
+ * Requests (and stores) of pictures take this lock shared, the purge of unnamed pictures exclusively:
+ * a purge never deletes a row or file that a save in flight is about to rely on, and a save waits for a
+ * purge batch to end and then inserts afresh (docs/decisions/0026). PGlite has one connection: no waiting.
+ */
+async function lockPictureNames(tx: Tx, mode: "request" | "purge") {
+  const key = sql`hashtext('images.names')`;
+  await tx.execute(mode === "purge" ? sql`SELECT pg_advisory_xact_lock(${key})` : sql`SELECT pg_advisory_xact_lock_shared(${key})`);
 }
 
 /**
@@ -75,9 +137,10 @@ export async function requestOutdatedImages(): Promise<number> {
   const sizesKey = IMAGE_SIZE_NAMES.join(",");
   const everySize = JSON.stringify(IMAGE_SIZE_NAMES.map((size) => ({ size })));
   const queued = await db().execute(sql`
-    INSERT INTO ${jobs} (kind, payload, unique_key, max_attempts)
+    INSERT INTO ${jobs} (kind, payload, unique_key, max_attempts, owner, position)
     SELECT ${IMAGE_FETCH_KIND}, jsonb_build_object('url', ${images.sourceUrl}, 'remake', true),
-           ${`${IMAGE_FETCH_KIND}:remake:${sizesKey}:`} || ${images.sourceUrl}, ${IMAGE_FETCH_ATTEMPTS}
+           ${`${IMAGE_FETCH_KIND}:remake:${sizesKey}:`} || ${images.sourceUrl}, ${IMAGE_FETCH_ATTEMPTS},
+           ${SITE_OWNER}, ${queuePosition(IMAGE_FETCH_KIND, SITE_OWNER)} + row_number() OVER () - 1
     FROM ${images}
     WHERE ${images.status} = 'ready' AND ${images.failure} IS NULL AND NOT (${images.sizes} @> ${everySize}::jsonb)
     ON CONFLICT (unique_key) DO NOTHING
@@ -117,13 +180,79 @@ export async function requestMissingImages(): Promise<number> {
       after = rows.at(-1)!.id;
       const wanted = sources(rows.map((row) => row.url));
       if (wanted.length > 0) {
-        total += await db().transaction((tx) => markPending(tx, wanted));
+        total += await db().transaction((tx) => requestImagesIn(tx, wanted, SITE_REQUESTER));
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
   if (total > 0) notifyJobs();
   return total;
+}
+
+/**
+ * Pictures nothing names any more (docs/decisions/0026): `images` rows whose address no product, external
+ * product or supplier logo has, and no seller note contains, are deleted, and then the files no row names.
+ * Run by the hourly housekeeping job, never in a visitor's request. The rows are walked by key,
+ * `batchSize` a transaction with a pause between: each batch looks up the three naming columns through
+ * their hash indexes, then the notes (a note's HTML escapes `&`, `<`, `>` and `"` in an address, so a note
+ * keeps every picture whose address, up to the first of those characters, occurs in its text: it may keep
+ * one too many, never deletes a named one). Each batch holds the picture lock exclusively, so a save that
+ * asks for a picture meanwhile waits and then inserts it afresh. A queued fetch of a deleted row does nothing.
+ */
+export async function purgeUnnamedImages({ batchSize = 500 }: { batchSize?: number } = {}) {
+  let rows = 0;
+  for (let after = ""; ; ) {
+    const batch = await db()
+      .select({ url: images.sourceUrl })
+      .from(images)
+      .where(gt(images.sourceUrl, after))
+      .orderBy(images.sourceUrl)
+      .limit(batchSize);
+    if (batch.length === 0) break;
+    after = batch.at(-1)!.url;
+    rows += await db().transaction(async (tx) => {
+      await lockPictureNames(tx, "purge");
+      const keys = sql.join(
+        batch.map((row) => sql`${row.url}`),
+        sql`, `,
+      );
+      const unnamed = await tx.execute<{ url: string }>(sql`
+        SELECT i.source_url AS url FROM ${images} i
+        WHERE i.source_url IN (${keys})
+          AND NOT EXISTS (SELECT 1 FROM ${products} p WHERE p.image_url = i.source_url AND p.image_url <> '')
+          AND NOT EXISTS (SELECT 1 FROM ${externalProducts} e WHERE e.image_url = i.source_url AND e.image_url <> '')
+          AND NOT EXISTS (SELECT 1 FROM ${wholesalers} w WHERE w.logo_url = i.source_url AND w.logo_url <> '')`);
+      if (unnamed.rows.length === 0) return 0;
+      const deleted = await tx.execute(sql`
+        DELETE FROM ${images} i
+        WHERE i.source_url IN (${sql.join(
+          unnamed.rows.map((row) => sql`${row.url}`),
+          sql`, `,
+        )})
+          AND NOT EXISTS (SELECT 1 FROM ${sellerNotes} n WHERE strpos(n.content, substring(i.source_url FROM '^[^&<>"]*')) > 0)
+        RETURNING i.source_url`);
+      return deleted.rows.length;
+    });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  let files = 0;
+  for (;;) {
+    const deleted = await db().transaction(async (tx) => {
+      await lockPictureNames(tx, "purge");
+      const result = await tx.execute(sql`
+        DELETE FROM ${imageFiles} f
+        WHERE (f.hash, f.size) IN (
+          SELECT o.hash, o.size FROM ${imageFiles} o
+          WHERE NOT EXISTS (SELECT 1 FROM ${images} i WHERE i.hash = o.hash)
+          LIMIT ${batchSize})
+        RETURNING f.hash`);
+      return result.rows.length;
+    });
+    files += deleted;
+    if (deleted < batchSize) break;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return { images: rows, files };
 }
 
 /** The ready pictures among `urls`, by source address: one query for a whole page. */
@@ -173,6 +302,8 @@ export async function imageState(sourceUrl: string): Promise<ImageState | null> 
 
 /** Stores a finished picture: its files (shared with any source of the same bytes) and its row. */
 export async function storeReadyImage(tx: Tx, sourceUrl: string, hash: string, files: ImageFile[]) {
+  // Files already there (the same bytes from another address) must not be purged while this row is written.
+  await lockPictureNames(tx, "request");
   await tx
     .insert(imageFiles)
     .values(files.map((file) => ({ hash, size: file.size, width: file.width, height: file.height, body: file.body })))

@@ -18,9 +18,44 @@ export type EnqueueOptions = {
   maxAttempts?: number;
   /** Enqueue inside the caller's transaction: the job exists only if the caller's write commits. */
   tx?: Tx;
+  /** Whose work it is (default `site`): each owner has its own line in the kind's queue. */
+  owner?: string;
 };
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
+
+/** The owner of the site's own work: schedules, catch-ups at start, anything no account asked for. */
+export const SITE_OWNER = "site";
+
+/**
+ * Where a new job of `owner` joins the queue of `kind` (fair queuing, docs/decisions/0026). The queue's
+ * clock is the place of the job it is running now (the highest running place), or, when none runs, of the
+ * next job waiting. An owner's jobs take consecutive places from that clock on: after the owner's own
+ * jobs still waiting or running, never before the clock. So an owner with 300 jobs waiting holds places
+ * c, c+1, …, c+299, and another owner's first job gets place c: it runs after at most one job of the
+ * backlog (the one at c, if it came first), whichever server claims. The work is claimed by place, then by
+ * id, so owners with one job each run in the order they asked, and a queue that has run empty starts at 0
+ * again. `kind` and `owner` may be values or columns (a retry moves its own row to the end of its owner's
+ * line); the subqueries read the indexes jobs_queue_idx and jobs_owner_idx.
+ */
+export function queuePosition(kind: string | SQL, owner: string | SQL): SQL {
+  return sql`greatest(
+    coalesce(
+      (SELECT max(q.position) FROM ${jobs} q WHERE q.kind = ${kind} AND q.state = 'running'),
+      (SELECT min(q.position) FROM ${jobs} q WHERE q.kind = ${kind} AND q.state = 'queued'),
+      0),
+    coalesce((SELECT max(q.position) + 1 FROM ${jobs} q WHERE q.kind = ${kind} AND q.owner = ${owner} AND q.state IN ('queued', 'running')), 0)
+  )`;
+}
+
+/**
+ * Makes concurrent enqueues for one owner and kind take turns until the caller's transaction ends (on
+ * PostgreSQL; PGlite has one connection), so their places do not collide and a count of the owner's recent
+ * jobs (a cap) sees every one. Call first in the transaction that enqueues.
+ */
+export async function lockOwnerQueue(tx: Tx, kind: string, owner: string) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`jobs:${kind}:${owner}`}))`);
+}
 
 /** Wakes the runners of this process after an enqueue (other servers find the job at their next poll). */
 const listeners = new Set<() => void>();
@@ -45,6 +80,8 @@ export async function enqueueJob(kind: string, payload: unknown, options: Enqueu
       payload: payload ?? {},
       uniqueKey: options.uniqueKey ?? null,
       maxAttempts: options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      owner: options.owner ?? SITE_OWNER,
+      position: queuePosition(kind, options.owner ?? SITE_OWNER),
       ...(options.runAfter ? { runAfter: options.runAfter } : {}),
     })
     .onConflictDoNothing({ target: jobs.uniqueKey })
@@ -54,13 +91,27 @@ export async function enqueueJob(kind: string, payload: unknown, options: Enqueu
 }
 
 /**
- * Queues many jobs of one kind in the caller's transaction, 100 rows a statement with a pause between
- * them: on PGlite each statement holds the main thread, and requests that need no database (/healthz)
- * get their turn in the pauses.
+ * Queues many jobs of one kind and owner in the caller's transaction, in consecutive places of that owner's
+ * line, 100 rows a statement with a pause between them: on PGlite each statement holds the main thread,
+ * and requests that need no database (/healthz) get their turn in the pauses.
  */
-export async function enqueueJobs(tx: Tx, kind: string, payloads: unknown[], { maxAttempts = DEFAULT_MAX_ATTEMPTS } = {}) {
+export async function enqueueJobs(
+  tx: Tx,
+  kind: string,
+  payloads: unknown[],
+  { maxAttempts = DEFAULT_MAX_ATTEMPTS, owner = SITE_OWNER }: { maxAttempts?: number; owner?: string } = {},
+) {
   for (let i = 0; i < payloads.length; i += 100) {
-    await tx.insert(jobs).values(payloads.slice(i, i + 100).map((payload) => ({ kind, payload: payload ?? {}, maxAttempts })));
+    // A statement does not see its own rows: each row's place is the owner's next place plus its index.
+    await tx.insert(jobs).values(
+      payloads.slice(i, i + 100).map((payload, index) => ({
+        kind,
+        payload: payload ?? {},
+        maxAttempts,
+        owner,
+        position: sql`${queuePosition(kind, owner)} + ${index}::int`,
+      })),
+    );
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
@@ -70,7 +121,8 @@ const millis = (ms: number) => sql`now() + ${Math.max(0, Math.round(ms))}::int *
 
 /**
  * Takes the next due job of one of `kinds` for this worker: a queued one whose time has come, or a
- * running one whose lock ran out (its worker died) and that has attempts left. `FOR UPDATE SKIP LOCKED`
+ * running one whose lock ran out (its worker died) and that has attempts left; the lowest place in the
+ * queue first (fair queuing between owners, `queuePosition`), then the oldest. `FOR UPDATE SKIP LOCKED`
  * makes two workers on one PostgreSQL pass over each other's candidate instead of taking the same row.
  */
 export async function claimJob(kinds: string[], token: string, lockMs: number): Promise<JobRow | null> {
@@ -87,7 +139,7 @@ export async function claimJob(kinds: string[], token: string, lockMs: number): 
         ),
       ),
     )
-    .orderBy(jobs.runAfter, jobs.id)
+    .orderBy(jobs.position, jobs.id)
     .limit(1)
     .for("update", { skipLocked: true });
   const [row] = await db()
@@ -125,8 +177,10 @@ export async function completeJob(id: number, token: string, work?: (tx: Tx) => 
 }
 
 /**
- * After a failed attempt: queued again after `retryInMs`, or given up (state `failed`, the error kept)
- * when it has used its attempts; `onGiveUp` runs in that same transaction. False when the claim was lost.
+ * After a failed attempt: queued again after `retryInMs` at the end of its owner's line (a backlog of
+ * failing jobs never jumps ahead of other owners' work when their retries come due), or given up (state
+ * `failed`, the error kept) when it has used its attempts; `onGiveUp` runs in that same transaction.
+ * False when the claim was lost.
  */
 export async function failJob(
   job: Pick<JobRow, "id" | "attempts" | "maxAttempts">,
@@ -143,7 +197,14 @@ export async function failJob(
       .set(
         giveUp
           ? { state: "failed", finishedAt: now, lastError, lockedBy: null, lockedUntil: null }
-          : { state: "queued", runAfter: millis(retryInMs), lastError, lockedBy: null, lockedUntil: null },
+          : {
+              state: "queued",
+              runAfter: millis(retryInMs),
+              position: queuePosition(sql`${jobs.kind}`, sql`${jobs.owner}`),
+              lastError,
+              lockedBy: null,
+              lockedUntil: null,
+            },
       )
       .where(heldBy(job.id, token))
       .returning({ id: jobs.id });

@@ -79,6 +79,89 @@ describe("claiming", () => {
   });
 });
 
+describe("fair queuing between owners (docs/decisions/0026)", () => {
+  /** A kind whose runs are recorded by owner, in the order they start; `during` runs inside a run. */
+  const recorder = (
+    order: string[],
+    during?: (payload: { owner: string; n: number }) => Promise<void>,
+  ): JobKind<{ owner: string; n: number }> => ({
+    kind: "test.picture",
+    run: async (payload) => {
+      order.push(`${payload.owner}${payload.n}`);
+      await during?.(payload);
+    },
+  });
+  const enqueueFor = (owner: string, n: number) => enqueueJob("test.picture", { owner, n }, { owner });
+
+  test("owner A queues 30 jobs, owner B one: B's runs after at most one of A's", async () => {
+    for (let n = 0; n < 30; n++) await enqueueFor("A", n);
+    await enqueueFor("B", 0);
+    const order: string[] = [];
+    await new JobRunner().register(recorder(order)).runDue();
+    expect(order).toHaveLength(31);
+    expect(order.indexOf("B0")).toBeLessThanOrEqual(1);
+    // A's own jobs keep their order.
+    expect(order.filter((job) => job.startsWith("A"))).toEqual(Array.from({ length: 30 }, (_, n) => `A${n}`));
+  });
+
+  test("B's job that arrives while one of A's backlog runs is the next to run", async () => {
+    for (let n = 0; n < 10; n++) await enqueueFor("A", n);
+    const order: string[] = [];
+    let arrived = false;
+    const kind = recorder(order, async ({ n }) => {
+      if (n === 4 && !arrived) {
+        arrived = true;
+        await enqueueFor("B", 0);
+      }
+    });
+    await new JobRunner().register(kind).runDue();
+    expect(order.slice(0, 6)).toEqual(["A0", "A1", "A2", "A3", "A4", "B0"]);
+  });
+
+  test("three owners with backlogs take turns; one job each runs in the order asked", async () => {
+    for (let n = 0; n < 3; n++) await enqueueFor("A", n);
+    for (let n = 0; n < 3; n++) await enqueueFor("B", n);
+    await enqueueFor("C", 0);
+    const order: string[] = [];
+    await new JobRunner().register(recorder(order)).runDue();
+    expect(order).toEqual(["A0", "B0", "C0", "A1", "B1", "A2", "B2"]);
+  });
+
+  test("with two servers, B's job is among the first two claimed of a backlog of 20", async () => {
+    for (let n = 0; n < 20; n++) await enqueueFor("A", n);
+    await enqueueFor("B", 0);
+    const order: string[] = [];
+    const a = new JobRunner({ workerId: "a" }).register(recorder(order, async () => void (await pause(5))));
+    const b = new JobRunner({ workerId: "b" }).register(recorder(order, async () => void (await pause(5))));
+    await Promise.all([a.runDue(), b.runDue()]);
+    expect(order).toHaveLength(21);
+    expect(order.indexOf("B0")).toBeLessThanOrEqual(2);
+  });
+
+  test("a failed attempt is retried at the end of its owner's line, not ahead of other owners' work", async () => {
+    const order: string[] = [];
+    let failures = 0;
+    const runner = new JobRunner().register<{ owner: string; n: number }>({
+      kind: "test.picture",
+      backoffMs: 0,
+      run: async ({ owner, n }) => {
+        order.push(`${owner}${n}`);
+        if (owner === "A" && failures < 3) {
+          failures += 1;
+          throw new Error("busy");
+        }
+      },
+    });
+    for (let n = 0; n < 3; n++) await enqueueFor("A", n);
+    await enqueueFor("B", 0);
+    await enqueueFor("B", 1);
+    await runner.runDue();
+    // A's three fail once each and go to the back of A's line; B's two are not held up by the retries.
+    expect(order.slice(0, 4)).toEqual(["A0", "B0", "A1", "B1"]);
+    expect(order).toHaveLength(8);
+  });
+});
+
 describe("failures", () => {
   test("a job that always fails stops after its attempts, keeping the error", async () => {
     let calls = 0;

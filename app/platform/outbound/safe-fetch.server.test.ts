@@ -1,12 +1,43 @@
+import type http from "node:http";
 import zlib from "node:zlib";
 import { expect, test } from "vitest";
 import { useCanaryAndShop } from "#tests/canary.ts";
 import { blockedCorpus, corpusAvailable, fakeNetwork, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
 import { findOgImage } from "../link-preview/og-meta.ts";
 import { UnsafeUrlError } from "./address-policy.server.ts";
-import { checkedLookup, fetchHtmlHead, type SafeFetchOptions } from "./safe-fetch.server.ts";
+import { checkedLookup, fetchHtmlHead, fetchImageBytes, fetchPage, type SafeFetchOptions } from "./safe-fetch.server.ts";
 
 const endless = { closed: 0 };
+/** Connections of the trickling senders that ended, by path: the fetcher hung up on them. */
+const trickled: Record<string, number> = {};
+
+/**
+ * A sender that is never idle: one byte every 50 ms, forever. An idle timeout never fires on it; only
+ * a budget for the whole fetch ends it. `head` trickles the status line and headers themselves.
+ */
+function trickle(request: http.IncomingMessage, response: http.ServerResponse, what: "head" | "body", type: string) {
+  const socket = request.socket;
+  const bytes =
+    what === "head" ? Buffer.from(`HTTP/1.1 200 OK\r\nContent-Type: ${type}\r\nX-Padding: ${"x".repeat(10_000)}`, "latin1") : null;
+  if (what === "body") {
+    response.writeHead(200, { "content-type": type });
+    response.flushHeaders();
+    if (type === "text/html") response.write("<html><head>");
+  }
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (socket.destroyed) return;
+    // The headers go straight onto the socket, a byte at a time; a body byte is one chunk of the answer.
+    if (bytes) socket.write(bytes.subarray(sent, sent + 1));
+    else response.write(Buffer.from([sent % 256]));
+    sent += 1;
+  }, 50);
+  socket.once("close", () => {
+    clearInterval(timer);
+    const path = (request.url ?? "").split("?")[0] ?? "";
+    trickled[path] = (trickled[path] ?? 0) + 1;
+  });
+}
 
 const OG_PAGE = `<!doctype html><html><head><title>상품</title><meta content="/img/a.png" property="og:image"></head><body>본문</body></html>`;
 
@@ -29,6 +60,10 @@ const { canary, shop } = useCanaryAndShop((request, response) => {
     return;
   }
   switch (url.pathname) {
+    case "/trickle-head":
+      return trickle(request, response, "head", url.searchParams.get("type") ?? "");
+    case "/trickle":
+      return trickle(request, response, "body", url.searchParams.get("type") ?? "");
     case "/page":
       response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       return response.end(OG_PAGE);
@@ -310,6 +345,19 @@ test("one 5 s deadline covers all redirects together", async () => {
   expect(Date.now() - started).toBeLessThan(4_000);
   expect(await outcome(`${shop.origin}/slow-hop/1`, { timeoutMs: 1_000 })).toBe(`${shop.origin}/img/a.png`);
 });
+
+test.each(["/trickle", "/trickle-head"])(
+  "a sender of one byte every 50 ms (%s) is cut when the fetch's whole budget is spent, and its connection closed",
+  async (path) => {
+    setAllowHosts("127.0.0.1");
+    const image = await fetchImageBytes(`${shop.origin}${path}?type=image/png`, { timeoutMs: 800, maxBytes: 1024 * 1024 });
+    expect(image).toMatchObject({ ok: false, kind: "timeout" });
+    const page = await fetchPage(`${shop.origin}${path}?type=text/html`, { timeoutMs: 800, read: "page" });
+    expect(page).toMatchObject({ ok: false, kind: "timeout" });
+    // Both connections were closed by the fetcher (the senders would go on for ever).
+    await expect.poll(() => trickled[path]).toBe(2);
+  },
+);
 
 test("a page that never finishes gives null after about 5 s", async () => {
   setAllowHosts("127.0.0.1");

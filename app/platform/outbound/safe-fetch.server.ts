@@ -96,59 +96,26 @@ export async function fetchHtmlHead(pageUrl: string | URL, options: SafeFetchOpt
  * of failure. Never throws.
  */
 export async function fetchPage(pageUrl: string | URL, options: SafeFetchOptions = {}): Promise<PageOutcome> {
-  const allowList = allowedHosts();
-  let url: URL;
-  try {
-    url = checkUrlPolicy(pageUrl, allowList);
-  } catch (error) {
-    return { ok: false, kind: "refused", url: null, hop: 0, error };
-  }
-  const deadline = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
-  const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
   const mode = options.read ?? "head";
-
-  for (let hop = 0; hop <= maxRedirects; hop += 1) {
-    let response: IncomingMessage;
-    try {
-      response = await requestOnce(url, allowList, signal, options);
-    } catch (error) {
-      return { ok: false, kind: signal.aborted ? "timeout" : failureKindOf(error), url, hop, error };
-    }
-
-    const status = response.statusCode ?? 0;
-    const location = response.headers.location;
-    if (REDIRECT_STATUSES.has(status) && location) {
-      response.destroy();
-      if (hop === maxRedirects) return { ok: false, kind: "redirects", url, hop };
-      try {
-        url = checkUrlPolicy(new URL(location, url), allowList);
-      } catch (error) {
-        return { ok: false, kind: "refused", url, hop: hop + 1, error };
-      }
-      continue;
-    }
-
-    const contentType = (response.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-    const answer = { ok: true as const, url, status, contentType, redirects: hop };
-    // Only HTML is read, and only when it can matter: a successful page, or any page in `page` mode.
-    if (!HTML_TYPES.has(contentType) || (mode === "head" && (status < 200 || status > 299))) {
-      response.destroy();
-      return { ...answer, body: "", complete: true };
-    }
-    const read = await readBody(response, options.maxBytes ?? MAX_PAGE_BYTES, signal, mode);
-    const headSeen = read.headEnded || /<\/head\s*>|<body[\s>]/i.test(read.body.toString("latin1"));
-    if (read.ended === "end" || read.ended === "head") {
-      return { ...answer, body: decodeHtml(read.body, response.headers["content-type"] ?? ""), complete: true };
-    }
-    // Cut short: a page whose head arrived is still a page (big or slow); anything else is a failure.
-    if (mode === "page" && headSeen) {
-      return { ...answer, body: decodeHtml(read.body, response.headers["content-type"] ?? ""), complete: false };
-    }
-    const kind: FetchFailureKind = read.ended === "cap" ? "too-large" : read.ended === "timeout" ? "timeout" : "network";
-    return { ok: false, kind, url, hop };
+  const got = await getFollowingRedirects(pageUrl, options);
+  if (!got.ok) return got;
+  const { response, url, hop, status, contentType, signal } = got;
+  const answer = { ok: true as const, url, status, contentType, redirects: hop };
+  // Only HTML is read, and only when it can matter: a successful page, or any page in `page` mode.
+  if (!HTML_TYPES.has(contentType) || (mode === "head" && (status < 200 || status > 299))) {
+    response.destroy();
+    return { ...answer, body: "", complete: true };
   }
-  return { ok: false, kind: "redirects", url, hop: maxRedirects };
+  const read = await readBody(response, options.maxBytes ?? MAX_PAGE_BYTES, signal, mode);
+  const headSeen = read.headEnded || /<\/head\s*>|<body[\s>]/i.test(read.body.toString("latin1"));
+  if (read.ended === "end" || read.ended === "head") {
+    return { ...answer, body: decodeHtml(read.body, response.headers["content-type"] ?? ""), complete: true };
+  }
+  // Cut short: a page whose head arrived is still a page (big or slow); anything else is a failure.
+  if (mode === "page" && headSeen) {
+    return { ...answer, body: decodeHtml(read.body, response.headers["content-type"] ?? ""), complete: false };
+  }
+  return { ok: false, kind: cutShortKind(read.ended), url, hop };
 }
 
 /** What one image fetch found: the bytes of a 2xx `image/*` answer within the cap, or why not. */
@@ -165,63 +132,89 @@ export type BytesOutcome =
 
 /**
  * One GET for a picture (platform/images), through the same rules as a page: the address policy on every
- * hop, the checked DNS, the socket backstop, one deadline for all redirects, and the byte cap after
- * decompression (the socket is cut when the cap passes). Only a 2xx answer whose Content-Type is
+ * hop, the checked DNS, the socket backstop, one deadline for all redirects and the body, and the byte cap
+ * after decompression (the socket is cut when the cap passes). Only a 2xx answer whose Content-Type is
  * `image/*` is read at all. Never throws.
  */
 export async function fetchImageBytes(imageUrl: string | URL, options: SafeFetchOptions & { maxBytes: number }): Promise<BytesOutcome> {
+  const got = await getFollowingRedirects(imageUrl, {
+    ...options,
+    accept: options.accept ?? "image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9",
+  });
+  if (!got.ok) return { ok: false, kind: got.kind, url: got.url, error: got.error };
+  const { response, url, status, contentType, signal } = got;
+  if (status < 200 || status > 299) {
+    response.destroy();
+    return { ok: false, kind: "status", url, status, contentType };
+  }
+  if (!contentType.startsWith("image/")) {
+    response.destroy();
+    return { ok: false, kind: "content-type", url, status, contentType };
+  }
+  // A declared length over the cap is refused before a byte of the body is read.
+  const declared = Number(response.headers["content-length"] ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > options.maxBytes) {
+    response.destroy();
+    return { ok: false, kind: "too-large", url, status, contentType };
+  }
+  const read = await readBody(response, options.maxBytes, signal, "bytes");
+  if (read.ended === "end") return { ok: true, url, contentType, body: read.body };
+  return { ok: false, kind: cutShortKind(read.ended), url, status, contentType };
+}
+
+/**
+ * The answer that ended the redirects, not yet read: its body must be read with `signal`, the same
+ * deadline that ran from the first hop, so a sender that trickles its headers, its redirects or its body
+ * is cut when the whole fetch's time is up, however steadily it sends.
+ */
+type FinalAnswer = { ok: true; response: IncomingMessage; url: URL; hop: number; status: number; contentType: string; signal: AbortSignal };
+type FetchFailure = { ok: false; kind: FetchFailureKind; url: URL | null; hop: number; error?: unknown };
+
+/**
+ * The one loop every outside fetch goes through (fetchPage, fetchImageBytes): the address policy on the
+ * first address and on every Location, one GET per hop on a fresh checked socket, at most `maxRedirects`
+ * hops, and one deadline (`timeoutMs`, default 5 s) for the whole fetch, body included. Never throws.
+ */
+async function getFollowingRedirects(target: string | URL, options: SafeFetchOptions): Promise<FinalAnswer | FetchFailure> {
   const allowList = allowedHosts();
   let url: URL;
   try {
-    url = checkUrlPolicy(imageUrl, allowList);
+    url = checkUrlPolicy(target, allowList);
   } catch (error) {
-    return { ok: false, kind: "refused", url: null, error };
+    return { ok: false, kind: "refused", url: null, hop: 0, error };
   }
   const deadline = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
-  const requestOptions = { ...options, accept: options.accept ?? "image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9" };
 
   for (let hop = 0; hop <= maxRedirects; hop += 1) {
     let response: IncomingMessage;
     try {
-      response = await requestOnce(url, allowList, signal, requestOptions);
+      response = await requestOnce(url, allowList, signal, options);
     } catch (error) {
-      return { ok: false, kind: signal.aborted ? "timeout" : failureKindOf(error), url, error };
+      return { ok: false, kind: signal.aborted ? "timeout" : failureKindOf(error), url, hop, error };
     }
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (REDIRECT_STATUSES.has(status) && location) {
       response.destroy();
-      if (hop === maxRedirects) return { ok: false, kind: "redirects", url };
+      if (hop === maxRedirects) return { ok: false, kind: "redirects", url, hop };
       try {
         url = checkUrlPolicy(new URL(location, url), allowList);
       } catch (error) {
-        return { ok: false, kind: "refused", url, error };
+        return { ok: false, kind: "refused", url, hop: hop + 1, error };
       }
       continue;
     }
     const contentType = (response.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
-    if (status < 200 || status > 299) {
-      response.destroy();
-      return { ok: false, kind: "status", url, status, contentType };
-    }
-    if (!contentType.startsWith("image/")) {
-      response.destroy();
-      return { ok: false, kind: "content-type", url, status, contentType };
-    }
-    // A declared length over the cap is refused before a byte of the body is read.
-    const declared = Number(response.headers["content-length"] ?? Number.NaN);
-    if (Number.isFinite(declared) && declared > options.maxBytes) {
-      response.destroy();
-      return { ok: false, kind: "too-large", url, status, contentType };
-    }
-    const read = await readBody(response, options.maxBytes, signal, "bytes");
-    if (read.ended === "end") return { ok: true, url, contentType, body: read.body };
-    const kind: FetchFailureKind = read.ended === "cap" ? "too-large" : read.ended === "timeout" ? "timeout" : "network";
-    return { ok: false, kind, url, status, contentType };
+    return { ok: true, response, url, hop, status, contentType, signal };
   }
-  return { ok: false, kind: "redirects", url };
+  return { ok: false, kind: "redirects", url, hop: maxRedirects };
+}
+
+/** Why a body read stopped before its end. */
+function cutShortKind(ended: BodyRead["ended"]): FetchFailureKind {
+  return ended === "cap" ? "too-large" : ended === "timeout" ? "timeout" : "network";
 }
 
 const DNS_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EAI_NONAME", "EAI_NODATA", "ENODATA", "ESERVFAIL"]);

@@ -5,6 +5,9 @@ import { pageMeta } from "#app/lib/meta.ts";
 import { requireUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/add";
 
+// A save over the hourly picture cap (429) carries Retry-After to the browser.
+export { routeHeaders as headers } from "#app/lib/headers.ts";
+
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "상품 등록", description: "판매할 상품을 등록합니다." }),
   { name: "robots", content: "noindex" },

@@ -5,6 +5,9 @@ import { ProductForm } from "#app/features/products/product-form.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/edit";
 
+// A save over the hourly picture cap (429) carries Retry-After to the browser.
+export { routeHeaders as headers } from "#app/lib/headers.ts";
+
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "상품 수정", description: "등록한 상품의 정보를 고칩니다." }),
   { name: "robots", content: "noindex" },

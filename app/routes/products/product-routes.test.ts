@@ -288,6 +288,63 @@ test("/admin/add-product records the admin as creator; a plain user is refused",
   expect(((await callLoader(getRequest(noLink.location!, { cookie: boss.cookie }))) as { savedLink: string | null }).savedLink).toBeNull();
 });
 
+test("/add and /edit over a per-account cap: 429 with Retry-After (passed on by the route) or 403, the Korean reason, what was typed, nothing saved", async () => {
+  const saved = { images: process.env.IMAGE_REQUESTS_PER_HOUR, products: process.env.PRODUCTS_PER_ACCOUNT };
+  process.env.IMAGE_REQUESTS_PER_HOUR = "1";
+  process.env.PRODUCTS_PER_ACCOUNT = "2";
+  try {
+    const seller = await signUp("capped");
+    const id = await addAs(seller, { name: "첫 그림 상품", imageUrl: "https://img.example.com/cap/1.jpg" });
+    const before = await db().$count(products);
+    const typed = { ...fields({ name: "두 번째 그림 상품", imageUrl: "https://img.example.com/cap/2.jpg" }) };
+    const refused = asResponse(await addRoute.action(args(formRequest("/add", typed, { cookie: seller.cookie }))));
+    expect(refused.status).toBe(429);
+    expect(refused.data).toMatchObject({ ok: false, values: typed });
+    expect((refused.data as { message: string }).message).toMatch(/^등록 실패: 새 이미지 주소는 한 시간에 1개까지 등록할 수 있습니다\./);
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(0);
+    const headers = addRoute.headers({
+      actionHeaders: refused.headers,
+      loaderHeaders: new Headers(),
+      parentHeaders: new Headers(),
+      errorHeaders: undefined,
+    } as never);
+    expect(new Headers(headers).get("Retry-After")).toBe(String(retryAfter));
+    expect(await db().$count(products)).toBe(before);
+
+    const edit = asResponse(
+      await editRoute.action(
+        args(
+          formRequest(`/edit/${id}`, fields({ name: "새 그림", imageUrl: "https://img.example.com/cap/3.jpg" }), { cookie: seller.cookie }),
+          {
+            id: String(id),
+          },
+        ),
+      ),
+    );
+    expect(edit.status).toBe(429);
+    expect((edit.data as { message: string }).message).toMatch(/^수정 실패: 새 이미지 주소는/);
+    expect(edit.headers.get("Retry-After")).toBeTruthy();
+    expect(await row(id)).toMatchObject({ name: "첫 그림 상품", imageUrl: "https://img.example.com/cap/1.jpg" });
+
+    await addAs(seller, { name: "그림 없는 상품" });
+    const full = asResponse(await addRoute.action(args(formRequest("/add", fields({ name: "세 번째 상품" }), { cookie: seller.cookie }))));
+    expect(full.status).toBe(403);
+    expect((full.data as { message: string }).message).toBe(
+      "등록 실패: 한 계정에 상품은 2개까지 등록할 수 있습니다. 더 등록하려면 필요 없는 상품을 먼저 삭제해 주세요.",
+    );
+    expect(await db().$count(products)).toBe(before + 1);
+  } finally {
+    for (const [key, value] of [
+      ["IMAGE_REQUESTS_PER_HOUR", saved.images],
+      ["PRODUCTS_PER_ACCOUNT", saved.products],
+    ] as const) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+});
+
 test("/admin/external-products: every write needs the admin role; a too-large upload is refused before it is read", async () => {
   const seller = await signUp("seller");
   const boss = await admin();
