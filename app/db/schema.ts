@@ -217,6 +217,15 @@ export const wholesalerViews = pgTable(
 );
 
 /**
+ * Views counted since the last fold: the detail page adds one row per counted view here (a small table with no
+ * index), and the `wholesalers.fold-views` job adds them to `wholesalers.views` every few minutes and deletes
+ * them, so a page view never writes the supplier's row and its nine indexes (docs/decisions/0005, 0034).
+ */
+export const wholesalerViewCounts = pgTable("wholesaler_view_counts", {
+  wholesalerId: integer("wholesaler_id").notNull(),
+});
+
+/**
  * A signed-in user's saved suppliers (찜). Private to the user; gone with the user or the supplier.
  * The key serves "is this one saved?", the second index the user's list newest first.
  */
@@ -530,11 +539,23 @@ export const imageFiles = pgTable(
     size: text("size").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
-    body: bytea("body").notNull(),
+    /** The bytes with IMAGE_STORE=database; null where the file is in object storage (IMAGE_STORE=s3, docs/decisions/0033). */
+    body: bytea("body"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.hash, t.size] })],
 );
+
+/**
+ * How far a catch-up walk at start got (the picture catch-up: the last id of each table it has looked at), so
+ * the next start walks only newer rows. Left out of backups, like the pictures: after a restore the walk
+ * starts from the beginning again.
+ */
+export const catchUpMarks = pgTable("catch_up_marks", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** Small key/value facts about this database, e.g. whether demo content was loaded once. */
 export const appMeta = pgTable("app_meta", {

@@ -13,11 +13,11 @@ import { parseIdParam } from "#app/lib/url-params.ts";
 import { type AdminUser, getUser } from "#app/platform/auth/auth.server.ts";
 import { actorOf } from "../wholesalers/wholesaler-history.server.ts";
 import {
+  countWholesalerView,
   getWholesaler,
   isPublished,
   listWaitingWholesalers,
   publishWholesaler,
-  viewWholesaler,
 } from "../wholesalers/wholesalers.server.ts";
 import { judgeAddress } from "./address-judge.ts";
 import { applyImport, type ImportPlan, type ImportReport, previewImport } from "./wholesaler-import.server.ts";
@@ -135,12 +135,11 @@ export async function loadReviewQueue(page: number) {
 
 /**
  * The detail page's supplier: published ones for everyone (a person's view is counted once a day under
- * `visitor`, see view-count.server.ts; null counts nothing), a waiting
+ * `visitor`, see view-count.server.ts, and shows after the next fold; null counts nothing), a waiting
  * one for admins only (`waiting: true`); everyone else gets the same 404 as for an unknown id.
  */
 export async function loadWholesalerForDetail(request: Request, id: number, visitor: string | null) {
-  const counted = visitor ? await viewWholesaler(id, visitor) : null;
-  const found = counted ?? (await getWholesaler(id));
+  const [found] = await Promise.all([getWholesaler(id), visitor ? countWholesalerView(id, visitor) : null]);
   if (!found) return null;
   if (isPublished(found)) return { wholesaler: found, waiting: false };
   const user = await getUser(request);

@@ -6,13 +6,14 @@ import { withTestDatabase } from "#tests/test-database.ts";
 import type { AdminWholesalerInput } from "./wholesaler-schema.ts";
 import {
   cleanCategories,
+  countWholesalerView,
   createSimpleWholesaler,
   createWholesaler,
   deleteWholesaler,
+  foldCountedViews,
   getWholesaler,
   listWholesalers,
   updateWholesaler,
-  viewWholesaler,
 } from "./wholesalers.server.ts";
 
 withTestDatabase();
@@ -88,23 +89,39 @@ test("40 to a page, with the total and the page count", async () => {
   expect((await listWholesalers({ sort: "name", page: 3 })).items).toEqual([]);
 });
 
-test("20 concurrent first views of 20 visitors count exactly 20", async () => {
+test("20 concurrent first views of 20 visitors count exactly 20, once folded into the supplier; unknown ids count nothing", async () => {
   const id = await make({ name: "조회수 테스트" });
-  const views = await Promise.all(Array.from({ length: 20 }, (_, i) => viewWholesaler(id, `visitor-${i}`)));
-  expect(views.every((w) => w?.id === id)).toBe(true);
-  // Each view saw its own count: no two requests read the same number.
-  expect(new Set(views.map((w) => w?.views)).size).toBe(20);
+  const counted = await Promise.all(Array.from({ length: 20 }, (_, i) => countWholesalerView(id, `visitor-${i}`)));
+  expect(counted.every(Boolean)).toBe(true);
+  // Counting does not write the supplier's row: the number moves when the fold runs.
+  expect((await getWholesaler(id))?.views).toBe(0);
+  expect(await foldCountedViews()).toBe(20);
   expect((await getWholesaler(id))?.views).toBe(20);
-  expect(await viewWholesaler(999_999, "visitor-0")).toBeNull();
+  expect(await foldCountedViews()).toBe(0);
+  expect((await getWholesaler(id))?.views).toBe(20);
+  expect(await countWholesalerView(999_999, "visitor-0")).toBe(false);
+});
+
+test("folding in batches, and two folds at once, add each counted view exactly once", async () => {
+  const a = await make({ name: "접기 가" });
+  const b = await make({ name: "접기 나" });
+  for (let i = 0; i < 25; i++) await countWholesalerView(a, `a-${i}`);
+  for (let i = 0; i < 12; i++) await countWholesalerView(b, `b-${i}`);
+  const [first, second] = await Promise.all([foldCountedViews({ batchSize: 4 }), foldCountedViews({ batchSize: 4 })]);
+  expect(first + second).toBe(37);
+  expect((await getWholesaler(a))?.views).toBe(25);
+  expect((await getWholesaler(b))?.views).toBe(12);
 });
 
 test("a visitor counts once per supplier per Korean day: 600 reloads move nothing, the next day counts again", async () => {
   const id = await make({ name: "순위 조작 시험" });
   const today = new Date("2026-11-23T03:00:00Z");
-  for (let i = 0; i < 600; i++) await viewWholesaler(id, "looping-visitor", today);
+  for (let i = 0; i < 600; i++) await countWholesalerView(id, "looping-visitor", today);
+  await foldCountedViews();
   expect((await getWholesaler(id))?.views).toBe(1);
   // 15:30 UTC is already the next day in Seoul.
-  await viewWholesaler(id, "looping-visitor", new Date("2026-11-23T15:30:00Z"));
+  await countWholesalerView(id, "looping-visitor", new Date("2026-11-23T15:30:00Z"));
+  await foldCountedViews();
   expect((await getWholesaler(id))?.views).toBe(2);
 });
 

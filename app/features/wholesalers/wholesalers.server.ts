@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { db } from "#app/db/client.server.ts";
+import { db, primaryDb } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { countForPaging } from "#app/db/paging.server.ts";
-import { wholesalers, wholesalerViews } from "#app/db/schema.ts";
+import { wholesalers, wholesalerViewCounts, wholesalerViews } from "#app/db/schema.ts";
 import type { WholesalerTerms } from "#app/db/term-values.ts";
 import { type Fact, masksWithAll } from "#app/db/term-values.ts";
 import { seoulDay } from "#app/lib/format.ts";
@@ -184,31 +184,54 @@ export async function getWholesaler(id: number): Promise<WholesalerDetail | null
 }
 
 /**
- * Reads a wholesaler for a person looking at it: the view counts only if the supplier is published and
- * this visitor has not been counted for it today (Asia/Seoul). One transaction: the visitor row and the count move
- * together, and concurrent first views of different visitors never lose a count.
+ * Counts a person's view of a published supplier, once per visitor per supplier per Korean day (Asia/Seoul):
+ * one statement adds the visitor's row (the once-a-day key) and, only when that row is new, a row to the
+ * small `wholesaler_view_counts` table. The supplier's own row is not written: `foldCountedViews` adds the
+ * counts to it every few minutes, so a page view costs two small inserts, not an update of a row with nine
+ * indexes, and concurrent views never wait for each other. Writes to the primary also when the page is read
+ * from a replica. Returns whether the view counted. Yesterday's visitor rows are deleted by the hourly
+ * housekeeping job (platform/jobs/housekeeping.server.ts), never inside a visitor's request.
  */
-export async function viewWholesaler(id: number, visitor: string, now = new Date()): Promise<WholesalerDetail | null> {
+export async function countWholesalerView(id: number, visitor: string, now = new Date()): Promise<boolean> {
   const day = seoulDay(now);
-  const found = await db().transaction(async (tx) => {
-    const first = await tx.execute<{ wholesaler_id: number }>(sql`
+  const counted = await primaryDb().execute(sql`
+    WITH first AS (
       INSERT INTO ${wholesalerViews} (wholesaler_id, day, visitor)
       SELECT ${wholesalers.id}, ${day}, ${visitor} FROM ${wholesalers} WHERE ${wholesalers.id} = ${id} AND ${publishedOnly}
-      ON CONFLICT DO NOTHING RETURNING wholesaler_id`);
-    if (first.rows.length === 0) {
-      const [row] = await tx.select(detailColumns).from(wholesalers).where(eq(wholesalers.id, id));
-      return row ?? null;
-    }
-    const [row] = await tx
-      .update(wholesalers)
-      .set({ views: sql`${wholesalers.views} + 1` })
-      .where(and(eq(wholesalers.id, id), publishedOnly))
-      .returning(detailColumns);
-    return row ?? null;
-  });
-  // Yesterday's visitor rows are deleted by the hourly housekeeping job (platform/jobs/housekeeping.server.ts),
-  // never inside a visitor's request.
-  return found;
+      ON CONFLICT DO NOTHING RETURNING wholesaler_id)
+    INSERT INTO ${wholesalerViewCounts} (wholesaler_id) SELECT wholesaler_id FROM first
+    RETURNING wholesaler_id`);
+  return counted.rows.length > 0;
+}
+
+/** The job that folds counted views into the suppliers (app/app-lifecycle.server.ts), and how often it runs. */
+export const FOLD_VIEWS_KIND = "wholesalers.fold-views";
+export const FOLD_VIEWS_INTERVAL_MS = 5 * 60 * 1000;
+
+/**
+ * Adds the views counted since the last fold to `wholesalers.views` and deletes their rows: each batch is
+ * one statement (the rows it deletes are the rows it adds), so a view is added exactly once even when two
+ * servers fold at the same moment (the second skips the rows the first deleted). Returns the views added.
+ */
+export async function foldCountedViews({ batchSize = 10_000 }: { batchSize?: number } = {}): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { rows } = await db().execute<{ taken: number; added: number }>(sql`
+      WITH taken AS (
+        DELETE FROM ${wholesalerViewCounts}
+        WHERE ctid = ANY(ARRAY(SELECT ctid FROM ${wholesalerViewCounts} LIMIT ${batchSize}))
+        RETURNING wholesaler_id),
+      sums AS (SELECT wholesaler_id, count(*)::int AS n FROM taken GROUP BY wholesaler_id),
+      added AS (
+        UPDATE ${wholesalers} w SET views = w.views + sums.n FROM sums WHERE w.id = sums.wholesaler_id
+        RETURNING sums.n)
+      SELECT (SELECT count(*)::int FROM taken) AS taken, (SELECT coalesce(sum(n), 0)::int FROM added) AS added`);
+    const row = rows[0];
+    total += Number(row?.added ?? 0);
+    if (Number(row?.taken ?? 0) < batchSize) break;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return total;
 }
 
 /** The stored form of a name and a site: search grams for the name, and the site host the bulk import matches suppliers by. */

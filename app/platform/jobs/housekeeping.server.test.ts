@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { ogImageCache, rateLimits, session, user, userTokens, verification, wholesalerViews } from "#app/db/schema.ts";
-import { createWholesaler, viewWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
+import { countWholesalerView, createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { purgeExpired } from "./housekeeping.server.ts";
@@ -81,7 +81,7 @@ test("a supplier's visitor rows older than two days are deleted by housekeeping,
     (await db().select({ visitor: wholesalerViews.visitor }).from(wholesalerViews)).map((row) => row.visitor).sort();
 
   // A visitor's page view counts and deletes nothing, however long since the last purge.
-  await viewWholesaler(id, "a-new-visitor", now);
+  await countWholesalerView(id, "a-new-visitor", now);
   expect(await visitors()).toHaveLength(9);
 
   const counts = await purgeExpired({ batchSize: 2, now });
