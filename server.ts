@@ -54,6 +54,7 @@ async function main() {
   const server = createHttpServer(started.app, {
     maxConnections: config.MAX_CONNECTIONS,
     requestTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeoutMs: config.KEEP_ALIVE_SECONDS * 1000,
   });
   server.on("error", (error) => {
     console.error(`Start-up failed: cannot listen on ${config.HOST}:${config.PORT}: ${error.message} (포트를 사용할 수 없습니다)`);

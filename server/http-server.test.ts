@@ -82,3 +82,12 @@ test("headers that never end are cut off too; headers past Node's limit get 431 
   expect(answer).toMatch(/^HTTP\/1\.1 431/);
   expect(answer).toContain("요청 주소나 헤더가 너무 깁니다");
 });
+
+test("idle connections stay open 65 s by default (longer than a load balancer's 60 s), and say so; KEEP_ALIVE_SECONDS changes it", async () => {
+  const port = await start();
+  const answer = await fetch(`http://127.0.0.1:${port}/`);
+  expect(await answer.text()).toBe("ok");
+  expect(answer.headers.get("keep-alive")).toBe("timeout=65");
+  const longer = await start({ keepAliveTimeoutMs: 70_000 });
+  expect((await fetch(`http://127.0.0.1:${longer}/`)).headers.get("keep-alive")).toBe("timeout=70");
+});

@@ -13,6 +13,13 @@ export type HttpServerSettings = {
   maxConnections: number;
   /** REQUEST_TIMEOUT_SECONDS, in ms: the time to send one whole request, headers and body. */
   requestTimeoutMs: number;
+  /**
+   * KEEP_ALIVE_SECONDS, in ms: how long an idle connection stays open for the next request. It must be longer
+   * than the load balancer's idle timeout (AWS ALB 60 s, nginx upstream keepalive_timeout 60 s): otherwise the
+   * server closes a connection just as the balancer sends a request on it, and that request gets a 502.
+   * Node's default is 5 s.
+   */
+  keepAliveTimeoutMs?: number;
   /** How often Node looks for requests past their time (its default, 30 s, would let them overstay by as much). */
   checkEveryMs?: number;
 };
@@ -41,6 +48,7 @@ export function createHttpServer(listener: http.RequestListener, settings: HttpS
     listener,
   );
   server.maxConnections = settings.maxConnections;
+  server.keepAliveTimeout = settings.keepAliveTimeoutMs ?? 65_000;
 
   let dropped = 0;
   let lastDropLog = 0;
