@@ -1,14 +1,16 @@
 import { sql } from "drizzle-orm";
-import { currentDatabase, db, type OpenDatabase, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
+import { currentDatabase, db, type OpenDatabase, openDatabase, type PoolSettings, setCurrentDatabase } from "#app/db/client.server.ts";
+import { openReplicas, type ReplicaPool } from "#app/db/replicas.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { checkProcessorsListed } from "#app/features/legal/legal.server.ts";
 import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
 import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
+import { FOLD_VIEWS_INTERVAL_MS, FOLD_VIEWS_KIND, foldCountedViews } from "#app/features/wholesalers/wholesalers.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { registerImageJobs, requestImagesAtStart } from "#app/platform/images/image-jobs.server.ts";
-import { purgeUnnamedImages } from "#app/platform/images/images.server.ts";
+import { IMAGE_FETCH_KIND, purgeUnnamedImages } from "#app/platform/images/images.server.ts";
 import { PURGE_INTERVAL_MS, purgeExpired } from "#app/platform/jobs/housekeeping.server.ts";
 import { type JobKind, JobRunner, purgeJobsKind } from "#app/platform/jobs/job-runner.server.ts";
 import { backgroundSettled, runInBackground } from "#app/platform/mail/background.server.ts";
@@ -17,13 +19,16 @@ import { backgroundSettled, runInBackground } from "#app/platform/mail/backgroun
  * Opens (and migrates) the database, loads demo content on a first start, starts the jobs. Throws a
  * one-line error. The database is the process's (jobs use it) and the one server/entry.ts serves requests from.
  */
-export async function startApp(): Promise<OpenDatabase> {
+export async function startApp({ role = "web" }: { role?: ProcessRole } = {}): Promise<OpenDatabase> {
   const config = env();
   siteConfig();
   checkProcessorsListed();
   const open = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    directUrl: config.DATABASE_DIRECT_URL,
     dataDir: config.DATA_DIR,
+    migrate: config.MIGRATE_ON_START === "1",
+    pool: poolSettings(config, role),
     // Under the start-up lock: of several servers starting at once on one database, one seeds.
     afterMigrate: async (opened) => {
       setCurrentDatabase(opened);
@@ -31,8 +36,44 @@ export async function startApp(): Promise<OpenDatabase> {
     },
   });
   setCurrentDatabase(open);
-  startJobs(config);
+  try {
+    runner = startJobs(config);
+    if (role === "web" && config.replicaUrls.length > 0) {
+      replicas = await openReplicas(config.replicaUrls, open.db, poolSettings(config, role));
+      log.info("read replicas", { replicas: replicas.states() });
+    }
+  } catch (error) {
+    await runner?.stop(1_000);
+    runner = undefined;
+    setCurrentDatabase(undefined);
+    await open.close();
+    throw error;
+  }
   return open;
+}
+
+let replicas: ReplicaPool | undefined;
+
+/** A read replica fit for a request that may read one, or undefined (none configured or fit: the primary serves). */
+export function pickReplica(): OpenDatabase | undefined {
+  return replicas?.pick();
+}
+
+/** Whether DATABASE_REPLICA_URLS named replicas (server/entry.ts routes reads only then). */
+export function hasReplicas() {
+  return replicas !== undefined;
+}
+
+/** A web server serves pages (and runs the jobs JOBS names); a worker (`npm run worker`) only runs jobs. */
+export type ProcessRole = "web" | "worker";
+
+/** The pool settings of this process: DATABASE_POOL_SIZE, STATEMENT_TIMEOUT_SECONDS and its name in pg_stat_activity. */
+export function poolSettings(config: ReturnType<typeof env>, role: ProcessRole): PoolSettings {
+  return {
+    max: config.DATABASE_POOL_SIZE,
+    statementTimeoutMs: config.STATEMENT_TIMEOUT_SECONDS * 1000,
+    applicationName: `domae-${role}`,
+  };
 }
 
 let runner: JobRunner | undefined;
@@ -41,6 +82,16 @@ let runner: JobRunner | undefined;
  * Expired sessions, limits, one-time links, cached answers and old visitor rows (platform/jobs/housekeeping.server.ts),
  * and pictures nothing names any more (platform/images, docs/decisions/0026), every hour.
  */
+/** Views counted since the last fold are added to the suppliers' `views`, every few minutes (docs/decisions/0005). */
+const foldViewsKind: JobKind<unknown> = {
+  kind: FOLD_VIEWS_KIND,
+  timeoutMs: 120_000,
+  run: async () => {
+    const folded = await foldCountedViews();
+    if (folded > 0) log.info("views folded", { views: folded });
+  },
+};
+
 const purgeExpiredKind: JobKind<unknown> = {
   kind: "housekeeping.purge-expired",
   timeoutMs: 120_000,
@@ -53,21 +104,43 @@ const purgeExpiredKind: JobKind<unknown> = {
 };
 
 /**
- * The job runner of this process (docs/decisions/0019): housekeeping and our copies of outside
- * pictures (docs/decisions/0023) always, the site checks unless LINK_CHECK=0.
+ * Every job kind of the app (docs/decisions/0019) with its schedule: housekeeping, the folding of counted
+ * views into the suppliers, our copies of outside pictures (docs/decisions/0023), and the site checks
+ * unless LINK_CHECK=0. Nothing runs until `start()`.
  */
-function startJobs(config: ReturnType<typeof env>) {
-  runner = new JobRunner();
-  runner.register(purgeJobsKind).schedule({ name: "jobs.purge", kind: purgeJobsKind.kind, every: "day" });
-  runner.register(purgeExpiredKind).schedule({ name: "housekeeping.purge-expired", kind: purgeExpiredKind.kind, every: PURGE_INTERVAL_MS });
-  registerImageJobs(runner);
-  if (config.LINK_CHECK === "1") registerSiteChecks(runner, { days: config.LINK_CHECK_DAYS });
-  runner.start();
-  // Rows saved before the image pipeline (or just before a crash) get their pictures requested once.
-  runInBackground("images requested at start", async () => {
-    await requestImagesAtStart();
-    await requestImagesOfAllNotes();
-  });
+export function allJobs(config: ReturnType<typeof env>) {
+  const jobs = new JobRunner();
+  jobs.register(purgeJobsKind).schedule({ name: "jobs.purge", kind: purgeJobsKind.kind, every: "day" });
+  jobs.register(purgeExpiredKind).schedule({ name: "housekeeping.purge-expired", kind: purgeExpiredKind.kind, every: PURGE_INTERVAL_MS });
+  jobs.register(foldViewsKind).schedule({ name: FOLD_VIEWS_KIND, kind: FOLD_VIEWS_KIND, every: FOLD_VIEWS_INTERVAL_MS });
+  registerImageJobs(jobs);
+  if (config.LINK_CHECK === "1") registerSiteChecks(jobs, { days: config.LINK_CHECK_DAYS });
+  return jobs;
+}
+
+/**
+ * The job runner of this process with the kinds JOBS names (docs/decisions/0033): `all`, `none` (no runner:
+ * a web server that never encodes a picture or checks a site; its saves still queue jobs for the workers),
+ * or a list. The picture catch-up runs where pictures are made.
+ */
+export function startJobs(config: ReturnType<typeof env>): JobRunner | undefined {
+  if (config.jobKinds === "none") return undefined;
+  const jobs = allJobs(config);
+  if (config.jobKinds !== "all") jobs.keepOnly(config.jobKinds);
+  jobs.start();
+  if (jobs.registeredKinds().includes(IMAGE_FETCH_KIND)) {
+    // Rows saved before the image pipeline (or just before a crash) get their pictures requested once.
+    runInBackground("images requested at start", async () => {
+      await requestImagesAtStart();
+      await requestImagesOfAllNotes();
+    });
+  }
+  return jobs;
+}
+
+/** The kinds this process runs (none without a runner). */
+export function runningJobKinds(): string[] {
+  return runner?.registeredKinds() ?? [];
 }
 
 /**
@@ -79,6 +152,8 @@ export async function stopApp() {
   runner = undefined;
   // Mails still leaving (a reset link just asked for) may need the database for a moment.
   await backgroundSettled(5_000);
+  await replicas?.close();
+  replicas = undefined;
   const open = currentDatabase();
   setCurrentDatabase(undefined);
   await open?.close();

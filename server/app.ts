@@ -21,6 +21,7 @@ import {
 import { log } from "../app/lib/log.server.ts";
 import { sendUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./answers.ts";
 import { type AdminCheck, limitBody } from "./body-limit.ts";
+import { isWrite, mayReadReplica, wroteCookie } from "./read-routing.ts";
 
 export type AppOptions = {
   /** Proxies in front whose X-Forwarded-* entries are trusted (TRUST_PROXY); 0 trusts none. */
@@ -36,6 +37,11 @@ export type AppOptions = {
   checkReady: () => Promise<boolean>;
   /** The database each request is served from (none: the process's, for stand-in tests). */
   database?: () => OpenDatabase | undefined;
+  /**
+   * A read replica for a request that may read one (server/read-routing.ts), or undefined: the request reads
+   * `database` (DATABASE_REPLICA_URLS, docs/decisions/0034).
+   */
+  replica?: () => OpenDatabase | undefined;
   /** Whether a request carries a signed-in admin's session, for the large body limits (none: nobody). */
   isAdminRequest?: AdminCheck;
 };
@@ -65,7 +71,10 @@ export function createApp(options: AppOptions) {
     req.headers["x-csp-nonce"] = nonce;
     req.headers["x-request-id"] = requestId;
     req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
-    res.locals.requestContext = newRequestContext(options.database?.());
+    const replica = options.replica && mayReadReplica(req) ? options.replica() : undefined;
+    res.locals.requestContext = newRequestContext(options.database?.(), replica);
+    // After a write this browser reads the primary for a few seconds: the page a save redirects to shows it.
+    if (options.replica && isWrite(req.method)) res.append("Set-Cookie", wroteCookie(httpsOrigin));
     res.setHeader("X-Request-Id", requestId);
     res.setHeader(
       "Content-Security-Policy",

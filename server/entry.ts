@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RequestHandler } from "express";
 import { createRequestHandler } from "react-router";
-import { checkReady, startApp, stopApp } from "../app/app-lifecycle.server.ts";
+import { checkReady, hasReplicas, pickReplica, startApp, stopApp } from "../app/app-lifecycle.server.ts";
 import { env } from "../app/lib/env.server.ts";
 import { isAdminSession } from "../app/platform/auth/auth.server.ts";
 import { createApp, headersOf, serveApp } from "./app.ts";
@@ -38,6 +38,7 @@ export async function startServerApp(options: ServerAppOptions) {
     isDraining: options.isDraining,
     checkReady: () => checkReady(),
     database: () => database,
+    replica: hasReplicas() ? pickReplica : undefined,
     isAdminRequest: (req) => isAdminSession(headersOf(req)),
   });
   const handle = createRequestHandler(() => import("virtual:react-router/server-build"), options.dev ? "development" : "production");

@@ -3,17 +3,22 @@ import { createContext } from "react-router";
 import type { OpenDatabase } from "./client.server.ts";
 
 /**
- * What the server hands each request (docs/decisions/0027): the database it is served from, and whether
- * that database failed it. server/app.ts makes one per request and runs the request inside it, so `db()`
- * anywhere under a loader or an action reads this request's database without being passed it; React Router
- * gets the same object in its typed `context` (`context.get(requestContextKey)`).
+ * What the server hands each request (docs/decisions/0027): the database it reads from, the one it writes to,
+ * and whether a database failed it. server/app.ts makes one per request and runs the request inside it, so
+ * `db()` anywhere under a loader or an action reads this request's database without being passed it; React
+ * Router gets the same object in its typed `context` (`context.get(requestContextKey)`).
  *
- * Today every request gets the process's one database. The point of the seam is that the choice is made per
- * request: a read replica for reads, the primary for a request that has just written.
+ * Reads of an anonymous list, search or detail page may come from a read replica (DATABASE_REPLICA_URLS,
+ * server/read-routing.ts, docs/decisions/0034): `database` is then the replica and `primary` the primary, which
+ * the few writes of such a page (a counted view) name with `primaryDb()`. Everything else reads the primary.
  */
 export type RequestContext = {
-  /** Unset only in tests that serve no database (db() then falls back to the process's database). */
+  /** Where `db()` reads. Unset only in tests that serve no database (db() then falls back to the process's). */
   readonly database: OpenDatabase | undefined;
+  /** Where this request's writes go (`primaryDb()`): the primary, also when `database` is a replica. */
+  readonly primary: OpenDatabase | undefined;
+  /** True when `database` is a read replica. */
+  readonly fromReplica: boolean;
   /** Set when an error of this request was the database being unreachable: the answer becomes a 503. */
   databaseUnavailable: boolean;
 };
@@ -23,8 +28,9 @@ const storage = new AsyncLocalStorage<RequestContext>();
 /** The request context in React Router's `context` argument. */
 export const requestContextKey = createContext<RequestContext>();
 
-export function newRequestContext(database: OpenDatabase | undefined): RequestContext {
-  return { database, databaseUnavailable: false };
+/** A request served from `database`; with `replica`, its reads come from the replica and its writes go to `database`. */
+export function newRequestContext(database: OpenDatabase | undefined, replica?: OpenDatabase): RequestContext {
+  return { database: replica ?? database, primary: database, fromReplica: Boolean(replica), databaseUnavailable: false };
 }
 
 /** Runs `work` (and everything it awaits) as part of the request `context`. */

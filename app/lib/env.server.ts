@@ -5,6 +5,25 @@ import { z } from "zod";
 
 const TRUST_PROXY_MESSAGE = "TRUST_PROXY must be the number of proxies in front of the server, e.g. 1 (프록시 개수를 숫자로 적어 주세요)";
 
+/** An optional postgres:// address; an empty value is unset. */
+function postgresUrl(name: string) {
+  return z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, `${name} must start with postgres:// (postgres:// 주소여야 합니다)`)
+    .optional()
+    .or(z.literal("").transform(() => undefined));
+}
+
+/** A whole number between `min` and `max`, with the setting named in the message. */
+function wholeNumber(name: string, min: number, max: number) {
+  const range = `${name} must be between ${min} and ${max} (${min}~${max} 사이의 숫자여야 합니다)`;
+  return z.coerce
+    .number({ error: `${name} must be a number (숫자여야 합니다)` })
+    .int(`${name} must be a whole number (정수여야 합니다)`)
+    .min(min, range)
+    .max(max, range);
+}
+
 /**
  * Configuration, read once from the environment and validated. Anything an operator changes
  * (ads, footer details, contact address) lives in config/site.json, see lib/site-config.server.ts.
@@ -14,11 +33,39 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z
+  DATABASE_URL: postgresUrl("DATABASE_URL"),
+  /**
+   * A direct connection to the primary (not through a pooler): migrations and the start-up lock use it, so that
+   * DATABASE_URL may point at PgBouncer in transaction mode. Unset: DATABASE_URL (docs/decisions/0034).
+   */
+  DATABASE_DIRECT_URL: postgresUrl("DATABASE_DIRECT_URL"),
+  /** Read-only copies of the primary, comma-separated, for anonymous list, search and detail pages. */
+  DATABASE_REPLICA_URLS: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// (postgres:// 주소여야 합니다)")
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+    .default("")
+    .refine(
+      (value) => value.split(",").every((url) => url.trim() === "" || /^postgres(ql)?:\/\//.test(url.trim())),
+      "DATABASE_REPLICA_URLS must be postgres:// addresses separated by commas (postgres:// 주소를 쉼표로 구분해 적어 주세요)",
+    ),
+  /** Connections each pool of this process may open (per database: the primary, each replica). */
+  DATABASE_POOL_SIZE: wholeNumber("DATABASE_POOL_SIZE", 1, 1000).default(10),
+  /** Seconds one statement may run on PostgreSQL before the server cancels it; `0` turns the limit off. */
+  STATEMENT_TIMEOUT_SECONDS: wholeNumber("STATEMENT_TIMEOUT_SECONDS", 0, 3600).default(30),
+  /** `0`: the server does not migrate at start (deploys that run `npm run db:migrate` once); it checks the migrations are there. */
+  MIGRATE_ON_START: z.enum(["0", "1"], { error: "MIGRATE_ON_START must be 0 or 1 (0 또는 1이어야 합니다)" }).default("1"),
+  /**
+   * The job kinds this process runs: `all` (the default), `none` (a web server that only serves pages), or
+   * kind names separated by commas (`images.fetch,site-checks.check`). `npm run worker` runs jobs and no pages.
+   */
+  JOBS: z
+    .string()
+    .default("all")
+    .refine(
+      (value) => /^\s*(all|none|[a-z][a-z0-9.-]*(\s*,\s*[a-z][a-z0-9.-]*)*)\s*$/.test(value),
+      "JOBS must be all, none or job kinds separated by commas (all, none 또는 작업 종류를 쉼표로 구분해 적어 주세요)",
+    ),
+  /** Seconds an idle keep-alive connection stays open: longer than the load balancer's (AWS ALB: 60). */
+  KEEP_ALIVE_SECONDS: wholeNumber("KEEP_ALIVE_SECONDS", 1, 3600).default(65),
   ADMIN_EMAILS: z.string().default(""),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters (32자 이상이어야 합니다)").optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -97,6 +144,10 @@ export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO"> & {
   authSecret: string;
   /** The sender of every mail: MAIL_FROM, else no-reply@ the host of PUBLIC_URL. */
   mailFrom: string;
+  /** DATABASE_REPLICA_URLS as a list. */
+  replicaUrls: string[];
+  /** JOBS: every kind, none, or the kinds named. */
+  jobKinds: "all" | "none" | string[];
 };
 
 const KEYS = Object.keys(envSchema.shape);
@@ -118,6 +169,10 @@ export function env(): Env {
       "AUTH_SECRET must be set (the same value on every server) when DATABASE_URL points at PostgreSQL (PostgreSQL을 쓸 때는 AUTH_SECRET이 필요합니다)",
     );
   }
+  if ((e.DATABASE_DIRECT_URL || e.DATABASE_REPLICA_URLS.trim()) && !e.DATABASE_URL) {
+    throw new Error("DATABASE_DIRECT_URL and DATABASE_REPLICA_URLS need DATABASE_URL (PostgreSQL 주소 DATABASE_URL도 함께 설정해 주세요)");
+  }
+  const jobs = e.JOBS.trim();
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   const value: Env = {
     ...e,
@@ -128,6 +183,10 @@ export function env(): Env {
     publicUrl,
     authSecret: e.AUTH_SECRET ?? readOrCreateSecret(e.DATA_DIR),
     mailFrom: e.MAIL_FROM ?? defaultMailFrom(publicUrl),
+    replicaUrls: e.DATABASE_REPLICA_URLS.split(",")
+      .map((url) => url.trim())
+      .filter(Boolean),
+    jobKinds: jobs === "all" || jobs === "none" ? jobs : jobs.split(",").map((kind) => kind.trim()),
   };
   cached = { fingerprint, value };
   return value;

@@ -125,6 +125,24 @@ export class JobRunner {
     return this;
   }
 
+  /**
+   * Keeps only the named kinds and their schedules (JOBS=<kinds>, docs/decisions/0033): a web server may run
+   * none of the heavy ones while a worker runs them. A name no kind has is refused, so a typo does not
+   * silently leave a kind without any process to run it.
+   */
+  keepOnly(names: readonly string[]) {
+    const unknown = names.filter((name) => !this.kinds.has(name));
+    if (unknown.length > 0) {
+      throw new Error(
+        `JOBS names unknown job kinds: ${unknown.join(", ")}; known kinds: ${[...this.kinds.keys()].join(", ")} (알 수 없는 작업 종류입니다)`,
+      );
+    }
+    for (const kind of [...this.kinds.keys()]) if (!names.includes(kind)) this.kinds.delete(kind);
+    const kept = this.schedules.filter((schedule) => this.kinds.has(schedule.kind));
+    this.schedules.splice(0, this.schedules.length, ...kept);
+    return this;
+  }
+
   registeredKinds() {
     return [...this.kinds.keys()];
   }
