@@ -6,10 +6,15 @@ import { createPostgresDatabase, testDatabaseKind } from "#tests/test-database.t
 import journal from "../drizzle/meta/_journal.json" with { type: "json" };
 
 /** One app start in its own process (migrations and the demo seed), as a server does on start-up. */
-function startInChildProcess(databaseUrl: string) {
-  const script = `import { startApp, stopApp } from "#app/app-lifecycle.server.ts"; await startApp(); await stopApp();`;
+function startInChildProcess(databaseUrl: string, settings: Record<string, string> = {}, script = START_AND_STOP) {
   const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO: "1", AUTH_SECRET: "start-secret-start-secret-start-secret-00" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: "1",
+      AUTH_SECRET: "start-secret-start-secret-start-secret-00",
+      ...settings,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -17,6 +22,8 @@ function startInChildProcess(databaseUrl: string) {
   child.stderr.on("data", (chunk) => (output += chunk));
   return new Promise<{ code: number | null; output: string }>((resolve) => child.on("exit", (code) => resolve({ code, output })));
 }
+
+const START_AND_STOP = `import { startApp, stopApp } from "#app/app-lifecycle.server.ts"; await startApp(); await stopApp();`;
 
 // Two processes on one embedded DATA_DIR are refused by design (tests/e2e/operations.spec.ts); this is PostgreSQL's case.
 test.runIf(testDatabaseKind() === "postgres")(
@@ -38,6 +45,70 @@ test.runIf(testDatabaseKind() === "postgres")(
       } finally {
         await client.end();
       }
+    } finally {
+      await database.drop();
+    }
+  },
+  120_000,
+);
+
+/** Starts the app, prints what its pool and its job runner are, and stops. */
+const REPORT = `
+import { sql } from "drizzle-orm";
+import { runningJobKinds, startApp, stopApp } from "#app/app-lifecycle.server.ts";
+import { db } from "#app/db/client.server.ts";
+await startApp();
+const { rows } = await db().execute(sql\`SELECT current_setting('application_name') AS name, current_setting('statement_timeout') AS timeout\`);
+console.log("REPORT " + JSON.stringify({ ...rows[0], jobs: runningJobKinds() }));
+await stopApp();`;
+
+const reportOf = (output: string) => JSON.parse(output.match(/^REPORT (.*)$/m)?.[1] ?? "null");
+
+test.runIf(testDatabaseKind() === "postgres")(
+  "MIGRATE_ON_START=0 refuses an unmigrated database and names db:migrate; after it, the server starts without migrating; the pool names itself and has a statement timeout",
+  async () => {
+    const database = await createPostgresDatabase();
+    try {
+      const refused = await startInChildProcess(database.url, { MIGRATE_ON_START: "0" });
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain("npm run db:migrate");
+
+      const migrate = spawn(process.execPath, ["scripts/migrate.ts"], {
+        env: { ...process.env, DATABASE_URL: database.url, AUTH_SECRET: "start-secret-start-secret-start-secret-00", SEED_DEMO: "0" },
+        stdio: "ignore",
+      });
+      expect(await new Promise((resolve) => migrate.on("exit", resolve))).toBe(0);
+
+      const started = await startInChildProcess(
+        database.url,
+        { MIGRATE_ON_START: "0", STATEMENT_TIMEOUT_SECONDS: "7", JOBS: "none" },
+        REPORT,
+      );
+      expect(started.code, started.output).toBe(0);
+      expect(reportOf(started.output)).toEqual({ name: "domae-web", timeout: "7s", jobs: [] });
+    } finally {
+      await database.drop();
+    }
+  },
+  120_000,
+);
+
+test.runIf(testDatabaseKind() === "postgres")(
+  "JOBS chooses the job kinds a process runs: all by default, none, or a list; a kind that does not exist is refused by name",
+  async () => {
+    const database = await createPostgresDatabase();
+    try {
+      const all = await startInChildProcess(database.url, { SEED_DEMO: "0" }, REPORT);
+      expect(reportOf(all.output).jobs).toEqual(
+        expect.arrayContaining(["images.fetch", "site-checks.check", "wholesalers.fold-views", "housekeeping.purge-expired"]),
+      );
+      const none = await startInChildProcess(database.url, { SEED_DEMO: "0", JOBS: "none" }, REPORT);
+      expect(reportOf(none.output).jobs).toEqual([]);
+      const some = await startInChildProcess(database.url, { SEED_DEMO: "0", JOBS: "images.fetch, wholesalers.fold-views" }, REPORT);
+      expect(reportOf(some.output).jobs.sort()).toEqual(["images.fetch", "wholesalers.fold-views"]);
+      const typo = await startInChildProcess(database.url, { SEED_DEMO: "0", JOBS: "images.fetchh" }, REPORT);
+      expect(typo.code).toBe(1);
+      expect(typo.output).toContain("images.fetchh");
     } finally {
       await database.drop();
     }
