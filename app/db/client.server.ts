@@ -49,7 +49,7 @@ export function db(): Db {
  */
 export function primaryDb(): Db {
   const context = currentRequestContext();
-  const open = context ? (context.primary ?? context.database ?? current) : current;
+  const open = context?.fromReplica ? (context.primary ?? current) : (context?.database ?? current);
   if (!open) throw new Error("The database is not open yet (openDatabase was not called).");
   return open.db;
 }
