@@ -103,15 +103,27 @@ test("an unknown guide is a 404", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("가이드를 찾을 수 없습니다.");
 });
 
-test("sitemap.xml lists a note and a wholesaler that exist, with dates; robots.txt points to it", async ({ page, request, baseURL }) => {
+test("sitemap.xml is an index whose files list a note and a wholesaler that exist, with dates; robots.txt points to it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await page.goto("/sellernote");
   const noteHref = await page.getByRole("main").getByRole("listitem").first().getByRole("link").getAttribute("href");
   expect(noteHref).toMatch(/^\/sellernote\/\d+$/);
 
-  const sitemap = await request.get("/sitemap.xml");
-  expect(sitemap.status()).toBe(200);
-  expect(sitemap.headers()["content-type"]).toMatch(/application\/xml/);
-  const xml = await sitemap.text();
+  // /sitemap.xml is the index of the sitemap's files (at most 50,000 addresses each).
+  const index = await request.get("/sitemap.xml");
+  expect(index.status()).toBe(200);
+  expect(index.headers()["content-type"]).toMatch(/application\/xml/);
+  const files = [...(await index.text()).matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
+  expect(files.slice(0, 2)).toEqual([`${baseURL}/sitemap.xml?part=pages`, `${baseURL}/sitemap.xml?part=wholesalers-1`]);
+  let xml = "";
+  for (const file of files) {
+    const part = await request.get(file);
+    expect(part.headers()["content-type"]).toMatch(/application\/xml/);
+    xml += await part.text();
+  }
   expect(xml).toContain(`<loc>${baseURL}${noteHref}</loc><lastmod>`);
   for (const path of ["/list", "/products", "/seller-info", "/sellernote", ...guides.map((g) => `/sellinginsight/${g.slug}`)]) {
     expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);

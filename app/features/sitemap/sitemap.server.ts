@@ -1,4 +1,4 @@
-import { desc, max } from "drizzle-orm";
+import { asc, count, max } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { externalProducts, products, wholesalers } from "#app/db/schema.ts";
 import { listNoteDates } from "#app/features/notes/notes.server.ts";
@@ -13,17 +13,21 @@ export function absoluteUrl(path: string) {
 
 export type SitemapEntry = { path: string; lastmod: Date | null };
 
-// A sitemap file holds at most 50,000 addresses.
-const MAX_URLS = 50_000;
+/** A sitemap file holds at most 50,000 addresses (sitemaps.org); more go into further files of one index. */
+export const MAX_URLS = 50_000;
 
-/** Every published wholesaler page with its last change (ids and dates only); waiting ones are not public. */
-export async function listWholesalerDates(limit: number) {
+/**
+ * Published supplier pages with their last change (ids and dates only; waiting ones are not public), in id
+ * order: file `part` (from 1) of the supplier files, `limit` a file.
+ */
+export async function listWholesalerDates(limit: number, part = 1) {
   return db()
     .select({ id: wholesalers.id, updatedAt: wholesalers.updatedAt })
     .from(wholesalers)
     .where(publishedOnly)
-    .orderBy(desc(wholesalers.updatedAt), desc(wholesalers.id))
-    .limit(limit);
+    .orderBy(asc(wholesalers.id))
+    .limit(limit)
+    .offset((part - 1) * limit);
 }
 
 async function latestProductChange() {
@@ -49,32 +53,78 @@ function latest(dates: (Date | string | null | undefined)[]): Date | null {
   return best;
 }
 
-/** What the sitemap lists: the public list pages, every wholesaler, the eight guides and every note. */
-export async function sitemapEntries(): Promise<SitemapEntry[]> {
-  const [wholesalerRows, noteRows, productsChanged] = await Promise.all([
-    listWholesalerDates(MAX_URLS),
+/**
+ * The files of the sitemap: `pages` (the public list pages, the guides and the notes) and `wholesalers-1`,
+ * `wholesalers-2`, … with at most 50,000 supplier pages each. /sitemap.xml is their index and
+ * /sitemap.xml?part=<name> each file: a file listed by an index may only list addresses under its own folder,
+ * so the files stay at the site's root.
+ */
+export type SitemapPart = { kind: "pages" } | { kind: "wholesalers"; number: number };
+
+export function parseSitemapPart(value: string | null): SitemapPart | null {
+  if (value === "pages") return { kind: "pages" };
+  const match = /^wholesalers-([1-9]\d{0,4})$/.exec(value ?? "");
+  return match ? { kind: "wholesalers", number: Number(match[1]) } : null;
+}
+
+/** The index: the pages file and as many supplier files as the published suppliers fill (at least one). */
+export async function sitemapIndexParts(): Promise<{ part: string; lastmod: Date | null }[]> {
+  const [[counted], [changed]] = await Promise.all([
+    db().select({ n: count() }).from(wholesalers).where(publishedOnly),
+    db()
+      .select({ at: max(wholesalers.updatedAt) })
+      .from(wholesalers)
+      .where(publishedOnly),
+  ]);
+  const files = Math.max(1, Math.ceil(Number(counted?.n ?? 0) / MAX_URLS));
+  const supplierChange = latest([changed?.at ?? null]);
+  return [
+    { part: "pages", lastmod: null },
+    ...Array.from({ length: files }, (_, i) => ({ part: `wholesalers-${i + 1}`, lastmod: supplierChange })),
+  ];
+}
+
+/** One file's addresses; null for a supplier file past the last one. */
+export async function sitemapPartEntries(part: SitemapPart): Promise<SitemapEntry[] | null> {
+  if (part.kind === "wholesalers") {
+    const rows = await listWholesalerDates(MAX_URLS, part.number);
+    if (rows.length === 0 && part.number > 1) return null;
+    return rows.map((row) => ({ path: `/wholesaler/${row.id}`, lastmod: row.updatedAt }));
+  }
+  const [noteRows, productsChanged, [suppliersChanged]] = await Promise.all([
     listNoteDates(),
     latestProductChange(),
+    db()
+      .select({ at: max(wholesalers.updatedAt) })
+      .from(wholesalers)
+      .where(publishedOnly),
   ]);
   const guideDates = guides.map((guide) => new Date(`${guide.updatedAt}T00:00:00+09:00`));
   const noteDates = noteRows.map((note) => note.updatedAt ?? note.createdAt);
-  const listChanged = latest(wholesalerRows.map((row) => row.updatedAt));
   const notesChanged = latest(noteDates);
 
   const entries: SitemapEntry[] = [
-    { path: "/list", lastmod: listChanged },
+    { path: "/list", lastmod: latest([suppliersChanged?.at ?? null]) },
     { path: "/products", lastmod: productsChanged },
     { path: "/seller-info", lastmod: latest([...guideDates, notesChanged]) },
     { path: "/sellernote", lastmod: notesChanged },
     ...guides.map((guide, i) => ({ path: `/sellinginsight/${guide.slug}`, lastmod: guideDates[i] ?? null })),
     ...noteRows.map((note) => ({ path: `/sellernote/${note.id}`, lastmod: note.updatedAt ?? note.createdAt })),
-    ...wholesalerRows.map((row) => ({ path: `/wholesaler/${row.id}`, lastmod: row.updatedAt })),
   ];
   return entries.slice(0, MAX_URLS);
 }
 
 function escapeXml(value: string) {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+
+export function sitemapIndexXml(parts: { part: string; lastmod: Date | null }[]) {
+  const files = parts.map(({ part, lastmod }) => {
+    const loc = `<loc>${escapeXml(absoluteUrl(`/sitemap.xml?part=${part}`))}</loc>`;
+    const mod = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : "";
+    return `  <sitemap>${loc}${mod}</sitemap>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files.join("\n")}\n</sitemapindex>\n`;
 }
 
 export function sitemapXml(entries: SitemapEntry[]) {
