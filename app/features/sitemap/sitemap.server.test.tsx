@@ -19,7 +19,7 @@ const sitemap = async (query = "") => {
   return { status: response.status, type: response.headers.get("Content-Type"), xml: await response.text() };
 };
 const urlsOf = (xml: string) =>
-  new Map([...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => [m[1], m[2]]));
+  new Map([...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?<\/url>/g)].map((m) => [m[1]!, m[2]]));
 const filesOf = (xml: string) => [...xml.matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
 
 test("sitemap.xml is an index of files: the pages file lists the public pages, every guide and the notes that exist; a supplier file lists the suppliers, with dates", async () => {

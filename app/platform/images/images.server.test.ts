@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { externalProducts, imageFiles, images, jobs, products, sellerNotes, wholesalers } from "#app/db/schema.ts";
+import { catchUpMarks, externalProducts, imageFiles, images, jobs, products, sellerNotes, wholesalers } from "#app/db/schema.ts";
 import { createProduct } from "#app/features/products/products.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { IMAGE_SIZE_NAMES, IMAGE_SIZES, imagePath } from "#app/lib/images.ts";
@@ -36,6 +36,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
+  await db().delete(catchUpMarks);
   await db().delete(jobs);
   await db().delete(images);
   await db().delete(imageFiles);
@@ -296,6 +297,23 @@ describe("existing rows and the file route", () => {
     expect(await requestMissingImages()).toBe(0);
     const queued = await db().select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, IMAGE_FETCH_KIND));
     expect(queued.map((j) => (j.payload as { url: string }).url).sort()).toEqual([host.url("/photo-2.jpg"), host.url("/photo-3.jpg")]);
+  });
+
+  test("the catch-up remembers where it got to: a later start walks only rows added since; after a restore (no marks) it walks everything again", async () => {
+    const old = host.url("/photo-4.jpg");
+    await db().insert(products).values({ name: "예전 상품", imageUrl: old });
+    expect(await requestMissingImages()).toBe(1);
+    // The old row's picture row goes away behind the catch-up's back; a new row arrives.
+    await db().delete(images).where(eq(images.sourceUrl, old));
+    const added = host.url("/photo-5.jpg");
+    await db().insert(products).values({ name: "새 상품", imageUrl: added });
+    expect(await requestMissingImages()).toBe(1);
+    expect(await imageState(added)).toMatchObject({ status: "pending" });
+    expect(await imageState(old)).toBeNull();
+    // A restore leaves the marks out, as it leaves the pictures out: the next walk starts from the first row.
+    await db().delete(catchUpMarks);
+    expect(await requestMissingImages()).toBe(1);
+    expect(await imageState(old)).toMatchObject({ status: "pending" });
   });
 
   test("a picture made before the AVIF cards is fetched once more for them; an address that no longer gives a picture keeps its WebP", async () => {

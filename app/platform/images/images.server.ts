@@ -1,6 +1,6 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableName, gt, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
-import { externalProducts, imageFiles, images, jobs, products, sellerNotes, wholesalers } from "#app/db/schema.ts";
+import { catchUpMarks, externalProducts, imageFiles, images, jobs, products, sellerNotes, wholesalers } from "#app/db/schema.ts";
 import { IMAGE_FORMATS, IMAGE_SIZE_NAMES, type ImageSizeName, type ImageView, parseImageFileName } from "#app/lib/images.ts";
 import { log } from "#app/lib/log.server.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
@@ -131,10 +131,12 @@ async function lockPictureNames(tx: Tx, mode: "request" | "purge") {
  * address no longer gives a picture, those stay (the failure is noted on the row, which stays ready and
  * is not asked for again). The job's unique key names the sizes wanted, so every server and every later
  * start asks once per address for this set of sizes, and again only when a size is added. One statement:
- * no row is read into the server, however many pictures there are.
+ * no row is read into the server, however many pictures there are; and once it has run for this set of
+ * sizes (a catch-up mark), later starts skip it, so a start does not scan every picture.
  */
 export async function requestOutdatedImages(): Promise<number> {
   const sizesKey = IMAGE_SIZE_NAMES.join(",");
+  if ((await readCatchUpMark(SIZES_MARK)) === sizesKey) return 0;
   const everySize = JSON.stringify(IMAGE_SIZE_NAMES.map((size) => ({ size })));
   const queued = await db().execute(sql`
     INSERT INTO ${jobs} (kind, payload, unique_key, max_attempts, owner, position)
@@ -146,7 +148,23 @@ export async function requestOutdatedImages(): Promise<number> {
     ON CONFLICT (unique_key) DO NOTHING
     RETURNING id`);
   if (queued.rows.length > 0) notifyJobs();
+  await writeCatchUpMark(SIZES_MARK, sizesKey);
   return queued.rows.length;
+}
+
+const SIZES_MARK = "images.sizes";
+
+/** How far a catch-up got (catch_up_marks), or null before its first run (and after a restore). */
+async function readCatchUpMark(name: string): Promise<string | null> {
+  const [row] = await db().select({ value: catchUpMarks.value }).from(catchUpMarks).where(eq(catchUpMarks.name, name));
+  return row?.value ?? null;
+}
+
+async function writeCatchUpMark(name: string, value: string) {
+  await db()
+    .insert(catchUpMarks)
+    .values({ name, value })
+    .onConflictDoUpdate({ target: catchUpMarks.name, set: { value, updatedAt: new Date() } });
 }
 
 /** A remake that found no picture: the row stays ready with the sizes it has, and says why on the row. */
@@ -167,14 +185,18 @@ const PICTURE_COLUMNS = [
 /**
  * At start: every picture address of products, external products and suppliers that has no row yet (rows
  * saved before this feature, a crash between a save and its request, or a restored backup, which leaves the
- * picture tables out). Idempotent: a second start finds nothing to add. Each table is walked once by its
- * primary key, 1,000 rows a query with a pause between them, so a large catalogue costs one linear pass and
- * PGlite keeps answering requests meanwhile.
+ * picture tables out). Idempotent: a second start finds nothing to add. Each table is walked by its primary
+ * key, 1,000 rows a query with a pause between them, from where the last walk got to: the last id walked is
+ * kept in catch_up_marks after each batch, so a start walks only the rows added since (a large catalogue is
+ * walked once, not at every start), and a walk cut short goes on where it stopped. The marks are left out of
+ * backups, so after a restore the walk starts from the first row again. (A row below the mark whose picture
+ * address changed is asked for by its save; see docs/decisions/0033.)
  */
 export async function requestMissingImages(): Promise<number> {
   let total = 0;
   for (const { table, id, url } of PICTURE_COLUMNS) {
-    for (let after = 0; ; ) {
+    const mark = `images.catch-up.${getTableName(table)}`;
+    for (let after = Number((await readCatchUpMark(mark)) ?? 0); ; ) {
       const rows = await db().select({ id, url }).from(table).where(gt(id, after)).orderBy(id).limit(1000);
       if (rows.length === 0) break;
       after = rows.at(-1)!.id;
@@ -182,6 +204,7 @@ export async function requestMissingImages(): Promise<number> {
       if (wanted.length > 0) {
         total += await db().transaction((tx) => requestImagesIn(tx, wanted, SITE_REQUESTER));
       }
+      await writeCatchUpMark(mark, String(after));
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
