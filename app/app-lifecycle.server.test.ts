@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import pg from "pg";
 import { expect, test } from "vitest";
+import { pgBouncerBinary, startPgBouncer } from "#bench/throwaway-postgres.ts";
 import { demoWholesalers } from "#content/demo/wholesalers.ts";
 import { createPostgresDatabase, testDatabaseKind } from "#tests/test-database.ts";
 import journal from "../drizzle/meta/_journal.json" with { type: "json" };
@@ -110,6 +111,39 @@ test.runIf(testDatabaseKind() === "postgres")(
       expect(typo.code).toBe(1);
       expect(typo.output).toContain("images.fetchh");
     } finally {
+      await database.drop();
+    }
+  },
+  120_000,
+);
+
+// CI installs Debian's pgbouncer (.ci/run); a machine without it skips this one.
+test.runIf(testDatabaseKind() === "postgres" && pgBouncerBinary() !== null)(
+  "behind PgBouncer in transaction mode with DATABASE_DIRECT_URL: two servers starting at once migrate once, seed once and query through the pooler",
+  async () => {
+    const database = await createPostgresDatabase();
+    const direct = new URL(database.url);
+    const bouncer = await startPgBouncer({ host: direct.hostname, port: Number(direct.port || 5432) });
+    try {
+      const pooled = bouncer.urlFor(direct.pathname.slice(1));
+      const settings = { DATABASE_DIRECT_URL: database.url, JOBS: "none" };
+      const results = await Promise.all([startInChildProcess(pooled, settings, REPORT), startInChildProcess(pooled, settings, REPORT)]);
+      for (const { code, output } of results) {
+        expect(code, output).toBe(0);
+        expect(reportOf(output)).toMatchObject({ name: "domae-web" });
+      }
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const migrations = await client.query("SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations");
+        expect(migrations.rows[0].n).toBe(journal.entries.length);
+        const seeded = await client.query("SELECT count(*)::int AS n FROM app_meta WHERE key = 'demo_seeded_at'");
+        expect(seeded.rows[0].n).toBe(1);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      bouncer.stop();
       await database.drop();
     }
   },

@@ -86,3 +86,79 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     },
   };
 }
+
+export type PgBouncer = {
+  /** postgres:// address of `database` through the pooler, as `postgres`. */
+  urlFor: (database: string) => string;
+  port: number;
+  stop: () => void;
+};
+
+/** Debian's pgbouncer (or PGBOUNCER), if this machine has it (`.ci/run` installs it). */
+export function pgBouncerBinary(): string | null {
+  const candidate = process.env.PGBOUNCER ?? "/usr/sbin/pgbouncer";
+  return fs.existsSync(candidate) ? candidate : null;
+}
+
+/**
+ * PgBouncer in transaction mode on a free port of 127.0.0.1 in front of the PostgreSQL at `host:port`, with its
+ * files in a temporary folder: every database, as `postgres`, without a password (`auth_type = any`, loopback
+ * only). `statement_timeout` from clients is accepted and ignored (PgBouncer 1.18 refuses unknown start-up
+ * parameters; set the timeout on the role instead, docs/deployment.md). PgBouncer refuses to run as root:
+ * as root it runs as `postgres`.
+ */
+export async function startPgBouncer(target: { host: string; port: number }, settings: { poolSize?: number } = {}): Promise<PgBouncer> {
+  const binary = pgBouncerBinary();
+  if (!binary) throw new Error("No pgbouncer: install Debian's pgbouncer package or set PGBOUNCER");
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "domae-pgbouncer-"));
+  const port = await freePort();
+  const ini = path.join(folder, "pgbouncer.ini");
+  fs.writeFileSync(
+    ini,
+    [
+      "[databases]",
+      `* = host=${target.host} port=${target.port} user=postgres`,
+      "[pgbouncer]",
+      "listen_addr = 127.0.0.1",
+      `listen_port = ${port}`,
+      "unix_socket_dir =",
+      "auth_type = any",
+      "pool_mode = transaction",
+      "max_client_conn = 1000",
+      `default_pool_size = ${settings.poolSize ?? 20}`,
+      "ignore_startup_parameters = extra_float_digits,statement_timeout",
+      `logfile = ${path.join(folder, "pgbouncer.log")}`,
+      `pidfile = ${path.join(folder, "pgbouncer.pid")}`,
+      "",
+    ].join("\n"),
+  );
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) execFileSync("chown", ["-R", "postgres:postgres", folder]);
+  if (asRoot) execFileSync("runuser", ["-u", "postgres", "--", binary, "-d", ini], { stdio: "pipe" });
+  else execFileSync(binary, ["-d", ini], { stdio: "pipe" });
+  // Listening once the port takes a connection.
+  for (let i = 0; i < 100; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on("error", () => resolve(false));
+    });
+    if (up) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    port,
+    urlFor: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    stop: () => {
+      try {
+        const pid = Number(fs.readFileSync(path.join(folder, "pgbouncer.pid"), "utf8").trim());
+        if (pid > 0) process.kill(pid, "SIGTERM");
+      } catch {
+        // Already gone.
+      }
+      fs.rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
