@@ -35,10 +35,17 @@ export type ThrowawayPostgres = {
   start: () => void;
   /** A new empty database (C.UTF-8, like the tests'), and its address. */
   createDatabase: (name: string) => Promise<string>;
+  /**
+   * A streaming replica of this cluster on another free port (pg_basebackup -R, hot standby): its address for a
+   * database, and its own stop/destroy. Needs `max_connections` at least the primary's (it uses the same).
+   */
+  startStreamingReplica: () => Promise<{ urlFor: (database: string) => string; port: number; destroy: () => void }>;
+  host: string;
+  port: number;
   destroy: () => void;
 };
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+export async function startThrowawayPostgres({ maxConnections = 50 }: { maxConnections?: number } = {}): Promise<ThrowawayPostgres> {
   const bin = binDir();
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), "domae-pg-"));
   const data = path.join(folder, "data");
@@ -59,16 +66,36 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       path.join(folder, "postgres.log"),
       "-w",
       "-o",
-      `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`,
+      `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${maxConnections}`,
       "start",
     ]);
   const stop = () => run("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]);
   start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const replicas: (() => void)[] = [];
   return {
     url,
+    host: "127.0.0.1",
+    port,
     start,
     stop,
+    startStreamingReplica: async () => {
+      const replicaData = path.join(folder, `replica-${replicas.length + 1}`);
+      const replicaPort = await freePort();
+      // initdb's pg_hba.conf lets 127.0.0.1 replicate with trust; -R writes standby.signal and primary_conninfo.
+      run("pg_basebackup", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-D", replicaData, "-R", "-X", "stream", "--no-sync"]);
+      const options = `-p ${replicaPort} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${maxConnections} -c hot_standby=on`;
+      run("pg_ctl", ["-D", replicaData, "-l", path.join(folder, `replica-${replicas.length + 1}.log`), "-w", "-o", options, "start"]);
+      const stopReplica = () => {
+        try {
+          run("pg_ctl", ["-D", replicaData, "-m", "fast", "-w", "stop"]);
+        } catch {
+          // Already stopped.
+        }
+      };
+      replicas.push(stopReplica);
+      return { port: replicaPort, urlFor: (database) => `postgres://postgres@127.0.0.1:${replicaPort}/${database}`, destroy: stopReplica };
+    },
     createDatabase: async (name) => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -77,6 +104,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     destroy: () => {
+      for (const stopReplica of replicas) stopReplica();
       try {
         stop();
       } catch {

@@ -17,10 +17,10 @@ export const WROTE_COOKIE = "domae-wrote";
 
 /**
  * The anonymous list, search and detail pages, and their data requests (`/list.data`; the home page's is
- * `/_root.data`): home, 도매처 목록, 상품 검색, 외부 상품, 셀러 노트, a supplier, a note, the sitemap.
+ * `/_root.data`): home, 도매처 목록, 상품 목록과 검색, 외부 상품, 셀러 노트, a supplier, a note, the sitemap.
  */
 const REPLICA_PAGES =
-  /^\/(?:_root\.data|sitemap\.xml|(?:list|search|external-products|sellernote(?:\/\d+)?|wholesaler\/\d+)(?:\.data)?)?\/?$/;
+  /^\/(?:_root\.data|sitemap\.xml|(?:list|products|search|external-products|sellernote(?:\/\d+)?|wholesaler\/\d+)(?:\.data)?)?\/?$/;
 
 /** Cookie names of a signed-in browser (Better Auth's session and its cache, with or without `__Secure-`). */
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?better-auth\.session_/;
