@@ -9,6 +9,8 @@
 //   pg-outage      10 clients while the trial's own PostgreSQL is stopped and started: 503 with Retry-After, never
 //                  500, no session token in the log (a throwaway cluster, bench/throwaway-postgres.ts)
 //   pictures       300 hostile-picture products from one account while another account's picture is timed
+//   cluster        primary + streaming replica, PgBouncer, 3 web (JOBS=none) + 1 worker, 50 clients for 60 s while one
+//                  web process is killed: 5xx, lost writes, read-your-own-write, replica staleness, p95 per route
 //   --port N       the first of the ports the trials' servers use (default 3500)
 // Results go to bench/results/faults.json and docs/operations.md quotes them.
 import fs from "node:fs";
@@ -18,6 +20,7 @@ import { inArray, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { products, user } from "#app/db/schema.ts";
 import { withDatabase } from "../scripts/with-database.ts";
+import { clusterTrial } from "./cluster-trial.ts";
 import { pictureFloodTrial } from "./picture-flood-trial.ts";
 import {
   BENCH_AUTH_SECRET,
@@ -513,6 +516,9 @@ async function main() {
         }
       }
     }
+  }
+  if (which === "cluster") {
+    results.cluster = await clusterTrial({ port: PORT, seconds: Number(values.seconds), clients: Number(values.clients) });
   }
   console.log(JSON.stringify(results, null, 2));
   fs.mkdirSync("bench/results", { recursive: true });

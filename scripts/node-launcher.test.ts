@@ -130,7 +130,13 @@ setInterval(() => {}, 1000);`,
   const packageName = launcher.nodePackageName(process.platform, process.arch);
   it.skipIf(!systemNode || !packageName)("under an older system node, announces and uses the fetched Node 24", () => {
     const cache = tempFolder();
-    const bin = path.join(cache, `${packageName}@${launcher.pinnedVersion(packageName)}`, "node_modules", String(packageName), "bin");
+    const bin = path.join(
+      cache,
+      `${packageName}@${launcher.pinnedVersion(String(packageName))}`,
+      "node_modules",
+      String(packageName),
+      "bin",
+    );
     fs.mkdirSync(bin, { recursive: true });
     fs.symlinkSync(process.execPath, path.join(bin, "node"));
     fs.writeFileSync(path.join(bin, "..", "package.json"), JSON.stringify({ name: packageName, version: process.versions.node }));

@@ -180,4 +180,10 @@ function main(argv) {
 
 if (require.main === module) main(process.argv.slice(2));
 
-module.exports = { isTooOld: isTooOld, nodePackageName: nodePackageName, pinnedVersion: pinnedVersion, cacheRoot: cacheRoot, MINIMUM: MINIMUM };
+module.exports = {
+  isTooOld: isTooOld,
+  nodePackageName: nodePackageName,
+  pinnedVersion: pinnedVersion,
+  cacheRoot: cacheRoot,
+  MINIMUM: MINIMUM,
+};

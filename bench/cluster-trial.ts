@@ -1,0 +1,342 @@
+/**
+ * `npm run bench:faults -- cluster` (issue 26 item 5, docs/decisions/0033 and 0034): the multi-server layout of
+ * docs/deployment.md on one machine, all on 127.0.0.1. A PostgreSQL primary and a streaming replica made with
+ * pg_basebackup (a throwaway cluster, bench/throwaway-postgres.ts), PgBouncer in transaction mode in front of the
+ * primary, the migrations run once (`db:migrate`), three web processes with JOBS=none and MIGRATE_ON_START=0
+ * reading anonymous pages from the replica, and one worker (`npm run worker`). 50 clients (half signed in, half
+ * anonymous) send mixed reads and writes for 60 s through a stand-in load balancer that sends each request to the
+ * next web process that its health check (/readyz, every 500 ms) calls ready; one web process is killed with
+ * SIGKILL a third of the way in and started again 10 s later.
+ *
+ * Reported: answers by status; 5xx; requests that met the killed process (refused or cut, as a load balancer
+ * would have retried or answered 502); acknowledged writes and how many are missing afterwards; read-your-own-
+ * write violations (a writer's next read not showing its own save: with its session, and, for half the writers,
+ * with only the `domae-wrote` cookie the save answered with); how stale anonymous replica reads were (an anonymous
+ * search for a product acknowledged earlier that did not find it, and the age of the oldest such miss); the
+ * replica's lag sampled every 200 ms; p50/p95 per route.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import pg from "pg";
+import { parseLsn } from "#app/db/replicas.server.ts";
+import { BENCH_AUTH_SECRET, type ServerHandle, signUp, startServer, stopServer } from "./server-process.ts";
+import { pgBouncerBinary, startPgBouncer, startThrowawayPostgres } from "./throwaway-postgres.ts";
+
+type Options = { port: number; seconds: number; clients: number };
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return null;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! * 10) / 10;
+}
+
+/** A browser's cookies: what the servers set, sent back on the next request. */
+class CookieJar {
+  private readonly cookies = new Map<string, { value: string; expires: number }>();
+  take(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const [name, value = ""] = (pair ?? "").trim().split("=");
+      if (!name) continue;
+      const maxAge = attributes.map((a) => /^\s*max-age=(-?\d+)/i.exec(a)?.[1]).find(Boolean);
+      const expires = maxAge === undefined ? Number.POSITIVE_INFINITY : Date.now() + Number(maxAge) * 1000;
+      if (value === "" || expires <= Date.now()) this.cookies.delete(name);
+      else this.cookies.set(name, { value, expires });
+    }
+  }
+  header(only?: (name: string) => boolean) {
+    const now = Date.now();
+    return [...this.cookies]
+      .filter(([name, { expires }]) => expires > now && (!only || only(name)))
+      .map(([name, { value }]) => `${name}=${value}`)
+      .join("; ");
+  }
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number) {
+  return new Promise<void>((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => reject(new Error(`no "${pattern}" within ${timeoutMs} ms: ${seen.slice(-2000)}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      seen += chunk;
+      if (pattern.test(seen)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code}: ${seen.slice(-2000)}`));
+    });
+  });
+}
+
+export async function clusterTrial({ port, seconds, clients }: Options) {
+  if (!pgBouncerBinary()) return { skipped: "pgbouncer is not installed (apt-get install pgbouncer; .ci/run does)" };
+  const postgres = await startThrowawayPostgres({ maxConnections: 120 });
+  const cleanups: (() => unknown)[] = [() => postgres.destroy()];
+  try {
+    const directUrl = await postgres.createDatabase("domae_cluster");
+    // The pool's statement timeout on the role: PgBouncer 1.18 cannot pass it as a start-up parameter.
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    await admin.query("ALTER ROLE postgres SET statement_timeout = '30s'");
+    await admin.end();
+    const bouncer = await startPgBouncer({ host: postgres.host, port: postgres.port }, { poolSize: 40 });
+    cleanups.push(() => bouncer.stop());
+    const pooledUrl = bouncer.urlFor("domae_cluster");
+
+    const shared = {
+      DATABASE_URL: pooledUrl,
+      DATABASE_DIRECT_URL: directUrl,
+      AUTH_SECRET: BENCH_AUTH_SECRET,
+      SEED_DEMO: "1",
+      MIGRATE_ON_START: "0",
+      PRODUCTS_PER_ACCOUNT: "0",
+      REPORT_RATE_LIMIT: "0",
+      LINK_CHECK: "0",
+    };
+    // Deploy order: migrate once (and the demo content), then the replica (a copy of the migrated primary), then the processes.
+    execFileSync(process.execPath, ["scripts/migrate.ts"], { env: { ...process.env, ...shared }, stdio: "pipe" });
+    const replica = await postgres.startStreamingReplica();
+    const replicaUrl = replica.urlFor("domae_cluster");
+
+    const worker = spawn(process.execPath, ["scripts/worker.ts"], {
+      env: { ...process.env, ...shared, JOBS: "all" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    cleanups.push(() => worker.kill("SIGTERM"));
+    await waitForLine(worker, /"msg":"worker started"/, 60_000);
+
+    const webEnv = { ...shared, JOBS: "none", DATABASE_REPLICA_URLS: replicaUrl };
+    const ports = [port, port + 1, port + 2];
+    const webs: (ServerHandle | null)[] = await Promise.all(
+      ports.map((p) => startServer(p, { ...webEnv, PUBLIC_URL: `http://127.0.0.1:${port}` })),
+    );
+    cleanups.push(() => Promise.all(webs.map((web) => web && stopServer(web))));
+
+    // The stand-in load balancer: /readyz of each web process every 500 ms; requests go round-robin to ready ones.
+    const ready = new Set<number>(ports);
+    let balancing = true;
+    const checker = (async () => {
+      while (balancing) {
+        await Promise.all(
+          ports.map(async (p) => {
+            try {
+              const answer = await fetch(`http://127.0.0.1:${p}/readyz`, { signal: AbortSignal.timeout(1000) });
+              if (answer.ok) ready.add(p);
+              else ready.delete(p);
+            } catch {
+              ready.delete(p);
+            }
+          }),
+        );
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    })();
+    let turn = 0;
+    const pick = () => {
+      const up = ports.filter((p) => ready.has(p));
+      turn = (turn + 1) % Math.max(1, up.length);
+      return up[turn] ?? ports[0]!;
+    };
+
+    // The replica's lag against the primary's write position, every 200 ms.
+    const primaryClient = new pg.Client({ connectionString: directUrl });
+    const replicaClient = new pg.Client({ connectionString: replicaUrl });
+    await primaryClient.connect();
+    await replicaClient.connect();
+    const lagBytes: number[] = [];
+    const lagSampler = setInterval(async () => {
+      try {
+        const [{ rows: p }, { rows: r }] = await Promise.all([
+          primaryClient.query("SELECT pg_current_wal_lsn()::text AS lsn"),
+          replicaClient.query("SELECT pg_last_wal_replay_lsn()::text AS lsn"),
+        ]);
+        lagBytes.push(Number(parseLsn(p[0].lsn) - parseLsn(r[0].lsn)));
+      } catch {
+        // A sample lost to a busy moment.
+      }
+    }, 200);
+
+    const statuses: Record<string, number> = {};
+    const latencies: Record<string, number[]> = {};
+    let toKilledProcess = 0;
+    let killedPort = 0;
+    let killedAt = 0;
+    const acknowledged: { name: string; token: string; at: number }[] = [];
+    let ryowChecks = 0;
+    let ryowWithCookieOnly = 0;
+    const ryowViolations: string[] = [];
+    let anonymousSearches = 0;
+    let staleSearches = 0;
+    let oldestStaleMs = 0;
+    let errors5xx = 0;
+    const sample5xx: string[] = [];
+
+    const request = async (route: string, path: string, init: RequestInit & { jar: CookieJar; only?: (name: string) => boolean }) => {
+      const target = pick();
+      const cookie = init.jar.header(init.only);
+      const started = performance.now();
+      try {
+        const answer = await fetch(`http://127.0.0.1:${target}${path}`, {
+          ...init,
+          redirect: "manual",
+          headers: {
+            ...(init.headers as Record<string, string>),
+            ...(cookie ? { cookie } : {}),
+            "user-agent": "Mozilla/5.0 cluster-trial",
+          },
+        });
+        const body = await answer.text();
+        const times = latencies[route] ?? [];
+        latencies[route] = times;
+        times.push(performance.now() - started);
+        statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+        if (answer.status >= 500) {
+          errors5xx += 1;
+          if (sample5xx.length < 5) sample5xx.push(`${answer.status} ${init.method ?? "GET"} ${path} on ${target}: ${body.slice(0, 200)}`);
+        }
+        init.jar.take(answer);
+        return { status: answer.status, body, location: answer.headers.get("location") };
+      } catch {
+        // Refused or cut: only the killed process does that (a load balancer retries or answers 502).
+        if (target === killedPort) toKilledProcess += 1;
+        else {
+          statuses.connectionFailed = (statuses.connectionFailed ?? 0) + 1;
+        }
+        return null;
+      }
+    };
+
+    const deadline = Date.now() + seconds * 1000;
+    const runClient = async (c: number) => {
+      const jar = new CookieJar();
+      const writer = c % 2 === 0;
+      if (writer) {
+        const first = pick();
+        const { cookie } = await signUp(`http://127.0.0.1:${first}`, `cluster-${c}-${Date.now()}@example.com`);
+        jar.take(new Response(null, { headers: cookie.split("; ").map((pair) => ["set-cookie", pair] as [string, string]) }));
+      }
+      for (let i = 0; Date.now() < deadline; i++) {
+        if (writer && i % 3 === 0) {
+          const token = `k${c}t${i}z${Math.floor(Math.random() * 1e6)}`;
+          const name = `클러스터 상품 ${token}`;
+          const saved = await request("POST /add", "/add", {
+            jar,
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://127.0.0.1:${port}` },
+            body: new URLSearchParams({ name, price: "1000", summary: "", imageUrl: "", siteUrl: "" }),
+          });
+          if (saved?.status !== 302) continue;
+          acknowledged.push({ name, token, at: Date.now() });
+          // The writer's next read must show its save: half with the session, half with only the cookie the
+          // save answered with (as a browser that signed out since would).
+          const cookieOnly = c % 4 === 0;
+          const check = await request("GET /products?q (own)", `/products?q=${token}`, {
+            jar,
+            only: cookieOnly ? (cookieName) => cookieName === "domae-wrote" : undefined,
+          });
+          if (check?.status !== 200) continue;
+          ryowChecks += 1;
+          if (cookieOnly) ryowWithCookieOnly += 1;
+          if (!check.body.includes(token)) ryowViolations.push(`${token} (${cookieOnly ? "cookie only" : "session"})`);
+          continue;
+        }
+        const kind = i % 5;
+        if (!writer && kind === 0 && acknowledged.length > 0) {
+          // Someone else's save, searched anonymously (the replica).
+          const other = acknowledged[Math.floor(Math.random() * acknowledged.length)]!;
+          const found = await request("GET /products?q (other)", `/products?q=${other.token}`, { jar });
+          if (found?.status === 200) {
+            anonymousSearches += 1;
+            if (!found.body.includes(other.token)) {
+              staleSearches += 1;
+              oldestStaleMs = Math.max(oldestStaleMs, Date.now() - other.at);
+            }
+          }
+          continue;
+        }
+        const [route, path] = (
+          [
+            ["GET /list", "/list"],
+            ["GET /list?q", "/list?q=도매"],
+            ["GET /wholesaler/:id", `/wholesaler/${1 + ((c + i) % 20)}`],
+            ["GET /products", "/products"],
+            ["GET /sellernote", "/sellernote"],
+          ] as const
+        )[kind]!;
+        await request(route, path, { jar });
+      }
+    };
+
+    const killer = (async () => {
+      await new Promise((r) => setTimeout(r, (seconds * 1000) / 3));
+      const victim = webs[1]!;
+      killedPort = victim.port;
+      killedAt = Date.now();
+      victim.child.kill("SIGKILL");
+      await victim.exited;
+      webs[1] = null;
+      await new Promise((r) => setTimeout(r, 10_000));
+      webs[1] = await startServer(victim.port, { ...webEnv, PUBLIC_URL: `http://127.0.0.1:${port}` });
+      return Date.now() - killedAt;
+    })();
+
+    await Promise.all(Array.from({ length: clients }, (_, c) => runClient(c)));
+    const backAfterMs = await killer;
+    balancing = false;
+    await checker;
+    clearInterval(lagSampler);
+
+    // Lost acknowledged writes: every acknowledged product must be on the primary.
+    const names = acknowledged.map((a) => a.name);
+    const { rows } = await primaryClient.query("SELECT count(*)::int AS n FROM products WHERE name = ANY($1)", [names]);
+    await primaryClient.end();
+    await replicaClient.end();
+    const workerAlive = worker.exitCode === null;
+
+    const routes = Object.fromEntries(
+      Object.entries(latencies).map(([route, values]) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        return [route, { requests: sorted.length, p50Ms: percentile(sorted, 50), p95Ms: percentile(sorted, 95) }];
+      }),
+    );
+    const sortedLag = [...lagBytes].sort((a, b) => a - b);
+    return {
+      layout: "primary + streaming replica (PostgreSQL 15), PgBouncer 1.18 transaction mode, 3 web (JOBS=none) + 1 worker",
+      seconds,
+      clients,
+      requests: Object.values(latencies).reduce((n, values) => n + values.length, 0),
+      statuses,
+      answered5xx: errors5xx,
+      sample5xx,
+      killed: { port: killedPort, requestsRefusedOrCut: toKilledProcess, backInServiceAfterMs: backAfterMs },
+      acknowledgedWrites: acknowledged.length,
+      lostWrites: acknowledged.length - Number(rows[0].n),
+      readYourOwnWrite: {
+        checks: ryowChecks,
+        withCookieOnly: ryowWithCookieOnly,
+        violations: ryowViolations.length,
+        examples: ryowViolations.slice(0, 5),
+      },
+      replicaReads: { anonymousSearchesOfOthersSaves: anonymousSearches, notYetVisible: staleSearches, oldestMissMs: oldestStaleMs },
+      replicaLagBytes: {
+        samples: sortedLag.length,
+        p50: percentile(sortedLag, 50),
+        p95: percentile(sortedLag, 95),
+        max: sortedLag.at(-1) ?? null,
+      },
+      workerAlive,
+      routes,
+    };
+  } finally {
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch {
+        // Best effort: the throwaway cluster goes last and takes the rest with it.
+      }
+    }
+  }
+}
