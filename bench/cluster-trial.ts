@@ -108,7 +108,8 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
     cleanups.push(() => worker.kill("SIGTERM"));
     await waitForLine(worker, /"msg":"worker started"/, 60_000);
 
-    const webEnv = { ...shared, JOBS: "none", DATABASE_REPLICA_URLS: replicaUrl };
+    const webEnv = { ...shared, JOBS: "none", DATABASE_REPLICA_URLS: replicaUrl, TRUST_PROXY: "1" };
+    const publicHost = `127.0.0.1:${port}`;
     const ports = [port, port + 1, port + 2];
     const webs: (ServerHandle | null)[] = await Promise.all(
       ports.map((p) => startServer(p, { ...webEnv, PUBLIC_URL: `http://127.0.0.1:${port}` })),
@@ -186,6 +187,11 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
             ...(init.headers as Record<string, string>),
             ...(cookie ? { cookie } : {}),
             "user-agent": "Mozilla/5.0 cluster-trial",
+            // What a load balancer adds (TRUST_PROXY=1): the site's own host, so a form posted to any web process
+            // is same-site.
+            "x-forwarded-host": publicHost,
+            "x-forwarded-proto": "http",
+            "x-forwarded-for": "127.0.0.1",
           },
         });
         const body = await answer.text();
