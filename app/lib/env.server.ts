@@ -64,6 +64,34 @@ const envSchema = z.object({
       (value) => /^\s*(all|none|[a-z][a-z0-9.-]*(\s*,\s*[a-z][a-z0-9.-]*)*)\s*$/.test(value),
       "JOBS must be all, none or job kinds separated by commas (all, none 또는 작업 종류를 쉼표로 구분해 적어 주세요)",
     ),
+  /**
+   * Where our copies of pictures are kept: `database` (image_files, the default) or `s3`, any S3-compatible object
+   * storage (AWS S3, MinIO, R2, …) named by the S3_* settings (platform/images/image-store.server.ts, docs/decisions/0033).
+   */
+  IMAGE_STORE: z
+    .enum(["database", "s3"], { error: "IMAGE_STORE must be database or s3 (database 또는 s3여야 합니다)" })
+    .default("database"),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  /** The service's address for a non-AWS service (`http://127.0.0.1:9000` for MinIO); unset: AWS's own. */
+  S3_ENDPOINT: z.string().url("S3_ENDPOINT must be an address like https://s3.example.com (주소 형식이어야 합니다)").optional(),
+  /** Unset: the AWS SDK's own chain (environment, shared files, the instance's role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `1`: bucket in the path (`/bucket/key`), as MinIO and most self-hosted services want. */
+  S3_FORCE_PATH_STYLE: z.enum(["0", "1"], { error: "S3_FORCE_PATH_STYLE must be 0 or 1 (0 또는 1이어야 합니다)" }).default("0"),
+  /**
+   * An origin that serves the bucket's `images/…` (a CDN in front of it): pages then name pictures there instead
+   * of /images/ on this site, and the CSP allows it. Unset: /images/ serves them.
+   */
+  IMAGE_BASE_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^/?#\s]+$/,
+      "IMAGE_BASE_URL must be an origin like https://images.example.com (https://로 시작하는 주소여야 합니다)",
+    )
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Seconds an idle keep-alive connection stays open: longer than the load balancer's (AWS ALB: 60). */
   KEEP_ALIVE_SECONDS: wholeNumber("KEEP_ALIVE_SECONDS", 1, 3600).default(65),
   ADMIN_EMAILS: z.string().default(""),
@@ -171,6 +199,9 @@ export function env(): Env {
   }
   if ((e.DATABASE_DIRECT_URL || e.DATABASE_REPLICA_URLS.trim()) && !e.DATABASE_URL) {
     throw new Error("DATABASE_DIRECT_URL and DATABASE_REPLICA_URLS need DATABASE_URL (PostgreSQL 주소 DATABASE_URL도 함께 설정해 주세요)");
+  }
+  if (e.IMAGE_STORE === "s3" && !e.S3_BUCKET) {
+    throw new Error("IMAGE_STORE=s3 needs S3_BUCKET (S3 버킷 이름 S3_BUCKET을 설정해 주세요)");
   }
   const jobs = e.JOBS.trim();
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");

@@ -10,6 +10,7 @@ import {
   requestOutdatedImages,
   storeFailedImage,
   storeReadyImage,
+  uploadImageFiles,
 } from "./images.server.ts";
 
 /**
@@ -42,8 +43,10 @@ export function registerImageJobs(runner: JobRunner, settings: ImageJobSettings 
       const outcome = await fetchAndProcessImage(url, { ...settings.fetch, signal: job.signal });
       if (job.signal.aborted) throw job.signal.reason;
       if (!outcome.ok && !outcome.permanent) throw new Error(`${outcome.detail} (${outcome.reason})`);
+      // With IMAGE_STORE=s3 the files reach the bucket before the row that names them is written.
+      const uploaded = outcome.ok ? await uploadImageFiles(outcome.hash, outcome.files) : false;
       await job.complete(async (tx) => {
-        if (outcome.ok) await storeReadyImage(tx, url, outcome.hash, outcome.files);
+        if (outcome.ok) await storeReadyImage(tx, url, outcome.hash, outcome.files, uploaded);
         else if (remake) await noteFailedRemake(tx, url, outcome.reason, outcome.detail);
         else await storeFailedImage(tx, url, outcome.reason, outcome.detail);
       });

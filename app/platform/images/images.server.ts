@@ -6,6 +6,7 @@ import { log } from "#app/lib/log.server.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import { enqueueJobs, lockOwnerQueue, notifyJobs, queuePosition, SITE_OWNER } from "#app/platform/jobs/job-store.server.ts";
 import type { ImageFile } from "./image-processing.server.ts";
+import { deleteObjects, objectStore } from "./image-store.server.ts";
 
 /**
  * Our own copies of outside pictures (docs/decisions/0023): which source addresses have one, asking for
@@ -259,20 +260,27 @@ export async function purgeUnnamedImages({ batchSize = 500 }: { batchSize?: numb
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   let files = 0;
+  const store = await objectStore();
   for (;;) {
     const deleted = await db().transaction(async (tx) => {
       await lockPictureNames(tx, "purge");
-      const result = await tx.execute(sql`
+      const result = await tx.execute<{ hash: string; size: ImageSizeName; in_bucket: boolean }>(sql`
         DELETE FROM ${imageFiles} f
         WHERE (f.hash, f.size) IN (
           SELECT o.hash, o.size FROM ${imageFiles} o
           WHERE NOT EXISTS (SELECT 1 FROM ${images} i WHERE i.hash = o.hash)
           LIMIT ${batchSize})
-        RETURNING f.hash`);
-      return result.rows.length;
+        RETURNING f.hash, f.size, f.body IS NULL AS in_bucket`);
+      return result.rows;
     });
-    files += deleted;
-    if (deleted < batchSize) break;
+    // The bucket's objects go once their rows are gone (a failure leaves an orphan object, never a row without its file).
+    if (store)
+      await deleteObjects(
+        store,
+        deleted.filter((row) => row.in_bucket).map(({ hash, size }) => ({ hash, size })),
+      );
+    files += deleted.length;
+    if (deleted.length < batchSize) break;
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return { images: rows, files };
@@ -323,13 +331,28 @@ export async function imageState(sourceUrl: string): Promise<ImageState | null> 
   return row ?? null;
 }
 
-/** Stores a finished picture: its files (shared with any source of the same bytes) and its row. */
-export async function storeReadyImage(tx: Tx, sourceUrl: string, hash: string, files: ImageFile[]) {
+/**
+ * With IMAGE_STORE=s3, puts a finished picture's files into the bucket, before the transaction that records
+ * them (image-store.server.ts): a row never names a file the bucket lacks. Returns whether it did; with the
+ * database store the bytes go into the rows instead.
+ */
+export async function uploadImageFiles(hash: string, files: ImageFile[]): Promise<boolean> {
+  const store = await objectStore();
+  if (!store) return false;
+  for (const file of files) await store.put({ hash, size: file.size }, file.body);
+  return true;
+}
+
+/**
+ * Stores a finished picture: its files (shared with any source of the same bytes; the bytes themselves unless
+ * `uploaded` put them into the bucket) and its row.
+ */
+export async function storeReadyImage(tx: Tx, sourceUrl: string, hash: string, files: ImageFile[], uploaded = false) {
   // Files already there (the same bytes from another address) must not be purged while this row is written.
   await lockPictureNames(tx, "request");
   await tx
     .insert(imageFiles)
-    .values(files.map((file) => ({ hash, size: file.size, width: file.width, height: file.height, body: file.body })))
+    .values(files.map((file) => ({ hash, size: file.size, width: file.width, height: file.height, body: uploaded ? null : file.body })))
     .onConflictDoNothing();
   const sizes = files.map(({ size, width, height }) => ({ size, width, height }));
   await tx
@@ -351,13 +374,19 @@ export async function storeFailedImage(tx: Tx, sourceUrl: string, failure: strin
     });
 }
 
-/** The bytes /images/<hash>-<size>.<format> answers with, or null. */
+/**
+ * The bytes /images/<hash>-<size>.<format> answers with, or null: the row's own bytes, else (a file kept in the
+ * bucket) the object, when a bucket is configured.
+ */
 export async function imageFile(hash: string, size: ImageSizeName): Promise<Buffer | null> {
   const [row] = await db()
     .select({ body: imageFiles.body })
     .from(imageFiles)
     .where(and(eq(imageFiles.hash, hash), eq(imageFiles.size, size)));
-  return row?.body ?? null;
+  if (!row) return null;
+  if (row.body) return row.body;
+  const store = await objectStore();
+  return store ? store.get({ hash, size }) : null;
 }
 
 const NOT_FOUND_HEADERS = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" };
