@@ -6,7 +6,8 @@
  * reading anonymous pages from the replica, and one worker (`npm run worker`). 50 clients (half signed in, half
  * anonymous) send mixed reads and writes for 60 s through a stand-in load balancer that sends each request to the
  * next web process that its health check (/readyz, every 500 ms) calls ready; one web process is killed with
- * SIGKILL a third of the way in and started again 10 s later.
+ * SIGKILL a third of the way in and started again 10 s later. The replica is held 2 s behind on purpose
+ * (recovery_min_apply_delay), so that the stale reads read routing allows, and the ones it must not allow, happen.
  *
  * Reported: answers by status; 5xx; requests that met the killed process (refused or cut, as a load balancer
  * would have retried or answered 502); acknowledged writes and how many are missing afterwards; read-your-own-
@@ -22,6 +23,9 @@ import { BENCH_AUTH_SECRET, type ServerHandle, signUp, startServer, stopServer }
 import { pgBouncerBinary, startPgBouncer, startThrowawayPostgres } from "./throwaway-postgres.ts";
 
 type Options = { port: number; seconds: number; clients: number };
+
+/** How far behind the trial keeps its replica: under REPLICA_MAX_LAG_SECONDS (5 s), so it stays in use. */
+const REPLICA_DELAY_MS = 2000;
 
 function percentile(sorted: number[], p: number) {
   if (sorted.length === 0) return null;
@@ -98,7 +102,9 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
     };
     // Deploy order: migrate once (and the demo content), then the replica (a copy of the migrated primary), then the processes.
     execFileSync(process.execPath, ["scripts/migrate.ts"], { env: { ...process.env, ...shared }, stdio: "pipe" });
-    const replica = await postgres.startStreamingReplica();
+    // Held 2 s behind on purpose (recovery_min_apply_delay): a replica that is really behind, so that anonymous
+    // readers do meet stale pages and read-your-own-write is tested where it can fail.
+    const replica = await postgres.startStreamingReplica({ applyDelay: `${REPLICA_DELAY_MS}ms` });
     const replicaUrl = replica.urlFor("domae_cluster");
 
     const worker = spawn(process.execPath, ["scripts/worker.ts"], {
@@ -311,6 +317,7 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
     const sortedLag = [...lagBytes].sort((a, b) => a - b);
     return {
       layout: "primary + streaming replica (PostgreSQL 15), PgBouncer 1.18 transaction mode, 3 web (JOBS=none) + 1 worker",
+      replicaHeldBehindMs: REPLICA_DELAY_MS,
       seconds,
       clients,
       requests: Object.values(latencies).reduce((n, values) => n + values.length, 0),

@@ -39,7 +39,10 @@ export type ThrowawayPostgres = {
    * A streaming replica of this cluster on another free port (pg_basebackup -R, hot standby): its address for a
    * database, and its own stop/destroy. Needs `max_connections` at least the primary's (it uses the same).
    */
-  startStreamingReplica: () => Promise<{ urlFor: (database: string) => string; port: number; destroy: () => void }>;
+  startStreamingReplica: (settings?: {
+    /** recovery_min_apply_delay: a replica kept this far behind on purpose (a trial of stale reads). */
+    applyDelay?: string;
+  }) => Promise<{ urlFor: (database: string) => string; port: number; destroy: () => void }>;
   host: string;
   port: number;
   destroy: () => void;
@@ -79,12 +82,13 @@ export async function startThrowawayPostgres({ maxConnections = 50 }: { maxConne
     port,
     start,
     stop,
-    startStreamingReplica: async () => {
+    startStreamingReplica: async ({ applyDelay }: { applyDelay?: string } = {}) => {
       const replicaData = path.join(folder, `replica-${replicas.length + 1}`);
       const replicaPort = await freePort();
       // initdb's pg_hba.conf lets 127.0.0.1 replicate with trust; -R writes standby.signal and primary_conninfo.
       run("pg_basebackup", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-D", replicaData, "-R", "-X", "stream", "--no-sync"]);
-      const options = `-p ${replicaPort} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${maxConnections} -c hot_standby=on`;
+      const delay = applyDelay ? ` -c recovery_min_apply_delay=${applyDelay}` : "";
+      const options = `-p ${replicaPort} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=${maxConnections} -c hot_standby=on${delay}`;
       run("pg_ctl", ["-D", replicaData, "-l", path.join(folder, `replica-${replicas.length + 1}.log`), "-w", "-o", options, "start"]);
       const stopReplica = () => {
         try {
