@@ -137,3 +137,9 @@ test("pictures come only from our own origin, except in the seller-note editor w
   for (const path of ["/admin/sellernote-add", "/admin/sellernote-edit/12"])
     expect(await imgSrc(path), path).toBe("img-src 'self' data: https:");
 });
+
+test("with IMAGE_BASE_URL (a CDN for our picture files) pages allow that one origin for pictures, and no other", async () => {
+  const base = await start({ imageOrigin: "https://images.example.com" });
+  const csp = (await fetch(`${base}/list`)).headers.get("content-security-policy") ?? "";
+  expect(/img-src [^;]*/.exec(csp)?.[0]).toBe("img-src 'self' data: https://images.example.com");
+});

@@ -42,6 +42,8 @@ export type AppOptions = {
    * `database` (DATABASE_REPLICA_URLS, docs/decisions/0034).
    */
   replica?: () => OpenDatabase | undefined;
+  /** IMAGE_BASE_URL: the origin (a CDN) that serves our picture files, allowed in img-src. */
+  imageOrigin?: string;
   /** Whether a request carries a signed-in admin's session, for the large body limits (none: nobody). */
   isAdminRequest?: AdminCheck;
 };
@@ -63,6 +65,8 @@ export function createApp(options: AppOptions) {
   app.set("trust proxy", options.trustProxyHops > 0 ? options.trustProxyHops : false);
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl) : null;
   const httpsOrigin = publicOrigin?.protocol === "https:";
+  // Our picture files may come from a CDN (IMAGE_BASE_URL, docs/decisions/0033): that one origin, no other.
+  const imageOrigin = options.imageOrigin ? ` ${new URL(options.imageOrigin).origin}` : "";
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
@@ -85,7 +89,7 @@ export function createApp(options: AppOptions) {
         // Pictures of other sites are served as our own copies (docs/decisions/0023): a page never
         // makes the visitor's browser ask another site. The note editor is the exception: an admin pasting a
         // picture's address sees it while writing (the saved note shows our copy once it is made).
-        NOTE_EDITOR_PATH.test(req.path) ? "img-src 'self' data: https:" : "img-src 'self' data:",
+        NOTE_EDITOR_PATH.test(req.path) ? "img-src 'self' data: https:" : `img-src 'self' data:${imageOrigin}`,
         "font-src 'self'",
         `connect-src 'self'${options.dev ? " ws:" : ""}`,
         "object-src 'none'",

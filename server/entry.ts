@@ -39,6 +39,7 @@ export async function startServerApp(options: ServerAppOptions) {
     checkReady: () => checkReady(),
     database: () => database,
     replica: hasReplicas() ? pickReplica : undefined,
+    imageOrigin: config.IMAGE_BASE_URL,
     isAdminRequest: (req) => isAdminSession(headersOf(req)),
   });
   const handle = createRequestHandler(() => import("virtual:react-router/server-build"), options.dev ? "development" : "production");

@@ -38,3 +38,9 @@ describe("image file names", () => {
     expect(parseImageFileName(name)).toBeNull();
   });
 });
+
+test("a picture's files are named under /images/ on this site, or on the CDN origin its view carries", () => {
+  const hash = "0123456789abcdef0123456789abcdef";
+  expect(imagePath(hash, "card")).toBe(`/images/${hash}-card.webp`);
+  expect(imagePath(hash, "cardavif", "https://images.example.com")).toBe(`https://images.example.com/images/${hash}-cardavif.avif`);
+});

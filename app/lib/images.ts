@@ -34,8 +34,11 @@ export const IMAGE_SIZE_NAMES = Object.keys(IMAGE_SIZES) as ImageSizeName[];
 /** One stored size: its pixel width and height as made (smaller pictures are never enlarged). */
 export type ImageVariant = { size: ImageSizeName; width: number; height: number };
 
-/** A ready picture as a page gets it: the content hash and the sizes that exist. */
-export type ImageView = { hash: string; variants: ImageVariant[] };
+/**
+ * A ready picture as a page gets it: the content hash and the sizes that exist, and `base`, the origin that
+ * serves the files when it is not this site (IMAGE_BASE_URL, a CDN; absent otherwise).
+ */
+export type ImageView = { hash: string; variants: ImageVariant[]; base?: string };
 
 /** 32 hex characters of the source's SHA-256: the only names /images/ answers. */
 export const IMAGE_HASH_PATTERN = /^[0-9a-f]{32}$/;
@@ -44,9 +47,12 @@ export function imageFormatOf(size: ImageSizeName): ImageFormat {
   return IMAGE_SIZES[size].format;
 }
 
-/** `/images/<hash>-<size>.<format>`, e.g. `/images/…-card.webp`, `/images/…-cardavif.avif`. */
-export function imagePath(hash: string, size: ImageSizeName) {
-  return `/images/${hash}-${size}.${imageFormatOf(size)}`;
+/**
+ * `/images/<hash>-<size>.<format>`, e.g. `/images/…-card.webp`, `/images/…-cardavif.avif`; behind `base` (an
+ * ImageView's CDN origin) when there is one.
+ */
+export function imagePath(hash: string, size: ImageSizeName, base = "") {
+  return `${base}/images/${hash}-${size}.${imageFormatOf(size)}`;
 }
 
 export function variantOf(image: ImageView | null | undefined, size: ImageSizeName) {

@@ -37,7 +37,7 @@ export async function withOwnNoteImages(html: string) {
     const detail = variantOf(image, "detail");
     if (!image || !detail) return "";
     const alt = escapeAttribute(attribute(tag, "alt"));
-    return `<img src="${imagePath(image.hash, "detail")}" alt="${alt}" width="${detail.width}" height="${detail.height}" loading="lazy" decoding="async" />`;
+    return `<img src="${imagePath(image.hash, "detail", image.base)}" alt="${alt}" width="${detail.width}" height="${detail.height}" loading="lazy" decoding="async" />`;
   });
 }
 

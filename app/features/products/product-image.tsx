@@ -51,7 +51,7 @@ const CARD_SIZES =
 export function ProductImage({ image, eager = false }: { image: ImageView | null | undefined; eager?: boolean }) {
   const card = variantOf(image, "card");
   const detail = variantOf(image, "detail");
-  const src = image && card ? imagePath(image.hash, "card") : null;
+  const src = image && card ? imagePath(image.hash, "card", image.base) : null;
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
 
@@ -63,7 +63,9 @@ export function ProductImage({ image, eager = false }: { image: ImageView | null
   if (!image || !card || !src || failed) return <ImagePlaceholder />;
   // The larger size only when it is larger: a small source gives both sizes the same pixels.
   const srcSet =
-    detail && detail.width > card.width ? `${src} ${card.width}w, ${imagePath(image.hash, "detail")} ${detail.width}w` : undefined;
+    detail && detail.width > card.width
+      ? `${src} ${card.width}w, ${imagePath(image.hash, "detail", image.base)} ${detail.width}w`
+      : undefined;
   const avifSet = avifSrcSet(image);
   const img = (
     <img
@@ -95,6 +97,6 @@ function avifSrcSet(image: ImageView) {
   const avif = variantOf(image, "cardavif");
   if (!avif) return undefined;
   const avif2x = variantOf(image, "cardavif2x");
-  const first = `${imagePath(image.hash, "cardavif")} ${avif.width}w`;
-  return avif2x && avif2x.width > avif.width ? `${first}, ${imagePath(image.hash, "cardavif2x")} ${avif2x.width}w` : first;
+  const first = `${imagePath(image.hash, "cardavif", image.base)} ${avif.width}w`;
+  return avif2x && avif2x.width > avif.width ? `${first}, ${imagePath(image.hash, "cardavif2x", image.base)} ${avif2x.width}w` : first;
 }

@@ -47,7 +47,7 @@ type Props = { name: string; image: ImageView | null | undefined; size?: number;
  * file fails to load (also a failure that happened before React hydrated).
  */
 export function WholesalerLogo({ name, image, size = 48, eager = false }: Props) {
-  const url = image && variantOf(image, "logo") ? imagePath(image.hash, "logo") : null;
+  const url = image && variantOf(image, "logo") ? imagePath(image.hash, "logo", image.base) : null;
   const [failed, setFailed] = useState(false);
   const element = useRef<HTMLImageElement>(null);
   const label = `${name || "이름 없음"} 로고`;

@@ -103,6 +103,14 @@ describe("pictures in an S3 bucket (s3rver on 127.0.0.1, through the AWS SDK)", 
       expect(answer.headers.get("cache-control")).toBe(IMMUTABLE);
       expect(Buffer.from(await answer.arrayBuffer()).equals(object!)).toBe(true);
     }
+    // Served by a CDN in front of the bucket (IMAGE_BASE_URL): the pages name the files there.
+    process.env.IMAGE_BASE_URL = "https://images.example.com";
+    try {
+      expect((await imagesFor([url])).get(url)?.base).toBe("https://images.example.com");
+    } finally {
+      delete process.env.IMAGE_BASE_URL;
+    }
+    expect((await imagesFor([url])).get(url)?.base).toBeUndefined();
     // Nothing names the address any more: rows and objects go.
     expect(await purgeUnnamedImages()).toEqual({ images: 1, files: view.variants.length });
     for (const { size } of view.variants) expect(await store.get({ hash: view.hash, size })).toBeNull();

@@ -1,6 +1,7 @@
 import { and, eq, getTableName, gt, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { catchUpMarks, externalProducts, imageFiles, images, jobs, products, sellerNotes, wholesalers } from "#app/db/schema.ts";
+import { env } from "#app/lib/env.server.ts";
 import { IMAGE_FORMATS, IMAGE_SIZE_NAMES, type ImageSizeName, type ImageView, parseImageFileName } from "#app/lib/images.ts";
 import { log } from "#app/lib/log.server.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
@@ -295,7 +296,9 @@ export async function imagesFor(urls: readonly (string | null | undefined)[]): P
     .select({ sourceUrl: images.sourceUrl, hash: images.hash, sizes: images.sizes })
     .from(images)
     .where(and(inArray(images.sourceUrl, wanted), eq(images.status, "ready")));
-  for (const row of rows) if (row.hash) found.set(row.sourceUrl, { hash: row.hash, variants: row.sizes });
+  // A CDN origin for the files (IMAGE_BASE_URL), only when there is one: the pages' data stays as small otherwise.
+  const base = env().IMAGE_BASE_URL;
+  for (const row of rows) if (row.hash) found.set(row.sourceUrl, { hash: row.hash, variants: row.sizes, ...(base ? { base } : {}) });
   return found;
 }
 
