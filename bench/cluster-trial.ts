@@ -226,9 +226,19 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
       const jar = new CookieJar();
       const writer = c % 2 === 0;
       if (writer) {
-        const first = pick();
-        const { cookie } = await signUp(`http://127.0.0.1:${first}`, `cluster-${c}-${Date.now()}@example.com`);
-        jar.take(new Response(null, { headers: cookie.split("; ").map((pair) => ["set-cookie", pair] as [string, string]) }));
+        // Through the balancer like everything else; a sign-up that met the killed process is tried again.
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const target = pick();
+          try {
+            const { status, cookie } = await signUp(`http://127.0.0.1:${target}`, `cluster-${c}-${attempt}-${Date.now()}@example.com`);
+            if (status !== 302) continue;
+            jar.take(new Response(null, { headers: cookie.split("; ").map((pair) => ["set-cookie", pair] as [string, string]) }));
+            break;
+          } catch {
+            if (target === killedPort) toKilledProcess += 1;
+            await new Promise((r) => setTimeout(r, 500));
+          }
+        }
       }
       for (let i = 0; Date.now() < deadline; i++) {
         if (writer && i % 3 === 0) {

@@ -114,7 +114,7 @@ describe("pictures in an S3 bucket (s3rver on 127.0.0.1, through the AWS SDK)", 
     // Nothing names the address any more: rows and objects go.
     expect(await purgeUnnamedImages()).toEqual({ images: 1, files: view.variants.length });
     for (const { size } of view.variants) expect(await store.get({ hash: view.hash, size })).toBeNull();
-  });
+  }, 90_000);
 
   test("the copy script moves files from the database to the bucket and back, serving them all the while", async () => {
     setObjectStoreForTests(null);
@@ -136,5 +136,5 @@ describe("pictures in an S3 bucket (s3rver on 127.0.0.1, through the AWS SDK)", 
     expect(await copyImagesToDatabase(store, { batchSize: 2 })).toEqual({ copied: view.variants.length, missing: 0 });
     setObjectStoreForTests(null);
     expect(Buffer.from(await (await imageFileResponse(name)).arrayBuffer()).equals(original)).toBe(true);
-  });
+  }, 90_000);
 });
