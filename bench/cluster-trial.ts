@@ -2,8 +2,9 @@
  * `npm run bench:faults -- cluster` (issue 26 item 5, docs/decisions/0033 and 0034): the multi-server layout of
  * docs/deployment.md on one machine, all on 127.0.0.1. A PostgreSQL primary and a streaming replica made with
  * pg_basebackup (a throwaway cluster, bench/throwaway-postgres.ts), PgBouncer in transaction mode in front of the
- * primary, the migrations run once (`db:migrate`), three web processes with JOBS=none and MIGRATE_ON_START=0
- * reading anonymous pages from the replica, and one worker (`npm run worker`). 50 clients (half signed in, half
+ * primary, an S3-protocol server (s3rver) for the pictures, the migrations run once (`db:migrate`), three web
+ * processes with JOBS=none and MIGRATE_ON_START=0 reading anonymous pages from the replica, and one worker
+ * (`npm run worker`) that makes the pictures into the bucket. 50 clients (half signed in, half
  * anonymous) send mixed reads and writes for 60 s through a stand-in load balancer that sends each request to the
  * next web process that its health check (/readyz, every 500 ms) calls ready; one web process is killed with
  * SIGKILL a third of the way in and started again 10 s later. The replica is held 2 s behind on purpose
@@ -17,12 +18,19 @@
  * replica's lag sampled every 200 ms; p50/p95 per route.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { parseLsn } from "#app/db/replicas.server.ts";
+import { startStandInImages } from "#tests/stand-in-images.ts";
 import { BENCH_AUTH_SECRET, type ServerHandle, signUp, startServer, stopServer } from "./server-process.ts";
 import { pgBouncerBinary, startPgBouncer, startThrowawayPostgres } from "./throwaway-postgres.ts";
 
 type Options = { port: number; seconds: number; clients: number };
+
+/** s3rver ships no types: its name in a variable. */
+const S3RVER = "s3rver";
 
 /** How far behind the trial keeps its replica: under REPLICA_MAX_LAG_SECONDS (5 s), so it stays in use. */
 const REPLICA_DELAY_MS = 2000;
@@ -90,6 +98,26 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
     cleanups.push(() => bouncer.stop());
     const pooledUrl = bouncer.urlFor("domae_cluster");
 
+    // The S3-protocol server of the pictures (s3rver on 127.0.0.1) and a stand-in site the pictures come from.
+    const s3Folder = fs.mkdtempSync(path.join(os.tmpdir(), "domae-cluster-s3-"));
+    const { default: S3rver } = (await import(/* @vite-ignore */ S3RVER)) as {
+      default: new (options: Record<string, unknown>) => { run: () => Promise<{ port: number }>; close: () => Promise<void> };
+    };
+    const s3 = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory: s3Folder,
+      configureBuckets: [{ name: "domae-cluster" }],
+    });
+    const { port: s3Port } = await s3.run();
+    cleanups.push(async () => {
+      await s3.close();
+      fs.rmSync(s3Folder, { recursive: true, force: true });
+    });
+    const pictures = await startStandInImages({ photoCount: 4 });
+    cleanups.push(() => pictures.close());
+
     const shared = {
       DATABASE_URL: pooledUrl,
       DATABASE_DIRECT_URL: directUrl,
@@ -99,6 +127,14 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
       PRODUCTS_PER_ACCOUNT: "0",
       REPORT_RATE_LIMIT: "0",
       LINK_CHECK: "0",
+      IMAGE_STORE: "s3",
+      S3_BUCKET: "domae-cluster",
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_FORCE_PATH_STYLE: "1",
+      OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${pictures.server.port}`,
+      IMAGE_REQUESTS_PER_HOUR: "0",
     };
     // Deploy order: migrate once (and the demo content), then the replica (a copy of the migrated primary), then the processes.
     execFileSync(process.execPath, ["scripts/migrate.ts"], { env: { ...process.env, ...shared }, stdio: "pipe" });
@@ -255,7 +291,14 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
             jar,
             method: "POST",
             headers: { "content-type": "application/x-www-form-urlencoded", origin: `http://127.0.0.1:${port}` },
-            body: new URLSearchParams({ name, price: "1000", summary: "", imageUrl: "", siteUrl: "" }),
+            // Every third save names a picture (a new address each time): the worker makes it into the bucket.
+            body: new URLSearchParams({
+              name,
+              price: "1000",
+              summary: "",
+              imageUrl: i % 9 === 0 ? pictures.url(`/photo-${c % 4}.jpg?v=${token}`) : "",
+              siteUrl: "",
+            }),
           });
           if (saved?.status !== 302) continue;
           acknowledged.push({ name, token, at: Date.now() });
@@ -320,6 +363,17 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
     clearInterval(lagSampler);
 
     const servedByReplica = (await replicaTransactions()) - replicaTransactionsBefore;
+    // Pictures: made by the worker into the bucket (no bytes in the database), served by the web processes.
+    const made = await primaryClient.query<{ source_url: string; hash: string }>(
+      "SELECT source_url, hash FROM images WHERE status = 'ready' ORDER BY updated_at",
+    );
+    const pending = await primaryClient.query("SELECT count(*)::int AS n FROM images WHERE status = 'pending'");
+    const bytesInDatabase = await primaryClient.query("SELECT count(*)::int AS n FROM image_files WHERE body IS NOT NULL");
+    let servedFromBucket = 0;
+    for (const row of made.rows.slice(0, 10)) {
+      const answer = await fetch(`http://127.0.0.1:${pick()}/images/${row.hash}-card.webp`);
+      if (answer.ok && (await answer.arrayBuffer()).byteLength > 0) servedFromBucket += 1;
+    }
     // Lost acknowledged writes: every acknowledged product must be on the primary.
     const names = acknowledged.map((a) => a.name);
     const { rows } = await primaryClient.query("SELECT count(*)::int AS n FROM products WHERE name = ANY($1)", [names]);
@@ -335,7 +389,7 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
     );
     const sortedLag = [...lagBytes].sort((a, b) => a - b);
     return {
-      layout: "primary + streaming replica (PostgreSQL 15), PgBouncer 1.18 transaction mode, 3 web (JOBS=none) + 1 worker",
+      layout: "primary + streaming replica (PostgreSQL 15), PgBouncer 1.18 transaction mode, s3rver, 3 web (JOBS=none) + 1 worker",
       replicaHeldBehindMs: REPLICA_DELAY_MS,
       seconds,
       clients,
@@ -363,6 +417,12 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
         p50: percentile(sortedLag, 50),
         p95: percentile(sortedLag, 95),
         max: sortedLag.at(-1) ?? null,
+      },
+      pictures: {
+        made: made.rows.length,
+        stillPending: Number(pending.rows[0].n),
+        filesWithBytesInDatabase: Number(bytesInDatabase.rows[0].n),
+        servedFromBucketOf10: servedFromBucket,
       },
       workerAlive,
       routes,
