@@ -1,4 +1,7 @@
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { expect, test } from "vitest";
 import { pgBouncerBinary, startPgBouncer } from "#bench/throwaway-postgres.ts";
@@ -94,28 +97,31 @@ test.runIf(testDatabaseKind() === "postgres")(
   120_000,
 );
 
-test.runIf(testDatabaseKind() === "postgres")(
-  "JOBS chooses the job kinds a process runs: all by default, none, or a list; a kind that does not exist is refused by name",
-  async () => {
-    const database = await createPostgresDatabase();
-    try {
-      const all = await startInChildProcess(database.url, { SEED_DEMO: "0" }, REPORT);
-      expect(reportOf(all.output).jobs).toEqual(
-        expect.arrayContaining(["images.fetch", "site-checks.check", "wholesalers.fold-views", "housekeeping.purge-expired"]),
-      );
-      const none = await startInChildProcess(database.url, { SEED_DEMO: "0", JOBS: "none" }, REPORT);
-      expect(reportOf(none.output).jobs).toEqual([]);
-      const some = await startInChildProcess(database.url, { SEED_DEMO: "0", JOBS: "images.fetch, wholesalers.fold-views" }, REPORT);
-      expect(reportOf(some.output).jobs.sort()).toEqual(["images.fetch", "wholesalers.fold-views"]);
-      const typo = await startInChildProcess(database.url, { SEED_DEMO: "0", JOBS: "images.fetchh" }, REPORT);
-      expect(typo.code).toBe(1);
-      expect(typo.output).toContain("images.fetchh");
-    } finally {
-      await database.drop();
-    }
-  },
-  120_000,
-);
+test("JOBS chooses the job kinds a process runs: all by default, none, or a list; a kind that does not exist is refused by name", async () => {
+  // PostgreSQL: a database of its own; PGlite: a DATA_DIR of its own (DATABASE_URL empty is unset).
+  const database = testDatabaseKind() === "postgres" ? await createPostgresDatabase() : null;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "domae-jobs-"));
+  const start = (jobs?: string) =>
+    startInChildProcess(database?.url ?? "", { SEED_DEMO: "0", DATA_DIR: dataDir, ...(jobs === undefined ? {} : { JOBS: jobs }) }, REPORT);
+  try {
+    const all = await start();
+    expect(reportOf(all.output).jobs).toEqual(
+      expect.arrayContaining(["images.fetch", "site-checks.check", "wholesalers.fold-views", "housekeeping.purge-expired"]),
+    );
+    // A web server with JOBS=none has no runner: it never makes a picture or checks a site.
+    expect(reportOf((await start("none")).output).jobs).toEqual([]);
+    expect(reportOf((await start("images.fetch, wholesalers.fold-views")).output).jobs.sort()).toEqual([
+      "images.fetch",
+      "wholesalers.fold-views",
+    ]);
+    const typo = await start("images.fetchh");
+    expect(typo.code).toBe(1);
+    expect(typo.output).toContain("images.fetchh");
+  } finally {
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 120_000);
 
 // CI installs Debian's pgbouncer (.ci/run); a machine without it skips this one.
 test.runIf(testDatabaseKind() === "postgres" && pgBouncerBinary() !== null)(
