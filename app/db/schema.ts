@@ -292,7 +292,7 @@ export const sellerNotes = pgTable(
     title: text("title").notNull(),
     /** Sanitised HTML (features/notes/note-html.server.ts); never stored unsanitised. */
     content: text("content").notNull(),
-    /** The writer, shown by display name (`user.name`, `관리자` when empty or gone); never an e-mail (decisions 29). */
+    /** The writer, shown by display name (`user.name`, `관리자` when empty or gone); never an e-mail (docs/spec/decisions.md 29). */
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
     updatedAt: updatedAt(),
@@ -521,7 +521,7 @@ export const images = pgTable(
 
 /**
  * The WebP and AVIF files themselves, in the database so every app server on one PostgreSQL serves every picture
- * (decision 20); shared by sources with the same bytes.
+ * (docs/spec/decisions.md 20); shared by sources with the same bytes.
  */
 export const imageFiles = pgTable(
   "image_files",
