@@ -9,6 +9,7 @@ import { WebFontStylesheet } from "#app/components/web-font.tsx";
 import { pickTwoAds } from "#app/features/ads/pick-ads.server.ts";
 import { readCompareIds } from "#app/features/compare/compare.server.ts";
 import { CompareBar } from "#app/features/compare/compare-bar.tsx";
+import { countOpenRecordIssues } from "#app/features/official-records/official-records.server.ts";
 import { countOpenReports } from "#app/features/reports/reports.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { useNonce } from "#app/lib/nonce.ts";
@@ -29,12 +30,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const config = siteConfig();
   const [user, { toast, clearCookie }, compare] = await Promise.all([getUser(request), readToast(request), readCompareIds(request)]);
   const [leftAd, rightAd] = pickTwoAds(config.ads);
-  // The admin menu shows the open correction requests (one small count, for admins only).
-  const openReports = user?.role === "admin" ? await countOpenReports() : 0;
+  // The admin menu shows the open correction requests and official-record items (small counts, for admins only).
+  const [openReports, openRecords] = user?.role === "admin" ? await Promise.all([countOpenReports(), countOpenRecordIssues()]) : [0, 0];
   return data(
     {
       user: user ? { email: user.email, role: user.role } : null,
       openReports,
+      openRecords,
       toast,
       compare,
       ads: [leftAd, rightAd] as const,

@@ -28,6 +28,7 @@ export default [
   route("admin/review", "routes/admin/review.tsx"),
   route("admin/site-checks", "routes/admin/site-checks.tsx"),
   route("admin/reports", "routes/admin/reports.tsx"),
+  route("admin/records", "routes/admin/records.tsx"),
 
   route("products", "routes/products/products.tsx"),
   route("add", "routes/products/add.tsx"),

@@ -9,6 +9,7 @@ const LINKS = [
   { to: "/admin/clean-categories", label: "카테고리 정리" },
   { to: "/admin/site-checks", label: "사이트 점검" },
   { to: "/admin/reports", label: "수정 요청" },
+  { to: "/admin/records", label: "공식 기록" },
   { to: "/admin/add-product", label: "관리자 상품 등록" },
   { to: "/admin/external-products", label: "외부 인기 상품 관리" },
   { to: "/admin/sellernote-add", label: "셀러 노트 작성" },
@@ -20,8 +21,9 @@ const LINKS = [
  */
 export function AdminNav() {
   const { pathname } = useLocation();
-  // The root loader counts open correction requests for admins (root.tsx).
-  const openReports = (useRouteLoaderData("root") as { openReports?: number } | undefined)?.openReports ?? 0;
+  // The root loader counts open correction requests and official-record items for admins (root.tsx).
+  const root = useRouteLoaderData("root") as { openReports?: number; openRecords?: number } | undefined;
+  const waiting: Record<string, number> = { "/admin/reports": root?.openReports ?? 0, "/admin/records": root?.openRecords ?? 0 };
   return (
     <nav aria-label="관리자 메뉴" className="mb-6 flex flex-wrap gap-2 text-sm">
       {LINKS.filter((link) => link.to !== pathname).map((link) => (
@@ -29,15 +31,13 @@ export function AdminNav() {
           key={link.to}
           to={link.to}
           // The count badge is read as part of the name: `수정 요청 3건 대기`.
-          aria-label={
-            link.to === "/admin/reports" && openReports > 0 ? `${link.label} ${openReports.toLocaleString("ko-KR")}건 대기` : undefined
-          }
+          aria-label={waiting[link.to] ? `${link.label} ${waiting[link.to]!.toLocaleString("ko-KR")}건 대기` : undefined}
           className="rounded-full border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50"
         >
           {link.label}
-          {link.to === "/admin/reports" && openReports > 0 ? (
+          {waiting[link.to] ? (
             <span className="ml-1.5 inline-block min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-xs font-semibold text-white">
-              {openReports.toLocaleString("ko-KR")}
+              {waiting[link.to]!.toLocaleString("ko-KR")}
             </span>
           ) : null}
         </Link>

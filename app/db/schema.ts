@@ -513,9 +513,7 @@ export const recordIssues = pgTable(
   (t) => [
     primaryKey({ columns: [t.wholesalerId, t.reason] }),
     // The open items, newest first, and their count for the admin menu.
-    index("record_issues_open_idx")
-      .on(t.since.desc())
-      .where(sql`${t.acknowledgedAt} is null`),
+    index("record_issues_open_idx").on(t.since.desc()).where(sql`${t.acknowledgedAt} is null`),
   ],
 );
 

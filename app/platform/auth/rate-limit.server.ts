@@ -33,6 +33,24 @@ export async function peekRateLimit(key: string) {
   return { count: row?.count ?? 0, retryAfterSeconds: row ? Math.max(1, Math.ceil((row.resetAt.getTime() - Date.now()) / 1000)) : 0 };
 }
 
+/**
+ * Uses up a key's current window at once (a service said its quota is spent): later hits are refused until
+ * the window ends. Opens the window when there is none.
+ */
+export async function useUpRateLimit(key: string, limit: number, windowMs: number) {
+  const resetAt = new Date(Date.now() + windowMs);
+  await db()
+    .insert(rateLimits)
+    .values({ key, count: limit, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN ${limit}::int ELSE greatest(${rateLimits.count}, ${limit}::int) END`,
+        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
+      },
+    });
+}
+
 /** Forgets a key, e.g. an account's failure count after a successful login. */
 export async function clearRateLimit(key: string) {
   await db().delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
