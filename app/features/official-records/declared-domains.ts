@@ -16,7 +16,12 @@ export type SiteKey = { host: string; path: string };
 export function siteKeyOf(address: string): SiteKey | null {
   const trimmed = address.trim();
   if (!trimmed) return null;
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/*/i.test(trimmed) ? trimmed.replace(/^([a-z][a-z0-9+.-]*):\/*/i, "$1://") : `http://${trimmed}`;
+  // `http:/www.a.co.kr` (one slash) is how the registry writes some; `a.co.kr:8080` has a port, not a scheme.
+  const withScheme = /^https?:\/*/i.test(trimmed)
+    ? trimmed.replace(/^(https?):\/*/i, "$1://")
+    : /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)
+      ? trimmed
+      : `http://${trimmed}`;
   let url: URL;
   try {
     url = new URL(withScheme);
