@@ -98,7 +98,17 @@ function ftcItem(number: string, answer: Extract<FtcAnswer, { found: true }>) {
   };
 }
 
-export async function startStandInRegistries({ slowMs = 30_000 }: { slowMs?: number } = {}): Promise<StandInRegistries> {
+export async function startStandInRegistries({
+  slowMs = 30_000,
+  port: fixedPort = 0,
+  other,
+}: {
+  slowMs?: number;
+  /** 0 (a free port) everywhere but the e2e stand-in process, whose port the e2e server is told in advance. */
+  port?: number;
+  /** Requests for other paths (the e2e process's control endpoints). */
+  other?: http.RequestListener;
+} = {}): Promise<StandInRegistries> {
   const nts = new Map<string, NtsAnswer>();
   const ftc = new Map<string, FtcAnswer>();
   const held = new Set<http.ServerResponse>();
@@ -208,9 +218,10 @@ export async function startStandInRegistries({ slowMs = 30_000 }: { slowMs?: num
       if (fault === "extra-fields") item.newField = "새 필드";
       return json(response, 200, { ...envelope, totalCount: 1, items: fault === "items-object" ? item : [item] });
     }
+    if (other) return other(request, response);
     json(response, 404, { code: -404 });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(fixedPort, "127.0.0.1", resolve));
   const port = (server.address() as net.AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
   return {
