@@ -111,6 +111,20 @@ export async function recordsTrial(kind: "pglite" | "postgres", port: number) {
     const callsOf = (service: "nts" | "ftc") => registries.calls.filter((call) => call.service === service);
     const started = Date.now();
     const server = await startServer(port, serverEnv);
+    // The server's warnings: job attempts that failed (a time limit passed, a transaction failed) and registry failures.
+    const warnings = new Map<string, number>();
+    let partial = "";
+    server.child.stderr?.on("data", (chunk: Buffer) => {
+      const lines = (partial + chunk.toString("utf8")).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) {
+        try {
+          const entry = JSON.parse(line) as { msg?: string; kind?: string; cause?: string };
+          const key = [entry.msg, entry.kind, entry.cause].filter(Boolean).join(" / ");
+          warnings.set(key, (warnings.get(key) ?? 0) + 1);
+        } catch {}
+      }
+    });
     const during: Awaited<ReturnType<typeof listRound>>[] = [];
     let after: Awaited<ReturnType<typeof listRound>> | null = null;
     let finishedAt = 0;
@@ -153,6 +167,7 @@ export async function recordsTrial(kind: "pglite" | "postgres", port: number) {
         sitePages: pagesServed,
       },
       wallSeconds: Math.round((finishedAt - started) / 1000),
+      serverWarnings: Object.fromEntries(warnings),
       peakRssMb: peak,
       ...stored,
       expectedVerified,

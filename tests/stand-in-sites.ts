@@ -39,6 +39,7 @@ export const SITE_NAMES = [
   "away.co.kr",
   "partner.away.co.kr",
   "bigfooter.co.kr",
+  "plaintext.co.kr",
 ] as const;
 
 /** Valid 사업자등록번호 (check digit) the stand-in pages show. */
@@ -185,6 +186,10 @@ export async function startStandInSites(): Promise<StandInSites> {
         return redirect(`http://partner.away.co.kr:${port}/`);
       case "partner.away.co.kr":
         return html(200, page("다른 호스트", footer("사업자등록번호: 222-22-22227")));
+      case "plaintext.co.kr":
+        // Not HTML: a text file that happens to hold a number is not a home page.
+        response.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+        return response.end("사업자등록번호: 220-81-12341");
       case "bigfooter.co.kr":
         // The number comes after the 512 KB a site check reads: the page is cut, and nothing is read.
         return html(200, page("큰 도매", `<p>${"상품 ".repeat(140_000)}</p>${footer("사업자등록번호: 220-81-12341")}`));

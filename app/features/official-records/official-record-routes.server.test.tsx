@@ -206,6 +206,16 @@ describe("/admin/records", () => {
     expect(await db().select().from(jobs)).toEqual([]);
   });
 
+  test("no page an admin sees carries the key, even with the last calls failed", async () => {
+    await db().update(officialRecords).set({ ntsFailure: "timeout", ftcFailure: "http" });
+    const pages = [
+      await records.loader(args(getRequest("/admin/records", { cookie: adminCookie }))),
+      await siteChecksPage.loader(args(getRequest("/admin/site-checks", { cookie: adminCookie }))),
+      await detail.loader(args(getRequest(`/wholesaler/${closed}`), { id: String(closed) })),
+    ];
+    expect(JSON.stringify(pages)).not.toContain("route-test-key");
+  });
+
   test("without a key the page says the checks are off (the page's own items stay)", async () => {
     delete process.env.DATA_GO_KR_KEY;
     const page = asResponse(await records.loader(args(getRequest("/admin/records", { cookie: adminCookie }))));

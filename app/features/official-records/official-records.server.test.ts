@@ -508,13 +508,14 @@ describe("the supplier's own page, read by the site check", () => {
     expect(await adoptPageNumber(id, { id: null, label: "관리자" })).toBe(false);
   });
 
-  test("pages that read nothing: a wrong check digit, numbers in scripts and comments, ten numbers, another host, a cut page, endless or huge bodies, a redirect loop, a private address", async () => {
+  test("pages that read nothing: a wrong check digit, numbers in scripts and comments, ten numbers, another host, a cut page, not HTML, endless or huge bodies, a redirect loop, a private address", async () => {
     const names = [
       "wrongdigit.co.kr",
       "hidden.co.kr",
       "manynumbers.co.kr",
       "away.co.kr",
       "bigfooter.co.kr",
+      "plaintext.co.kr",
       "bigpage.co.kr",
       "endless.co.kr",
       "huge.co.kr",

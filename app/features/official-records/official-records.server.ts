@@ -76,13 +76,18 @@ async function lockedRow(tx: Tx, wholesalerId: number, number?: string): Promise
   return reset!;
 }
 
-/** Every supplier with this number (a number two listings share is asked about once and answers both). */
+/**
+ * Every supplier with this number (a number two listings share is asked about once and answers both), locked.
+ * Every write here locks the supplier's row before its records row, in that order, as a site check's
+ * `storePageFacts` and an admin's save do: two writers never wait for each other in opposite orders.
+ */
 async function suppliersWith(tx: Tx, number: string) {
   const rows = await tx
     .select({ id: wholesalers.id })
     .from(wholesalers)
     .where(eq(wholesalers.businessNumber, number))
-    .orderBy(wholesalers.id);
+    .orderBy(wholesalers.id)
+    .for("update");
   return rows.map((row) => row.id);
 }
 
@@ -129,7 +134,8 @@ async function refresh(tx: Tx, wholesalerId: number, at: Date) {
   const [supplier] = await tx
     .select({ businessNumber: wholesalers.businessNumber, siteUrl: wholesalers.siteUrl, verifiedFor: wholesalers.recordsVerifiedFor })
     .from(wholesalers)
-    .where(eq(wholesalers.id, wholesalerId));
+    .where(eq(wholesalers.id, wholesalerId))
+    .for("update");
   if (!supplier) return;
   const [row] = await tx.select().from(officialRecords).where(eq(officialRecords.wholesalerId, wholesalerId));
   const answers = answersFor(row, supplier.businessNumber);
