@@ -1,7 +1,8 @@
-import { BEFORE_CHECK, RECORDS_HEADING, RECORDS_SOURCE_LINE, type RecordRow } from "./record-words.ts";
+import type { RecordRow } from "./record-rows.ts";
+import { BEFORE_CHECK, RECORDS_HEADING, RECORDS_SOURCE_LINE } from "./record-words.ts";
 
 /**
- * `사업자 정보` on /wholesaler/{id}: the five rows (record-words.ts `recordRows`, computed in the loader) and the
+ * `사업자 정보` on /wholesaler/{id}: the five rows (record-rows.ts `recordRows`, computed in the loader) and the
  * source line. It says what the registries say, with the date, and nothing more (decisions 32).
  */
 export function OfficialRecordsSection({ rows }: { rows: RecordRow[] }) {

@@ -22,7 +22,7 @@ import {
   requestRecordsCheck,
   syncVerifiedFlags,
 } from "./official-records.server.ts";
-import { recordRows } from "./record-words.ts";
+import { recordRows } from "./record-rows.ts";
 
 withTestDatabase();
 

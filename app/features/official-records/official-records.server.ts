@@ -7,7 +7,8 @@ import { env } from "#app/lib/env.server.ts";
 import { enqueueJob, notifyJobs } from "#app/platform/jobs/job-store.server.ts";
 import { domainMatches, siteKeyOf } from "./declared-domains.ts";
 import type { PageFacts } from "./page-facts.ts";
-import { type BusinessAlert, HISTORY_STATE_WORDS, type IssueReason, type RecordAnswers } from "./record-words.ts";
+import type { RecordAnswers } from "./record-rows.ts";
+import { type BusinessAlert, HISTORY_STATE_WORDS, type IssueReason } from "./record-words.ts";
 import type { FtcRecord, NtsRecord } from "./registry-answers.ts";
 
 /**

@@ -7,7 +7,7 @@ import { WholesalerCardActions } from "#app/features/directory/wholesaler-card-a
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { recordAnswersOf, recordsEnabled } from "#app/features/official-records/official-records.server.ts";
 import { OfficialRecordsSection } from "#app/features/official-records/official-records-section.tsx";
-import { recordRows } from "#app/features/official-records/record-words.ts";
+import { recordRows } from "#app/features/official-records/record-rows.ts";
 import { SupplierSellingHelp } from "#app/features/regulatory/regulatory-notes.tsx";
 import { siteStatusOf } from "#app/features/site-checks/site-checks.server.ts";
 import { SITE_STATUS_LABELS } from "#app/features/site-checks/site-status-labels.ts";
