@@ -259,10 +259,31 @@ export async function storePageFacts(
   tx: Tx,
   { wholesalerId, url, at, facts }: { wholesalerId: number; url: string; at: Date; facts: PageFacts },
 ) {
+  const pageUrl = url.slice(0, 2048);
+  // Most pages say what they said last time (or nothing, for a supplier never read): one read, at most one write.
+  const [seen] = await tx
+    .select({
+      number: wholesalers.businessNumber,
+      row: officialRecords.wholesalerId,
+      pageNumber: officialRecords.pageNumber,
+      pageMailOrderNumber: officialRecords.pageMailOrderNumber,
+    })
+    .from(wholesalers)
+    .leftJoin(officialRecords, eq(officialRecords.wholesalerId, wholesalers.id))
+    .where(eq(wholesalers.id, wholesalerId));
+  if (!seen) return;
+  const unchanged =
+    seen.row === null
+      ? facts.businessNumber === null && facts.mailOrderNumber === null
+      : seen.pageNumber === facts.businessNumber && seen.pageMailOrderNumber === facts.mailOrderNumber;
+  if (unchanged && !(facts.businessNumber && !seen.number)) {
+    if (seen.row !== null)
+      await tx.update(officialRecords).set({ pageUrl, pageReadAt: at }).where(eq(officialRecords.wholesalerId, wholesalerId));
+    return;
+  }
   const [supplier] = await tx.select().from(wholesalers).where(eq(wholesalers.id, wholesalerId)).for("update");
   if (!supplier) return;
   await lockedRow(tx, wholesalerId);
-  const pageUrl = url.slice(0, 2048);
   const adopt = facts.businessNumber && !supplier.businessNumber ? facts.businessNumber : null;
   await tx
     .update(officialRecords)
