@@ -3,6 +3,8 @@ import { currentDatabase, db, type OpenDatabase, openDatabase, setCurrentDatabas
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { checkProcessorsListed } from "#app/features/legal/legal.server.ts";
 import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
+import { registerOfficialRecords } from "#app/features/official-records/official-record-jobs.server.ts";
+import { syncVerifiedFlags } from "#app/features/official-records/official-records.server.ts";
 import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -54,7 +56,8 @@ const purgeExpiredKind: JobKind<unknown> = {
 
 /**
  * The job runner of this process (docs/decisions/0019): housekeeping and our copies of outside
- * pictures (docs/decisions/0023) always, the site checks unless LINK_CHECK=0.
+ * pictures (docs/decisions/0023) always, the site checks unless LINK_CHECK=0, the registry checks of the
+ * official records (docs/decisions/0029) when DATA_GO_KR_KEY is set.
  */
 function startJobs(config: ReturnType<typeof env>) {
   runner = new JobRunner();
@@ -62,7 +65,19 @@ function startJobs(config: ReturnType<typeof env>) {
   runner.register(purgeExpiredKind).schedule({ name: "housekeeping.purge-expired", kind: purgeExpiredKind.kind, every: PURGE_INTERVAL_MS });
   registerImageJobs(runner);
   if (config.LINK_CHECK === "1") registerSiteChecks(runner, { days: config.LINK_CHECK_DAYS });
+  if (config.DATA_GO_KR_KEY) {
+    registerOfficialRecords(runner, {
+      key: config.DATA_GO_KR_KEY,
+      ntsUrl: config.NTS_API_URL,
+      ftcUrl: config.FTC_API_URL,
+      days: config.LINK_CHECK_DAYS,
+      ntsDailyLimit: config.NTS_DAILY_LIMIT,
+      ftcDailyLimit: config.FTC_DAILY_LIMIT,
+    });
+  }
   runner.start();
+  // The 사업자 확인 filter follows whether the key is there (nothing shows as checked without it).
+  runInBackground("official records' verified flags", () => syncVerifiedFlags(Boolean(config.DATA_GO_KR_KEY)));
   // Rows saved before the image pipeline (or just before a crash) get their pictures requested once.
   runInBackground("images requested at start", async () => {
     await requestImagesAtStart();

@@ -257,6 +257,7 @@ export async function listSiteChecks({ page = 1, perPage = SITE_CHECKS_PER_PAGE 
       id: wholesalers.id,
       name: wholesalers.name,
       siteUrl: wholesalers.siteUrl,
+      businessNumber: wholesalers.businessNumber,
       status: siteStatus.status,
       checkedAt: siteStatus.checkedAt,
       lastOutcome: siteStatus.lastOutcome,

@@ -32,7 +32,17 @@ export async function actorOf(admin: Pick<SessionUser, "id">): Promise<Actor> {
 }
 
 /** Derived or counted columns: not something an admin changed. */
-const NOT_HISTORY = new Set(["id", "searchGrams", "nameChosung", "siteHost", "views", "createdAt", "updatedAt"]);
+const NOT_HISTORY = new Set([
+  "id",
+  "searchGrams",
+  "nameChosung",
+  "siteHost",
+  "views",
+  "createdAt",
+  "updatedAt",
+  "factMask",
+  "recordsVerifiedFor",
+]);
 
 function asText(value: unknown): string {
   if (value === null || value === undefined) return "";
