@@ -146,12 +146,12 @@ const COUPANG_SHIPPING_FEE: FeeSource = {
 };
 
 /**
- * The grade table read here is the one in force from 2022-01-31 (영세 1.8 %, 중소 0.05~0.15 %p lower than in 2021). Naver
- * announced a further 차등 인하 for 영세·중소 on 2025-02-14, but no public page we could read gives the rates after it, so
- * these grades may be a little above what a seller pays today; the page says so under each of them.
+ * The grade table read here is the one in force from 2022-01-31 (영세 1.8 %, 중소 0.05~0.15 %p lower than in 2021). Naver's
+ * notice of the grade change of 2025-02-14 speaks of a 차등 인하 for 영세·중소 but gives no rates we could read, and no
+ * other public page does, so these grades may be a little above what a seller pays today; the page says so under each.
  */
 const GRADE_CAVEAT =
-  "네이버는 2025년 2월 14일 영세·중소 등급 요율을 다시 내린다고 안내했지만, 그 뒤의 등급별 요율표는 공개 자료에서 찾지 못했습니다. 이 값은 2022년 1월 31일부터 적용된 요율이라 지금 요율보다 조금 높을 수 있으니, 스마트스토어센터 정산 내역 위의 '수수료 과금 기준'에서 내 요율을 확인해 주세요.";
+  "네이버는 2025년 2월 14일 등급을 다시 정하면서 영세·중소 요율의 차등 인하를 안내했지만, 그 뒤의 등급별 요율표는 공개 자료에서 찾지 못했습니다. 이 값은 2022년 1월 31일부터 적용된 요율이라 지금 요율보다 조금 높을 수 있으니, 스마트스토어센터 정산 내역 위의 '수수료 과금 기준'에서 내 요율을 확인해 주세요.";
 
 export const FEE_TABLE: FeeTable = {
   smartstore: {
