@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { e2eDataDir as dataDir, e2eServerLog, e2ePort as port } from "./tests/e2e/paths.ts";
+import { e2eDataDir as dataDir, e2eServerLog, e2ePort as port, e2eRegistryPort as registryPort } from "./tests/e2e/paths.ts";
 
 const buildDir = process.env.BUILD_DIR || "build";
 
@@ -31,28 +31,44 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The production build with a brand-new embedded database, as a first-time operator would start it.
-    // No SMTP_URL: mails go to the log, which the journeys read for their links (tests/e2e/mailbox.ts).
-    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && exec node server.ts > ${e2eServerLog}`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      BUILD_DIR: buildDir,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // Listed addresses become admins once the mailed link is opened (fixtures.ts signInAsAdmin).
-      ADMIN_EMAILS: "admin@example.com,owner@example.com",
-      AUTH_RATE_LIMIT: "1000",
-      OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
-      // The demo suppliers' sites are on the internet: the journeys never visit them (site checks are
-      // covered by the Vitest suites against stand-in sites on 127.0.0.1).
-      LINK_CHECK: "0",
+  webServer: [
+    {
+      // The stand-in registries of the official records (tests/e2e/stand-in-registry-server.ts), a real HTTP
+      // server on 127.0.0.1 that the journeys tell what to answer.
+      command: "exec node tests/e2e/stand-in-registry-server.ts",
+      url: `http://127.0.0.1:${registryPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    {
+      // The production build with a brand-new embedded database, as a first-time operator would start it.
+      // No SMTP_URL: mails go to the log, which the journeys read for their links (tests/e2e/mailbox.ts).
+      command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && exec node server.ts > ${e2eServerLog}`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        BUILD_DIR: buildDir,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // Listed addresses become admins once the mailed link is opened (fixtures.ts signInAsAdmin).
+        ADMIN_EMAILS: "admin@example.com,owner@example.com",
+        AUTH_RATE_LIMIT: "1000",
+        OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
+        // The demo suppliers' sites are on the internet: the journeys never visit them (site checks are
+        // covered by the Vitest suites against stand-in sites on 127.0.0.1).
+        LINK_CHECK: "0",
+        // The official records' registries are the stand-in above (OUTBOUND_ALLOW_HOSTS allows 127.0.0.1).
+        DATA_GO_KR_KEY: "e2e-stand-in-key",
+        NTS_API_URL: `http://127.0.0.1:${registryPort}/nts`,
+        FTC_API_URL: `http://127.0.0.1:${registryPort}/ftc`,
+      },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -4,6 +4,8 @@ import { openReplicas, type ReplicaPool } from "#app/db/replicas.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { checkProcessorsListed } from "#app/features/legal/legal.server.ts";
 import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
+import { registerOfficialRecords } from "#app/features/official-records/official-record-jobs.server.ts";
+import { syncVerifiedFlags } from "#app/features/official-records/official-records.server.ts";
 import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
 import { FOLD_VIEWS_INTERVAL_MS, FOLD_VIEWS_KIND, foldCountedViews } from "#app/features/wholesalers/wholesalers.server.ts";
 import { env } from "#app/lib/env.server.ts";
@@ -105,8 +107,9 @@ const purgeExpiredKind: JobKind<unknown> = {
 
 /**
  * Every job kind of the app (docs/decisions/0019) with its schedule: housekeeping, the folding of counted
- * views into the suppliers, our copies of outside pictures (docs/decisions/0023), and the site checks
- * unless LINK_CHECK=0. Nothing runs until `start()`.
+ * views into the suppliers, our copies of outside pictures (docs/decisions/0023), the site checks unless
+ * LINK_CHECK=0, and the registry checks of the official records (docs/decisions/0029) when DATA_GO_KR_KEY is
+ * set. Nothing runs until `start()`.
  */
 export function allJobs(config: ReturnType<typeof env>) {
   const jobs = new JobRunner();
@@ -115,6 +118,16 @@ export function allJobs(config: ReturnType<typeof env>) {
   jobs.register(foldViewsKind).schedule({ name: FOLD_VIEWS_KIND, kind: FOLD_VIEWS_KIND, every: FOLD_VIEWS_INTERVAL_MS });
   registerImageJobs(jobs);
   if (config.LINK_CHECK === "1") registerSiteChecks(jobs, { days: config.LINK_CHECK_DAYS });
+  if (config.DATA_GO_KR_KEY) {
+    registerOfficialRecords(jobs, {
+      key: config.DATA_GO_KR_KEY,
+      ntsUrl: config.NTS_API_URL,
+      ftcUrl: config.FTC_API_URL,
+      days: config.LINK_CHECK_DAYS,
+      ntsDailyLimit: config.NTS_DAILY_LIMIT,
+      ftcDailyLimit: config.FTC_DAILY_LIMIT,
+    });
+  }
   return jobs;
 }
 
@@ -124,6 +137,8 @@ export function allJobs(config: ReturnType<typeof env>) {
  * or a list. The picture catch-up runs where pictures are made.
  */
 export function startJobs(config: ReturnType<typeof env>): JobRunner | undefined {
+  // The 사업자 확인 filter follows whether the key is there (nothing shows as checked without it), in every process.
+  runInBackground("official records' verified flags", () => syncVerifiedFlags(Boolean(config.DATA_GO_KR_KEY)));
   if (config.jobKinds === "none") return undefined;
   const jobs = allJobs(config);
   if (config.jobKinds !== "all") jobs.keepOnly(config.jobKinds);

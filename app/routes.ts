@@ -29,6 +29,7 @@ export default [
     route("admin/review", "routes/admin/review.tsx"),
     route("admin/site-checks", "routes/admin/site-checks.tsx"),
     route("admin/reports", "routes/admin/reports.tsx"),
+    route("admin/records", "routes/admin/records.tsx"),
     route("admin/add-product", "routes/admin/add-product.tsx"),
     route("admin/external-products", "routes/admin/external-products.tsx"),
     route("admin/external-products/:id/edit", "routes/admin/external-product-edit.tsx"),

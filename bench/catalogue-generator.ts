@@ -1,3 +1,4 @@
+import { hasValidCheckDigit } from "#app/lib/business-number.ts";
 /**
  * Deterministic, realistic-looking Korean catalogue data for benchmarks and size budgets:
  * names mix one-, two- and three-syllable words, brand-like Latin names and all 12 categories.
@@ -240,6 +241,22 @@ export function wholesalerTermsRow(i: number, random: () => number) {
     termsCheckedAt: known ? `2026-11-${String(1 + (i % 20)).padStart(2, "0")}` : null,
     termsSource: known ? `https://shop${i}.example.com/guide` : null,
   };
+}
+
+/** A valid 사업자등록번호 for generated supplier i (the check digit computed, no randomness). */
+export function generatedBusinessNumber(i: number) {
+  const stem = String(500_000_000 + i);
+  for (let digit = 0; digit < 10; digit++) if (hasValidCheckDigit(`${stem}${digit}`)) return `${stem}${digit}`;
+  throw new Error("no check digit");
+}
+
+/**
+ * A generated supplier's number and, for one in ten, the official records' verified pair (the `사업자 확인`
+ * filter, features/official-records): derived from i alone, so the names, categories and terms stay as they were.
+ */
+export function wholesalerRecordsRow(i: number, siteUrl: string) {
+  const businessNumber = generatedBusinessNumber(i);
+  return { businessNumber, recordsVerifiedFor: i % 10 === 0 ? `${businessNumber} ${siteUrl}` : null };
 }
 
 export function productRow(i: number, random: () => number) {

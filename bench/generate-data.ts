@@ -14,7 +14,7 @@ import { products, user, wholesalers } from "#app/db/schema.ts";
 import { siteHostOf } from "#app/features/wholesalers/site-host.ts";
 import { searchFields } from "#app/platform/search/korean-search.ts";
 import { runScript, withDatabase } from "../scripts/with-database.ts";
-import { productRow, seededRandom, wholesalerRow, wholesalerTermsRow } from "./catalogue-generator.ts";
+import { productRow, seededRandom, wholesalerRecordsRow, wholesalerRow, wholesalerTermsRow } from "./catalogue-generator.ts";
 
 const BATCH = 1000;
 const OWNER_ID = "bench-owner";
@@ -33,6 +33,7 @@ function* wholesalerRows(count: number, random: () => number, termsRandom: () =>
     yield {
       ...row,
       ...wholesalerTermsRow(i, termsRandom),
+      ...wholesalerRecordsRow(i, row.siteUrl),
       siteHost: siteHostOf(row.siteUrl),
       ...searchFields(row.name),
       createdAt,
@@ -68,6 +69,8 @@ export async function generateCatalogue({ wholesalerCount, productCount }: { who
       "integration",
       "terms_checked_at",
       "terms_source",
+      "business_number",
+      "records_verified_for",
     ];
     await copyInto(
       pool,
@@ -100,6 +103,8 @@ export async function generateCatalogue({ wholesalerCount, productCount }: { who
               r.integration,
               r.termsCheckedAt,
               r.termsSource,
+              r.businessNumber,
+              r.recordsVerifiedFor,
             ],
           ];
         }

@@ -1,8 +1,9 @@
-// npm run bench [-- --quick] [-- --only terms|images]: throughput, latency, search timing, page weight and
+// npm run bench [-- --quick] [-- --only terms|images|records]: throughput, latency, search timing, page weight and
 // Lighthouse of the production build on 127.0.0.1, on PGlite and (when reachable) PostgreSQL, and the
 // supplier-terms routes (/list with three filters, /compare with four suppliers) at 10,000 and 100,000
-// suppliers, and the image pipeline (bench/images.ts). Writes bench/results/latest.json
-// (bench/results/terms.json with --only terms, bench/results/images.json with --only images or a full run).
+// suppliers, the image pipeline (bench/images.ts) and the official records' checks of 10,000 suppliers
+// (bench/records-trial.ts). Writes bench/results/latest.json (bench/results/terms.json with --only terms,
+// bench/results/images.json with --only images or a full run, bench/results/records.json with --only records).
 import fs from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -16,6 +17,7 @@ import { imagesBench } from "./images.ts";
 import { lighthouseWithPictures } from "./lighthouse.ts";
 import { listToReference, load } from "./load.ts";
 import { firstLoadJs, includesEditor } from "./page-weight.ts";
+import { recordsTrial } from "./records-trial.ts";
 import { printScale, scaleBench } from "./scale.ts";
 import { timeSearchClasses } from "./search-timing.ts";
 import {
@@ -129,8 +131,29 @@ async function termsOnly() {
   process.exit(0);
 }
 
+/** The official records' trial on each database (bench/records-trial.ts). */
+async function recordsOnPlatforms() {
+  ensureBuild();
+  const kinds: Target["kind"][] = ["pglite"];
+  if (await postgresReachable()) kinds.push("postgres");
+  const results: Record<string, unknown> = {};
+  for (const kind of kinds) results[kind] = await recordsTrial(kind, PORT);
+  return results;
+}
+
+/** `--only records`: into bench/results/records.json. */
+async function recordsOnly() {
+  const started = Date.now();
+  const results = { date: new Date().toISOString(), machine: `${os.cpus().length} cores`, ...(await recordsOnPlatforms()) };
+  fs.mkdirSync("bench/results", { recursive: true });
+  fs.writeFileSync("bench/results/records.json", `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nwrote bench/results/records.json in ${Math.round((Date.now() - started) / 1000)} s`);
+  process.exit(0);
+}
+
 async function main() {
   if (args.only === "terms") return termsOnly();
+  if (args.only === "records") return recordsOnly();
   if (args.only === "images") {
     await imagesBench();
     process.exit(0);
@@ -242,6 +265,8 @@ async function main() {
     results.lighthouse = await lighthouseWithPictures({ port: PORT, runs: QUICK ? 1 : 3 });
     console.table((results.lighthouse as Awaited<ReturnType<typeof lighthouseWithPictures>>).result);
   }
+  // The official records: 10,000 suppliers checked against stand-in registries and sites (not in --quick).
+  if (!QUICK) results.records = await recordsOnPlatforms();
   // The image pipeline needs no server or catalogue: about a minute, in processes of its own.
   const images = await imagesBench();
   results.images = { peakRssMb: images.peakRssMb, card: images.card, productsPageKb: images.productsPageKb };

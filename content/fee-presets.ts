@@ -9,7 +9,8 @@
  * certain than the others.
  *
  * When a rate changes: change `percent`, `note`, `sources` and `readOn` together. A grade or category we have no
- * public source for is left out rather than guessed (the seller types it with 직접 입력).
+ * public source for is left out rather than guessed (the seller types it with 직접 입력); where the only source gives a
+ * range (쿠팡 식품 8~10 %), the tier takes its upper end, says so in its label and caveat, and errs towards a higher fee.
  */
 export type FeeSource = {
   name: string;
@@ -34,9 +35,9 @@ export type FeeTier<Id extends string = string> = {
   sources: FeeSource[];
 };
 
-export type NaverGrade = "small" | "general";
+export type NaverGrade = "small" | "medium1" | "medium2" | "medium3" | "general";
 export type NaverOrder = "standard" | "marketing";
-export type CoupangCategory = "furniture" | "appliances";
+export type CoupangCategory = "furniture" | "fashion" | "food" | "beauty" | "appliances";
 
 export type FeeTable = {
   smartstore: {
@@ -84,7 +85,7 @@ const ECONOMIST_GENERAL_GRADE: FeeSource = {
   url: "https://economist.co.kr/2021/07/02/it/general/20210702181600194.html",
 };
 const DIAD_GRADE_NOTICE: FeeSource = {
-  name: "2025년 상반기 중소상공인 네이버페이 주문관리 수수료 등급 변경 안내(2025년 2월 14일, 영세·중소 인하)",
+  name: "2025년 상반기 중소상공인 네이버페이 주문관리 수수료 등급 변경 안내(2025년 2월 14일부터, 영세·중소 차등 인하, 요율표는 본문에 없음)",
   publisher: "다이애드(네이버 공지 전재)",
   date: "2025-02-05",
   url: "https://diad.co.kr/Customer/NoticeView?Category=TIP&Idx=4592",
@@ -95,17 +96,47 @@ const SEDAILY_GENERAL_GRADE: FeeSource = {
   date: "2021-07-02",
   url: "https://m.sedaily.com/NewsViewAmp/22OR91X65J",
 };
+const HANI_GRADE_CUT_2022: FeeSource = {
+  name: "네이버페이·카카오페이의 영세·중소 가맹점 결제수수료 인하 기사(1월 31일부터 영세 주문관리 수수료 2%→1.8%, 중소 0.05~0.15%p 인하)",
+  publisher: "한겨레",
+  date: "2022-01-26",
+  url: "https://www.hani.co.kr/arti/economy/finance/1028885.html",
+};
+const BIGDATA_GRADE_CUT_2022: FeeSource = {
+  name: "네이버파이낸셜의 영세·중소 수수료 인하 기사(영세 0.2%p, 중소 규모에 따라 0.15~0.05%p, 영세 주문관리 수수료 1.8%)",
+  publisher: "빅데이터뉴스",
+  date: "2022-01-26",
+  url: "http://www.thebigdata.co.kr/view.php?ud=20220126083857751d0a8833aad_23",
+};
+const KMYERA_GRADE_TABLE: FeeSource = {
+  name: "오픈마켓 수수료 정리(스마트스토어 영세 1.98%, 중소1 2.58%, 중소2 2.75%, 중소3 3.03%, 일반 3.63%, 부가세 포함 값) — 개인 블로그",
+  publisher: "kmyera 블로그",
+  date: "게시일 미표기",
+  url: "https://kmyera.com/entry/%EC%BF%A0%ED%8C%A1-%EC%8A%A4%EB%A7%88%ED%8A%B8%EC%8A%A4%ED%86%A0%EC%96%B4-%EC%A7%80%EB%A7%88%EC%BC%93-%EC%9C%84%EB%A9%94%ED%94%84-%EB%93%B1-%EC%98%A4%ED%94%88%EB%A7%88%EC%BC%93-%EC%88%98%EC%88%98%EB%A3%8C-%EC%A0%95%EB%A6%AC",
+};
+const PHONGNHA_GRADE_TABLE: FeeSource = {
+  name: "스마트스토어 수수료는 얼마인가요?(연 매출 3억 원 이하 영세 1.980%, 3억~5억 원 중소1 2.585%, 5억~10억 원 중소2 2.750%, 10억~30억 원 중소3 3.025%, 부가세 포함 값) — 정보 블로그",
+  publisher: "phongnhaexplorer",
+  date: "게시일 미표기",
+  url: "https://phongnhaexplorer.com/ko/%ec%9e%ac%ec%a0%95/%ec%8a%a4%eb%a7%88%ed%8a%b8%ec%8a%a4%ed%86%a0%ec%96%b4-%ec%88%98%ec%88%98%eb%a3%8c%eb%8a%94-%ec%96%bc%eb%a7%88%ec%9d%b8%ea%b0%80%ec%9a%94.html",
+};
 const OSC_COUPANG_2026: FeeSource = {
-  name: "2026 쿠팡 수수료 완벽가이드(카테고리별 판매 수수료 4~10.9%, 가구·인테리어 10.8%, 배송비 수수료)",
-  publisher: "OSC 오에스씨",
+  name: "2026 쿠팡 수수료 완벽가이드(카테고리별 판매 수수료 4~10.9%: 식품 8~10%, 화장품 9~10.5%, 가전·디지털 7.8%, 가구·인테리어 10.8%, 패션·의류 10.5%, 배송 수수료는 무료배송 설정 시 +3.3%)",
+  publisher: "OSC 오에스씨(쿠팡 광고 대행사)",
   date: "2026",
   url: "https://oscsnm.com/coupang-fee-guide-2026",
 };
 const ETNEWS_COUPANG_2019: FeeSource = {
-  name: "쿠팡, 판매자 수수료 일제 인상…10%대 첫 돌파(가구·홈인테리어 10.8%, 가전 5.8%)",
+  name: "쿠팡, 판매자 수수료 일제 인상…10%대 첫 돌파(가구·홈인테리어 10.8%, 패션의류·잡화 10.5%, 가전 5.8%)",
   publisher: "전자신문",
   date: "2019-11-28",
   url: "https://m.etnews.com/20191128000121",
+};
+const MEDIASR_COUPANG_2019: FeeSource = {
+  name: "쿠팡 마켓플레이스 판매수수료 평균 0.5% 인상 기사(가구·홈인테리어·도서 10.8%, 패션의류·잡화 10.5%, 가전 5.8%)",
+  publisher: "미디어SR",
+  date: "2019-11",
+  url: "http://www.mediasr.co.kr/news/articleView.html?idxno=55656",
 };
 const COUPANG_SHIPPING_FEE: FeeSource = {
   name: "쿠팡 수수료와 부가세 정리 글(배송비 수수료 3%, 월 서비스 이용료)",
@@ -113,6 +144,14 @@ const COUPANG_SHIPPING_FEE: FeeSource = {
   date: "게시일 미표기",
   url: "https://ko.nguoilontuoi.com/post/kupang-susulyo-bugase",
 };
+
+/**
+ * The grade table read here is the one in force from 2022-01-31 (영세 1.8 %, 중소 0.05~0.15 %p lower than in 2021). Naver's
+ * notice of the grade change of 2025-02-14 speaks of a 차등 인하 for 영세·중소 but gives no rates we could read, and no
+ * other public page does, so these grades may be a little above what a seller pays today; the page says so under each.
+ */
+const GRADE_CAVEAT =
+  "네이버는 2025년 2월 14일 등급을 다시 정하면서 영세·중소 요율의 차등 인하를 안내했지만, 그 뒤의 등급별 요율표는 공개 자료에서 찾지 못했습니다. 이 값은 2022년 1월 31일부터 적용된 요율이라 지금 요율보다 조금 높을 수 있으니, 스마트스토어센터 정산 내역 위의 '수수료 과금 기준'에서 내 요율을 확인해 주세요.";
 
 export const FEE_TABLE: FeeTable = {
   smartstore: {
@@ -122,9 +161,37 @@ export const FEE_TABLE: FeeTable = {
         id: "small",
         label: "영세",
         percent: "1.8",
-        note: "주문관리 수수료 1.8%(영세 등급, 처음 시작하는 판매자가 대개 속하는 등급)",
+        note: "주문관리 수수료 1.8%(연 매출 3억 원 이하 영세 등급, 처음 시작하는 판매자가 대개 속하는 등급)",
+        caveat: GRADE_CAVEAT,
         readOn: "2026-11-26",
-        sources: [DIAD_GRADE_NOTICE],
+        sources: [HANI_GRADE_CUT_2022, BIGDATA_GRADE_CUT_2022, KMYERA_GRADE_TABLE, DIAD_GRADE_NOTICE],
+      },
+      {
+        id: "medium1",
+        label: "중소1",
+        percent: "2.35",
+        note: "주문관리 수수료 2.35%(연 매출 3억~5억 원 중소1 등급)",
+        caveat: GRADE_CAVEAT,
+        readOn: "2026-11-26",
+        sources: [PHONGNHA_GRADE_TABLE, KMYERA_GRADE_TABLE, HANI_GRADE_CUT_2022, DIAD_GRADE_NOTICE],
+      },
+      {
+        id: "medium2",
+        label: "중소2",
+        percent: "2.5",
+        note: "주문관리 수수료 2.5%(연 매출 5억~10억 원 중소2 등급)",
+        caveat: GRADE_CAVEAT,
+        readOn: "2026-11-26",
+        sources: [PHONGNHA_GRADE_TABLE, KMYERA_GRADE_TABLE, HANI_GRADE_CUT_2022, DIAD_GRADE_NOTICE],
+      },
+      {
+        id: "medium3",
+        label: "중소3",
+        percent: "2.75",
+        note: "주문관리 수수료 2.75%(연 매출 10억~30억 원 중소3 등급)",
+        caveat: GRADE_CAVEAT,
+        readOn: "2026-11-26",
+        sources: [PHONGNHA_GRADE_TABLE, KMYERA_GRADE_TABLE, HANI_GRADE_CUT_2022, DIAD_GRADE_NOTICE],
       },
       {
         id: "general",
@@ -132,7 +199,7 @@ export const FEE_TABLE: FeeTable = {
         percent: "3.3",
         note: "주문관리 수수료 3.3%(연 매출 30억 원을 넘는 일반 등급, 요율이 가장 높은 등급)",
         readOn: "2026-11-26",
-        sources: [SEDAILY_GENERAL_GRADE, ECONOMIST_GENERAL_GRADE],
+        sources: [SEDAILY_GENERAL_GRADE, ECONOMIST_GENERAL_GRADE, KMYERA_GRADE_TABLE],
       },
     ],
     orders: [
@@ -156,7 +223,7 @@ export const FEE_TABLE: FeeTable = {
       },
     ],
     shippingNote:
-      "고객 배송비에도 같은 요율을 매깁니다. 주문관리 수수료는 배송비를 포함한 결제 금액에 붙고, 판매수수료가 배송비에도 붙는지는 공개 자료로 확인하지 못해 높은 쪽으로 잡았습니다. 중소 1~3 등급은 요율을 확인한 공개 자료가 없어 넣지 않았습니다. 중소 등급이라면 정산 내역의 요율로 직접 계산해 보세요.",
+      "고객 배송비에도 같은 요율을 매깁니다. 주문관리 수수료는 배송비를 포함한 결제 금액에 붙고, 판매수수료가 배송비에도 붙는지는 공개 자료로 확인하지 못해 높은 쪽으로 잡았습니다.",
   },
   coupang: {
     label: "쿠팡",
@@ -170,15 +237,44 @@ export const FEE_TABLE: FeeTable = {
         sources: [OSC_COUPANG_2026, ETNEWS_COUPANG_2019],
       },
       {
-        id: "appliances",
-        label: "가전(2019년 기사 기준)",
-        shortLabel: "가전",
-        percent: "5.8",
-        note: "판매수수료 5.8%(가전)",
-        caveat:
-          "가전 요율은 2019년 기사에서만 확인했고, 2026년 자료는 카테고리별 4~10.9%라고만 밝히므로 쿠팡 Wing에서 지금 요율을 꼭 확인해 주세요.",
+        id: "fashion",
+        label: "패션의류·잡화",
+        percent: "10.5",
+        note: "판매수수료 10.5%(패션의류·잡화)",
         readOn: "2026-11-26",
-        sources: [ETNEWS_COUPANG_2019, OSC_COUPANG_2026],
+        sources: [OSC_COUPANG_2026, ETNEWS_COUPANG_2019, MEDIASR_COUPANG_2019],
+      },
+      {
+        id: "food",
+        label: "식품(8~10% 중 높은 쪽)",
+        shortLabel: "식품",
+        percent: "10",
+        note: "판매수수료 10%(식품, 세부 카테고리에 따라 8~10%라는 자료의 높은 쪽)",
+        caveat:
+          "식품은 세부 카테고리마다 8~10%로 다르다는 자료만 있어 높은 쪽인 10%로 잡았습니다. 내 상품의 요율은 쿠팡 Wing의 카테고리별 수수료에서 확인해 주세요.",
+        readOn: "2026-11-26",
+        sources: [OSC_COUPANG_2026],
+      },
+      {
+        id: "beauty",
+        label: "화장품(9~10.5% 중 높은 쪽)",
+        shortLabel: "화장품",
+        percent: "10.5",
+        note: "판매수수료 10.5%(화장품, 세부 카테고리에 따라 9~10.5%라는 자료의 높은 쪽)",
+        caveat:
+          "화장품은 세부 카테고리마다 9~10.5%로 다르다는 자료만 있어 높은 쪽인 10.5%로 잡았습니다. 내 상품의 요율은 쿠팡 Wing의 카테고리별 수수료에서 확인해 주세요.",
+        readOn: "2026-11-26",
+        sources: [OSC_COUPANG_2026],
+      },
+      {
+        id: "appliances",
+        label: "가전·디지털",
+        percent: "7.8",
+        note: "판매수수료 7.8%(가전·디지털)",
+        caveat:
+          "2019년 기사는 가전 제품군에 5.8%가 적용된다고 했고 2026년 자료는 가전·디지털 7.8%라고 하므로, 높은 쪽인 7.8%로 잡았습니다. 세부 카테고리 요율은 쿠팡 Wing에서 확인해 주세요.",
+        readOn: "2026-11-26",
+        sources: [OSC_COUPANG_2026, ETNEWS_COUPANG_2019],
       },
     ],
     shipping: {

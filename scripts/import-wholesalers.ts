@@ -1,7 +1,7 @@
 // npm run import:wholesalers -- FILE [--dry-run | --apply-safe]
 // Imports wholesalers from a CSV (comma or tab separated) or JSON file with the admin form's fields
 // (name, category, siteUrl or website, contact, logoUrl or image, summary), by the same rules as
-// /admin/import (decisions.md 22). Prints one line per row (추가, 변경, 검토 필요, 중복, 오류 and the
+// /admin/import (docs/spec/decisions.md 22). Prints one line per row (추가, 변경, 검토 필요, 중복, 오류 and the
 // reason), then applies:
 //   (no flag)     추가 and 변경 rows, and 검토 필요 rows as 검토 대기 (never published);
 //   --apply-safe  only the rows judged safe (추가 and 변경), what the web preview ticks by default;

@@ -28,7 +28,50 @@ export const SITE_NAMES = [
   "sneaky.co.kr",
   "closed.co.kr",
   "tls.co.kr",
+  // 사업자 정보 in the page (features/official-records/page-facts.ts).
+  "bizinfo.co.kr",
+  "nohyphen.co.kr",
+  "euckr.co.kr",
+  "wrongdigit.co.kr",
+  "hidden.co.kr",
+  "manynumbers.co.kr",
+  "mismatch.co.kr",
+  "away.co.kr",
+  "partner.away.co.kr",
+  "bigfooter.co.kr",
+  "plaintext.co.kr",
 ] as const;
+
+/** Valid 사업자등록번호 (check digit) the stand-in pages show. */
+export const PAGE_NUMBERS = {
+  bizinfo: "2208112341",
+  euckr: "1058100003",
+  mismatch: "1111111119",
+  partner: "2222222227",
+} as const;
+
+/** The EUC-KR page (`사업자등록번호: 105-81-00003`, `통신판매업신고: 제2015-제주아라-0032호`), charset in a <meta> only. */
+const EUC_KR_PAGE = Buffer.from(
+  "3c68746d6c3e3c686561643e3c6d65746120687474702d65717569763d22436f6e74656e742d547970652220636f6e74656e743d22746578742f68746d6c3b20636861727365743d6575632d6b72223e3c7469746c653ebfbeb3af20b5b5b8c53c2f7469746c653e3c2f686561643e3c626f64793e3c666f6f7465723ebbf3c8a33a20bfbeb3afb5b5b8c5207c20bbe7bef7c0dab5eeb7cfb9f8c8a33a203130352d38312d3030303033207c20c5ebbdc5c6c7b8c5bef7bdc5b0ed3a20c1a6323031352dc1a6c1d6bec6b6f32d30303332c8a33c2f666f6f7465723e3c2f626f64793e3c2f68746d6c3e",
+  "hex",
+);
+
+const footer = (text: string) => `<p>도매 상품을 공급합니다.</p><footer>${text}</footer>`;
+/** Ten different valid numbers, as a page listing many shops shows them. */
+const TEN_NUMBERS = [
+  "1111111119",
+  "2222222227",
+  "3333333336",
+  "4444444444",
+  "5555555553",
+  "6666666661",
+  "2208112341",
+  "1058100003",
+  "1208800767",
+  "1234567891",
+]
+  .map((n) => `<li>사업자등록번호 ${n.slice(0, 3)}-${n.slice(3, 5)}-${n.slice(5)}</li>`)
+  .join("");
 
 export type StandInSites = {
   server: LocalServer;
@@ -115,6 +158,41 @@ export async function startStandInSites(): Promise<StandInSites> {
         return redirect(path === "/a" ? "/b" : "/a");
       case "sneaky.co.kr":
         return redirect(`http://127.0.0.1:${forbidden.port}/admin`);
+      case "bizinfo.co.kr":
+        return html(
+          200,
+          page("비즈 도매", footer("상호: 비즈도매 | 사업자등록번호 : 220-81-12341 | 통신판매업신고번호 : 제 2019-서울강남-01234 호")),
+        );
+      case "nohyphen.co.kr":
+        return html(200, page("붙여 쓴 도매", footer("사업자번호 2208112341")));
+      case "euckr.co.kr":
+        response.writeHead(200, { "content-type": "text/html" });
+        return response.end(EUC_KR_PAGE);
+      case "wrongdigit.co.kr":
+        return html(200, page("틀린 번호 도매", footer("사업자등록번호: 220-81-12342")));
+      case "hidden.co.kr":
+        return html(
+          200,
+          page(
+            "숨은 번호 도매",
+            `<script>var info = "사업자등록번호 220-81-12341";</script><!-- 사업자등록번호 220-81-12341 --><style>.x:after{content:"사업자등록번호 220-81-12341"}</style>${footer("고객센터 1588-0000")}`,
+          ),
+        );
+      case "manynumbers.co.kr":
+        return html(200, page("입점 업체 목록", `<ul>${TEN_NUMBERS}</ul>`));
+      case "mismatch.co.kr":
+        return html(200, page("다른 번호 도매", footer("사업자등록번호: 111-11-11119")));
+      case "away.co.kr":
+        return redirect(`http://partner.away.co.kr:${port}/`);
+      case "partner.away.co.kr":
+        return html(200, page("다른 호스트", footer("사업자등록번호: 222-22-22227")));
+      case "plaintext.co.kr":
+        // Not HTML: a text file that happens to hold a number is not a home page.
+        response.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+        return response.end("사업자등록번호: 220-81-12341");
+      case "bigfooter.co.kr":
+        // The number comes after the 512 KB a site check reads: the page is cut, and nothing is read.
+        return html(200, page("큰 도매", `<p>${"상품 ".repeat(140_000)}</p>${footer("사업자등록번호: 220-81-12341")}`));
       default:
         return html(404, page("unknown host"));
     }

@@ -9,6 +9,7 @@ const LINKS = [
   { to: "/admin/clean-categories", label: "카테고리 정리" },
   { to: "/admin/site-checks", label: "사이트 점검" },
   { to: "/admin/reports", label: "수정 요청" },
+  { to: "/admin/records", label: "공식 기록" },
   { to: "/admin/add-product", label: "관리자 상품 등록" },
   { to: "/admin/external-products", label: "외부 인기 상품 관리" },
   { to: "/admin/sellernote-add", label: "셀러 노트 작성" },
@@ -18,8 +19,10 @@ const LINKS = [
  * Every admin tool one click apart, at the top of each admin page (drawn once by routes/admin/layout.tsx). The
  * page you are on is left out: its name is already the page's heading.
  */
-export function AdminNav({ openReports }: { openReports: number }) {
+export function AdminNav({ openReports, openRecords }: { openReports: number; openRecords: number }) {
   const { pathname } = useLocation();
+  // What waits for an admin (counted by the admin layout's loader), shown beside its menu entry.
+  const waiting: Record<string, number> = { "/admin/reports": openReports, "/admin/records": openRecords };
   return (
     <nav aria-label="관리자 메뉴" className="mb-6 flex flex-wrap gap-2 text-sm">
       {LINKS.filter((link) => link.to !== pathname).map((link) => (
@@ -27,15 +30,13 @@ export function AdminNav({ openReports }: { openReports: number }) {
           key={link.to}
           to={link.to}
           // The count badge is read as part of the name: `수정 요청 3건 대기`.
-          aria-label={
-            link.to === "/admin/reports" && openReports > 0 ? `${link.label} ${openReports.toLocaleString("ko-KR")}건 대기` : undefined
-          }
+          aria-label={waiting[link.to] ? `${link.label} ${waiting[link.to]!.toLocaleString("ko-KR")}건 대기` : undefined}
           className="rounded-full border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50"
         >
           {link.label}
-          {link.to === "/admin/reports" && openReports > 0 ? (
+          {waiting[link.to] ? (
             <span className="ml-1.5 inline-block min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-xs font-semibold text-white">
-              {openReports.toLocaleString("ko-KR")}
+              {waiting[link.to]!.toLocaleString("ko-KR")}
             </span>
           ) : null}
         </Link>

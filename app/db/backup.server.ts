@@ -18,6 +18,8 @@ export const BACKUP_TABLES = [
   "site_check_runs",
   "site_checks",
   "site_status",
+  "official_records",
+  "record_issues",
   "correction_requests",
   "wholesaler_changes",
   "jobs",

@@ -110,6 +110,8 @@ const FACT_CONDITIONS: Record<(typeof FACTS)[number], string> = {
   "image-use": "image_use = 'yes'",
   "free-price": "price_policy = 'free'",
   "single-unit": "min_order = 1",
+  // Holds only while the number and the site are still the ones the official records were verified for.
+  "business-verified": "records_verified_for = business_number || ' ' || site_url",
 };
 const FACT_MASK_EXPRESSION = sql.raw(
   `(${FACTS.map((fact, bit) => `CASE WHEN ${FACT_CONDITIONS[fact]} THEN ${1 << bit} ELSE 0 END`).join(" | ")})::smallint`,
@@ -162,6 +164,12 @@ export const wholesalers = pgTable(
     termsCheckedAt: date("terms_checked_at", { mode: "string" }),
     /** The http(s) page the terms were read from. */
     termsSource: text("terms_source"),
+    /**
+     * `<business number> <site address>` when the official records (features/official-records) said 계속사업자,
+     * 통신판매업 정상영업 and a declared domain matching that site; null otherwise. Written by the records checks
+     * only; the `business-verified` fact holds while both still equal the row's own (an edit clears it by itself).
+     */
+    recordsVerifiedFor: text("records_verified_for"),
     /** Bit i set when FACTS[i] is known to be true (term-values.ts); the filters' index. */
     factMask: smallint("fact_mask").notNull().generatedAlwaysAs(FACT_MASK_EXPRESSION),
     ...searchColumns(),
@@ -301,7 +309,7 @@ export const sellerNotes = pgTable(
     title: text("title").notNull(),
     /** Sanitised HTML (features/notes/note-html.server.ts); never stored unsanitised. */
     content: text("content").notNull(),
-    /** The writer, shown by display name (`user.name`, `관리자` when empty or gone); never an e-mail (decisions 29). */
+    /** The writer, shown by display name (`user.name`, `관리자` when empty or gone); never an e-mail (docs/spec/decisions.md 29). */
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
     updatedAt: updatedAt(),
@@ -439,6 +447,91 @@ export const wholesalerChanges = pgTable(
   (t) => [index("wholesaler_changes_wholesaler_idx").on(t.wholesalerId, t.createdAt.desc())],
 );
 
+// ---- Official records (사업자 정보, features/official-records, docs/decisions/0029) ----
+
+/**
+ * What the two public registries and the supplier's own home page said about one supplier: the 국세청 state,
+ * the 공정위 통신판매업 record and the numbers read from the page. Only the last good answer of each service is
+ * kept (a failed call changes its `*_asked_at` and `*_failure`, never the answer), and nothing about a person:
+ * the stored raw answers are cut to a list of business fields (official-records/registry-answers.ts).
+ */
+export const officialRecords = pgTable(
+  "official_records",
+  {
+    wholesalerId: integer("wholesaler_id")
+      .primaryKey()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    /** The number the registry answers below are about; answers for another number are not shown. */
+    businessNumber: text("business_number"),
+    /** `active` (계속사업자), `suspended` (휴업자), `closed` (폐업자) or `unregistered`; null before a good answer. */
+    ntsState: text("nts_state"),
+    /** The registry's own words and codes (b_stt, b_stt_cd, tax_type, tax_type_cd). */
+    ntsStateName: text("nts_state_name"),
+    ntsStateCode: text("nts_state_code"),
+    taxType: text("tax_type"),
+    taxTypeCode: text("tax_type_code"),
+    /** 폐업일 (end_dt). */
+    closedOn: date("closed_on", { mode: "string" }),
+    /** The last good answer; the last call (good or not); why that call failed (null after a good one). */
+    ntsCheckedAt: timestamp("nts_checked_at", { withTimezone: true }),
+    ntsAskedAt: timestamp("nts_asked_at", { withTimezone: true }),
+    ntsFailure: text("nts_failure"),
+    ntsAnswer: jsonb("nts_answer"),
+    /** Whether the 공정위 registry has a 통신판매업 신고 for the number; null before a good answer. */
+    mailOrderFound: boolean("mail_order_found"),
+    /** 신고번호 (prmmiMnno) and its state (operSttusCdNm, e.g. 정상영업). */
+    mailOrderNumber: text("mail_order_number"),
+    mailOrderState: text("mail_order_state"),
+    /** The internet domains declared for 통신판매 (domnCn), as written. */
+    declaredDomains: text("declared_domains").array().notNull().default(sql`'{}'::text[]`),
+    ftcCheckedAt: timestamp("ftc_checked_at", { withTimezone: true }),
+    ftcAskedAt: timestamp("ftc_asked_at", { withTimezone: true }),
+    ftcFailure: text("ftc_failure"),
+    ftcAnswer: jsonb("ftc_answer"),
+    /** What the site check last read on the home page: a 사업자등록번호 (check digit valid) and a 통신판매업 신고번호. */
+    pageNumber: text("page_number"),
+    pageMailOrderNumber: text("page_mail_order_number"),
+    pageUrl: text("page_url"),
+    pageReadAt: timestamp("page_read_at", { withTimezone: true }),
+    /** Where the supplier's number came from when the site check filled it in (the page and when). */
+    numberSourceUrl: text("number_source_url"),
+    numberSourceAt: timestamp("number_source_at", { withTimezone: true }),
+    /** `<number> <site address>` when the answers verify that pair; copied to wholesalers.records_verified_for. */
+    verifiedFor: text("verified_for"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("official_records_business_number_check", sql`${t.businessNumber} ~ '^[0-9]{10}$'`),
+    check("official_records_nts_state_check", oneOf("nts_state", ["active", "suspended", "closed", "unregistered"])),
+  ],
+);
+
+/**
+ * The /admin/records queue: one row per supplier and reason (closed, suspended, unregistered, no-mail-order,
+ * domain-mismatch, number-mismatch), kept in step with official_records by the code that writes it. A reason
+ * that goes away deletes its row, so when it comes back (the state changed again) it is open again; `확인함`
+ * sets `acknowledged_at`. `detail` is what the reason is about (the page's number, the 폐업일…): when it
+ * changes, the row is open again.
+ */
+export const recordIssues = pgTable(
+  "record_issues",
+  {
+    wholesalerId: integer("wholesaler_id")
+      .notNull()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    detail: text("detail").notNull().default(""),
+    since: timestamp("since", { withTimezone: true }).notNull().defaultNow(),
+    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
+    acknowledgedBy: text("acknowledged_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.wholesalerId, t.reason] }),
+    // The open items, newest first, and their count for the admin menu.
+    index("record_issues_open_idx").on(t.since.desc()).where(sql`${t.acknowledgedAt} is null`),
+  ],
+);
+
 // ---- Infrastructure ----
 
 /**
@@ -530,7 +623,7 @@ export const images = pgTable(
 
 /**
  * The WebP and AVIF files themselves, in the database so every app server on one PostgreSQL serves every picture
- * (decision 20); shared by sources with the same bytes.
+ * (docs/spec/decisions.md 20); shared by sources with the same bytes.
  */
 export const imageFiles = pgTable(
   "image_files",

@@ -21,8 +21,15 @@ export type Integration = (typeof INTEGRATION_VALUES)[number];
  * answers exactly and, for the count, without reading the table (docs/decisions/0021). An unknown term
  * sets no bit, so it can never match.
  */
-export const FACTS = ["dropshipping", "free-shipping", "returns", "image-use", "free-price", "single-unit"] as const;
+export const TERM_FACTS = ["dropshipping", "free-shipping", "returns", "image-use", "free-price", "single-unit"] as const;
+/**
+ * The seventh filter, `사업자 확인`, is not a term: it holds while the official records say 계속사업자, 통신판매업
+ * 정상영업 and a declared domain that matches the site (features/official-records), for the business number and
+ * site address they were checked against (`records_verified_for`, docs/decisions/0029).
+ */
+export const FACTS = [...TERM_FACTS, "business-verified"] as const;
 export type Fact = (typeof FACTS)[number];
+export type TermFact = (typeof TERM_FACTS)[number];
 
 export const factBit = (fact: Fact) => 1 << FACTS.indexOf(fact);
 
@@ -35,7 +42,7 @@ export function factsOfMask(mask: number): Fact[] {
   return FACTS.filter((fact) => (mask & factBit(fact)) !== 0);
 }
 
-/** Every mask that has all of `facts` (at most 64 values; 2^(6 − n) for n filters). */
+/** Every mask that has all of `facts` (at most 128 values; 2^(7 − n) for n filters). */
 export function masksWithAll(facts: readonly Fact[]): number[] {
   const required = maskOf(facts);
   const masks: number[] = [];

@@ -163,6 +163,32 @@ const envSchema = z.object({
     .int("IMAGE_REQUESTS_PER_HOUR must be a whole number (정수여야 합니다)")
     .min(0, "IMAGE_REQUESTS_PER_HOUR must be 0 or more (0 이상이어야 합니다)")
     .default(30),
+  /**
+   * The data.go.kr service key of both registries (국세청 상태조회, 공정위 통신판매사업자); unset: no registry
+   * checks (features/official-records). Never logged, stored or shown.
+   */
+  DATA_GO_KR_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined),
+  NTS_API_URL: z
+    .url({ protocol: /^https?$/, error: "NTS_API_URL must be an http(s) address (http(s) 주소여야 합니다)" })
+    .default("https://api.odcloud.kr/api/nts-businessman/v1"),
+  FTC_API_URL: z
+    .url({ protocol: /^https?$/, error: "FTC_API_URL must be an http(s) address (http(s) 주소여야 합니다)" })
+    .default("https://apis.data.go.kr/1130000/MllBs_2Service"),
+  /** Calls a day the registry checks may make to each service (the key's daily quota, or less). */
+  NTS_DAILY_LIMIT: z.coerce
+    .number({ error: "NTS_DAILY_LIMIT must be a number of calls (호출 수여야 합니다)" })
+    .int("NTS_DAILY_LIMIT must be a whole number (정수여야 합니다)")
+    .min(0, "NTS_DAILY_LIMIT must not be negative (0 이상이어야 합니다)")
+    .default(10_000),
+  FTC_DAILY_LIMIT: z.coerce
+    .number({ error: "FTC_DAILY_LIMIT must be a number of calls (호출 수여야 합니다)" })
+    .int("FTC_DAILY_LIMIT must be a whole number (정수여야 합니다)")
+    .min(0, "FTC_DAILY_LIMIT must not be negative (0 이상이어야 합니다)")
+    .default(10_000),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO"> & {

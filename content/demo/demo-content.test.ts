@@ -24,9 +24,12 @@ test("the suppliers both reviews flagged: 펫모닝B2B (never verified) is gone,
   const petmart = demoWholesalers.find((w) => w.name === "더펫마트");
   expect(petmart?.terms).toMatchObject({ dropshipping: "yes", termsSource: "https://thepetmart.co.kr/" });
   expect(petmart?.delivery).toContain("위탁 배송");
-  // Every category keeps at least two suppliers.
+  // Every category keeps at least two suppliers; 식품 and 헬스케어/뷰티, which the review found thin, at least three.
   for (const category of CATEGORIES)
     expect(demoWholesalers.filter((w) => w.category === category).length, category).toBeGreaterThanOrEqual(2);
+  for (const category of ["식품", "헬스케어/뷰티"] as const)
+    expect(demoWholesalers.filter((w) => w.category === category).length, category).toBeGreaterThanOrEqual(3);
+  for (const supplier of demoWholesalers) expect(new URL(supplier.siteUrl).protocol, supplier.name).toMatch(/^https?:$/);
 });
 
 test("외부 인기 상품 link to a search page and so show no fixed price", () => {

@@ -23,7 +23,7 @@ export type DemoWholesaler = {
   contact: string;
   /**
    * Terms that the supplier's own public page states, with that page and the day it was read. Any term
-   * the page does not state is left out (unknown, `확인 필요`); nothing is guessed (decisions.md 17).
+   * the page does not state is left out (unknown, `확인 필요`); nothing is guessed (docs/spec/decisions.md 17).
    */
   terms?: Partial<Omit<WholesalerTerms, "termsSource" | "termsCheckedAt">> & { termsSource: string; termsCheckedAt: string };
 };

@@ -169,6 +169,39 @@ export const demoWholesalers: DemoWholesaler[] = [
     contact: "홈페이지 고객센터",
   },
   {
+    name: "농산물 온라인도매시장(aT)",
+    category: "식품",
+    siteUrl: "https://kafb2b.or.kr/",
+    summary:
+      "농림축산식품부가 개설하고 aT(한국농수산식품유통공사)가 운영하는 농산물 도매 거래 플랫폼으로, 산지 조직·도매시장 법인 같은 판매자와 유통업체 구매자가 온라인으로 거래합니다.",
+    delivery: "산지에서 구매자에게 직배송(거래별로 사이트에서 확인)",
+    purchase: "구매자 회원 가입 필요(가입 요건은 사이트에서 확인)",
+    international: "사이트에서 확인",
+    contact: "홈페이지 고객센터",
+    // Not a company's shop but the public wholesale market itself. What the summary and the rows say comes from the
+    // news of its launch and growth, not from its own pages (which we could not read): opened by 농식품부 and run by
+    // aT since 2023-11-30, sellers such as 도매시장법인 and 산지 조직 (foodnews.co.kr idxno=107095, 2024); 판매자·구매자
+    // 가입요건 relaxed, 중소형마트 and other buyers (biz.newdaily.co.kr, 2024-11-21); goods shipped from the producing
+    // area straight to the buyer and its address kafb2b.or.kr (namdonews.com idxno=756394, 11번가's first purchase;
+    // foodtoday.or.kr no=199827). No term is filled: none was read on its own pages.
+  },
+  {
+    name: "윗딜",
+    category: "식품",
+    siteUrl: "https://witdeal-seller.members.markets/app/event/event.php",
+    summary:
+      "셀러에게 공동구매용 식품과 명절 선물세트를 공급하는 곳으로, 셀러 앱으로 발주를 받고 발주 요일과 택배 마감을 공지합니다. 건강기능식품은 판매 신고를 한 셀러만 팔 수 있다고 안내합니다.",
+    delivery: "택배 배송(발주 요일·마감은 사이트 공지 확인)",
+    purchase: "사이트에서 확인",
+    international: "사이트에서 확인",
+    contact: "홈페이지 고객센터",
+    // Its sellers' notice board, read on 2026-11-26: 공구상품 and 명절선물세트 categories (떡국떡 and other foods),
+    // orders placed "셀러앱으로", 발주 요일 월/수/목 with a 09시 cut-off and 택배 마감 dates, and products marked
+    // 건강기능식품 only for sellers who filed the 판매 신고. It does not say who ships to the end customer or whether
+    // single units can be ordered, so no term is filled. The address is that page: the seller site has no other
+    // public page we could read.
+  },
+  {
     name: "오토카필",
     category: "자동차",
     siteUrl: "http://www.autocarfeel.co.kr/",

@@ -67,7 +67,7 @@ export async function signOut(page: Page) {
 
 /**
  * Opens a mailed /verify-email link and presses its button: an ADMIN_EMAILS address becomes an admin
- * (decisions 30). `after` is mailCount() from before the mail was sent.
+ * (docs/spec/decisions.md 30). `after` is mailCount() from before the mail was sent.
  */
 export async function proveAddress(page: Page, email: string, after = 0) {
   await page.goto(await mailedLink(email, "/verify-email", after));

@@ -60,9 +60,10 @@ test("an admin handles the request queue, sees the site checks and a supplier's 
 
   await page.getByRole("navigation", { name: "관리자 메뉴" }).getByRole("link", { name: "사이트 점검" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("사이트 점검");
-  // The journeys run with LINK_CHECK=0: the page says so and offers no buttons.
+  // The journeys run with LINK_CHECK=0: the page says so. DATA_GO_KR_KEY is set (the stand-in registries), so its
+  // buttons stay, for the official records only (tests/e2e/official-records.spec.ts).
   await expect(page.getByText("사이트 점검이 꺼져 있습니다.", { exact: false })).toBeVisible();
-  await expect(page.getByRole("button", { name: "전체 점검" })).toHaveCount(0);
+  await expect(page.getByText("아래 버튼은 공식 기록(국세청·공정위)만 확인합니다.", { exact: false })).toBeVisible();
   await expect(page.getByRole("table").getByText("확인 전").first()).toBeVisible();
 
   // An edit shows up under 변경 이력, newest first, naming the field before → after.

@@ -53,10 +53,17 @@ test("with JavaScript: from a supplier page to a margin that updates as one type
   const table = comparison(page).getByRole("table");
   await expect(table.getByRole("columnheader", { name: /^네이버 스마트스토어\(일반 · / })).toBeVisible();
   await expect(table.getByRole("row", { name: /^순이익/ })).toContainText("4,704원");
-  // 쿠팡 가구·홈인테리어 11.88%: 20,000 → 2,376 → (17,624 − 13,500) × 10/11 = 3,749; 가전 6.38%: 1,276 → (18,724 − 13,500) × 10/11 = 4,749.
+  // 쿠팡 가구·홈인테리어 11.88%: 20,000 → 2,376 → (17,624 − 13,500) × 10/11 = 3,749;
+  // 가전·디지털 8.58%: 1,716 → (18,284 − 13,500) × 10/11 = 4,349.
   await expect(table.getByRole("row", { name: /^순이익/ })).toContainText("3,749원");
   await page.getByLabel("쿠팡 카테고리").selectOption("appliances");
-  await expect(table.getByRole("row", { name: /^순이익/ })).toContainText("4,749원");
+  await expect(table.getByRole("row", { name: /^순이익/ })).toContainText("4,349원");
+  // A 중소 grade is a preset too: 중소2 (2.5 + 2.73) × 1.1 = 5.75%; 20,000 → 1,150 → (18,850 − 13,500) × 10/11 = 4,864.
+  await page.getByLabel("스마트스토어 판매자 등급").selectOption({ label: "중소2" });
+  await expect(page.getByLabel("판매 수수료율(%)")).toHaveValue("5.75");
+  await expect(r.getByText("4,864원", { exact: true })).toBeVisible();
+  await page.getByLabel("스마트스토어 판매자 등급").selectOption({ label: "일반" });
+  await expect(r.getByText("4,704원", { exact: true })).toBeVisible();
   // A 면세 product keeps the whole margin before VAT: 5,174원 on 스마트스토어.
   await page.getByLabel("과세 유형").selectOption({ label: "면세 상품" });
   await expect(r.getByText("5,174원", { exact: true })).toBeVisible();

@@ -6,3 +6,5 @@
 export const e2ePort = Number(process.env.E2E_PORT || 3210);
 export const e2eDataDir = `./data-e2e-${e2ePort}`;
 export const e2eServerLog = `${e2eDataDir}/server.log`;
+/** The stand-in registries' process (tests/e2e/stand-in-registry-server.ts): the e2e server is told its address. */
+export const e2eRegistryPort = e2ePort + 10_000;

@@ -91,7 +91,7 @@ test("a visitor searches (초성 and two-syllable words), filters by category an
   const views = async () => Number((await page.locator("dt:text-is('조회수') + dd").textContent())?.replace(/,/g, ""));
   const before = await views();
   expect(before).toBeGreaterThan(0);
-  // The same visitor reloading the page is not another view today (decision 8).
+  // The same visitor reloading the page is not another view today (docs/spec/decisions.md 8).
   await page.reload();
   await expect(page.locator("dt:text-is('조회수') + dd")).toBeVisible();
   expect(await views()).toBe(before);

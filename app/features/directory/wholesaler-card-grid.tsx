@@ -1,3 +1,4 @@
+import { type BusinessAlert, STATE_LABELS } from "../official-records/record-words.ts";
 import { WHOLESALER_GRID_CLASS, WholesalerCard } from "../wholesalers/wholesaler-card.tsx";
 import type { WholesalerCard as Card } from "../wholesalers/wholesaler-types.ts";
 import { WholesalerCardActions } from "./wholesaler-card-actions.tsx";
@@ -10,11 +11,14 @@ export function WholesalerCardGrid({
   items,
   favorites,
   siteDownIds = [],
+  businessAlerts = {},
 }: {
   items: Card[];
   /** The visitor's favourites among them, or null for an anonymous visitor. */
   favorites: readonly number[] | null;
   siteDownIds?: readonly number[];
+  /** The 국세청's 폐업자 and 휴업자 among them (official-records.server.ts businessAlertsAmong). */
+  businessAlerts?: Readonly<Record<number, BusinessAlert>>;
 }) {
   return (
     <ul className={WHOLESALER_GRID_CLASS}>
@@ -24,6 +28,7 @@ export function WholesalerCardGrid({
           wholesaler={wholesaler}
           eager={index < 8}
           siteDown={siteDownIds.includes(wholesaler.id)}
+          businessAlert={businessAlerts[wholesaler.id] ? STATE_LABELS[businessAlerts[wholesaler.id]!] : null}
           actions={<WholesalerCardActions wholesalerId={wholesaler.id} favorites={favorites} />}
         />
       ))}

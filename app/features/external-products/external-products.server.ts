@@ -1,14 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
-import { descNullsLast } from "#app/db/order.ts";
 import type { Page } from "#app/db/paging.server.ts";
 import { externalProducts } from "#app/db/schema.ts";
 import { parseHttpUrl } from "#app/lib/form-fields.ts";
 import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 import { lookupOgImage } from "#app/platform/link-preview/og-image.server.ts";
-import { parseSearchQuery, searchFields } from "#app/platform/search/korean-search.ts";
-import { findSearchPage } from "#app/platform/search/search-page.server.ts";
-import { type SearchSql, searchSql } from "#app/platform/search/search-sql.server.ts";
+import { searchFields } from "#app/platform/search/korean-search.ts";
+import { type Catalogue, listCataloguePage } from "#app/platform/search/search-page.server.ts";
 import { decodeImportFile, type ImportParse, type ImportRow, parseImportFile } from "./external-product-import.ts";
 import type { ExternalProductInput } from "./external-product-schema.ts";
 
@@ -25,41 +23,28 @@ const columns = {
   productUrl: externalProducts.productUrl,
   imageUrl: externalProducts.imageUrl,
   price: externalProducts.price,
+} satisfies Record<keyof ExternalProductRow, unknown>;
+
+const catalogue: Catalogue = {
+  table: externalProducts,
+  createdAt: externalProducts.createdAt,
+  id: externalProducts.id,
+  grams: externalProducts.searchGrams,
+  chosung: externalProducts.nameChosung,
+  name: externalProducts.title,
 };
 
-function externalSearch(q: string | null | undefined): SearchSql | undefined {
-  const query = parseSearchQuery(q);
-  return query
-    ? searchSql({ grams: externalProducts.searchGrams, chosung: externalProducts.nameChosung, text: externalProducts.title }, query)
-    : undefined;
-}
-
 /** Newest first, filtered by title in the database, one page at a time (counted up to `countCap` when given). */
-export async function listExternalProducts({
-  q,
-  page = 1,
+export function listExternalProducts({
   perPage = EXTERNAL_PER_PAGE,
-  countCap,
+  ...rest
 }: {
   q?: string | null;
   page?: number;
   perPage?: number;
   countCap?: number;
 }): Promise<Page<ExternalProductRow>> {
-  const found = await findSearchPage(
-    { table: externalProducts, createdAt: externalProducts.createdAt, id: externalProducts.id },
-    externalSearch(q),
-    { page, perPage, cap: countCap },
-    (where, limit, offset) =>
-      db()
-        .select(columns)
-        .from(externalProducts)
-        .where(where)
-        .orderBy(descNullsLast(externalProducts.createdAt), descNullsLast(externalProducts.id))
-        .limit(limit)
-        .offset(offset),
-  );
-  return { ...found, page };
+  return listCataloguePage<ExternalProductRow>(catalogue, columns, { perPage, ...rest });
 }
 
 export async function getExternalProduct(id: number): Promise<ExternalProductRow | null> {

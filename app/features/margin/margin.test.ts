@@ -260,6 +260,21 @@ describe("the presets by the seller's tier", () => {
     expect(rate("small", "marketing")).toEqual(["2.98", "2.98"]);
     expect(rate("general", "standard")).toEqual(["6.63", "6.63"]);
     expect(rate("general", "marketing")).toEqual(["4.63", "4.63"]);
+    // 중소1–3: (2.35 | 2.5 | 2.75 + 2.73) × 1.1 = 5.588, 5.753, 6.028; with 0.91: 3.586, 3.751, 4.026, each rounded half up.
+    expect(rate("medium1", "standard")).toEqual(["5.59", "5.59"]);
+    expect(rate("medium2", "standard")).toEqual(["5.75", "5.75"]);
+    expect(rate("medium3", "standard")).toEqual(["6.03", "6.03"]);
+    expect(rate("medium1", "marketing")).toEqual(["3.59", "3.59"]);
+    expect(rate("medium2", "marketing")).toEqual(["3.75", "3.75"]);
+    expect(rate("medium3", "marketing")).toEqual(["4.03", "4.03"]);
+  });
+
+  test("every grade the issue names is offered, in the order of the platform's table, each rate above the one before", () => {
+    expect(FEE_TABLE.smartstore.grades.map((g) => g.label)).toEqual(["영세", "중소1", "중소2", "중소3", "일반"]);
+    const percents = FEE_TABLE.smartstore.grades.map((g) => Number(g.percent));
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    // The 영세·중소 rates are the last table we could read (2022); the page says they may be a little high since 2025-02-14.
+    for (const grade of FEE_TABLE.smartstore.grades.slice(0, 4)) expect(grade.caveat, grade.label).toMatch(/2025년 2월 14일/);
   });
 
   test("쿠팡: the category's rate on the price and its own 3.3% on the customer's shipping fee", () => {
@@ -268,7 +283,18 @@ describe("the presets by the seller's tier", () => {
       return [formatRate(r.rateHundredths), formatRate(r.shippingRateHundredths)];
     };
     expect(rate("furniture")).toEqual(["11.88", "3.3"]);
-    expect(rate("appliances")).toEqual(["6.38", "3.3"]);
+    expect(rate("fashion")).toEqual(["11.55", "3.3"]);
+    expect(rate("food")).toEqual(["11", "3.3"]);
+    expect(rate("beauty")).toEqual(["11.55", "3.3"]);
+    expect(rate("appliances")).toEqual(["8.58", "3.3"]);
+  });
+
+  test("쿠팡: a category known only as a range takes its upper end and says so", () => {
+    const byId = new Map(FEE_TABLE.coupang.categories.map((c) => [c.id, c]));
+    expect(byId.get("food")).toMatchObject({ percent: "10", shortLabel: "식품" });
+    expect(byId.get("food")?.caveat).toMatch(/8~10%/);
+    expect(byId.get("beauty")).toMatchObject({ percent: "10.5", shortLabel: "화장품" });
+    expect(byId.get("beauty")?.caveat).toMatch(/9~10\.5%/);
   });
 
   test("a fresh form starts on the first preset with its rate filled, so the first 계산하기 needs only the amounts", () => {
@@ -339,7 +365,7 @@ describe("the query", () => {
     const naver = readMarginValues(new URLSearchParams("price=1&fee=smartstore&naverGrade=general&rate=99&shippingRate=1"), rules).values;
     expect([naver.rate, naver.shippingRate]).toEqual(["6.63", "6.63"]);
     const coupang = readMarginValues(new URLSearchParams("price=1&fee=coupang&coupangCategory=appliances&rate=99"), rules).values;
-    expect([coupang.rate, coupang.shippingRate]).toEqual(["6.38", "3.3"]);
+    expect([coupang.rate, coupang.shippingRate]).toEqual(["8.58", "3.3"]);
     expect(readMarginValues(new URLSearchParams("fee=amazon&rate=7"), rules).values).toMatchObject({ fee: "custom", rate: "7" });
     expect(readMarginValues(new URLSearchParams("naverGrade=huge&coupangCategory=x&tax=y"), rules).values).toMatchObject({
       naverGrade: "small",

@@ -266,7 +266,7 @@ test("the list is newest first, 20 a page, with excerpts and undated notes last"
   }
 });
 
-test("a note shows its author by display name, `관리자` until one is chosen, and never the author's e-mail (decisions 29)", async () => {
+test("a note shows its author by display name, `관리자` until one is chosen, and never the author's e-mail (docs/spec/decisions.md 29)", async () => {
   const admin = await signedIn({ admin: true });
   await createNoteAction(formRequest("/admin/sellernote-add", { title: "작성자 표시", content: "<p>본문</p>" }, { cookie: admin.cookie }));
   const [note] = await notesTitled("작성자 표시");

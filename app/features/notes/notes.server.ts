@@ -37,7 +37,7 @@ export async function listLatestNotes(limit = 5) {
 
 /**
  * One note with its author's display name ("" when the admin chose none or the account is gone: the
- * page then shows `관리자`). The author's e-mail is never read (decisions 29).
+ * page then shows `관리자`). The author's e-mail is never read (docs/spec/decisions.md 29).
  */
 export async function getNote(id: number) {
   const [row] = await db()

@@ -1,7 +1,7 @@
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import type { FormValues } from "#app/lib/form-kit.ts";
 import { log } from "#app/lib/log.server.ts";
-import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
+import { postedFromPage } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
 import { type AdminUser, getUser, requireUser } from "#app/platform/auth/auth.server.ts";
@@ -116,6 +116,6 @@ export async function deleteProductAction(request: Request, form: FormData) {
     return fail("삭제 권한이 없습니다.", 403);
   }
   if (outcome === "not-found") return fail("이미 삭제되었거나 존재하지 않는 상품입니다.", 404);
-  const url = new URL(request.url);
-  return redirectWithToast(safeRedirectPath(`${url.pathname}${url.search}`, "/products"), { type: "success", message: "삭제 완료!" });
+  // The list the delete came from (a page with JavaScript posts to its `.data` address, which names it).
+  return redirectWithToast(postedFromPage(request, "/products"), { type: "success", message: "삭제 완료!" });
 }

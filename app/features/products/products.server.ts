@@ -1,14 +1,12 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
-import { descNullsLast } from "#app/db/order.ts";
 import type { Page } from "#app/db/paging.server.ts";
 import { products } from "#app/db/schema.ts";
 import { env } from "#app/lib/env.server.ts";
 import { ImageRequestLimitError, requestImagesIn } from "#app/platform/images/images.server.ts";
 import { notifyJobs } from "#app/platform/jobs/job-store.server.ts";
-import { parseSearchQuery, searchFields } from "#app/platform/search/korean-search.ts";
-import { findSearchPage } from "#app/platform/search/search-page.server.ts";
-import { type SearchSql, searchSql } from "#app/platform/search/search-sql.server.ts";
+import { searchFields } from "#app/platform/search/korean-search.ts";
+import { type Catalogue, listCataloguePage } from "#app/platform/search/search-page.server.ts";
 import type { ProductInput } from "./product-schema.ts";
 
 export const PRODUCTS_PER_PAGE = 24;
@@ -25,8 +23,6 @@ export type ProductRow = {
   createdBy: string | null;
 };
 
-/** One page of a list; a capped total means "at least `total`" (countForPaging). */
-
 const cardColumns = {
   id: products.id,
   name: products.name,
@@ -35,39 +31,28 @@ const cardColumns = {
   price: products.price,
   siteUrl: products.siteUrl,
   createdBy: products.createdBy,
+} satisfies Record<keyof ProductRow, unknown>;
+
+const catalogue: Catalogue = {
+  table: products,
+  createdAt: products.createdAt,
+  id: products.id,
+  grams: products.searchGrams,
+  chosung: products.nameChosung,
+  name: products.name,
 };
 
-function productSearch(q: string | null | undefined): SearchSql | undefined {
-  const query = parseSearchQuery(q);
-  return query ? searchSql({ grams: products.searchGrams, chosung: products.nameChosung, text: products.name }, query) : undefined;
-}
-
-/** Newest first, filtered by name in the database, one page at a time (counted up to `countCap` when given; findSearchPage). */
-export async function listProducts({
-  q,
-  page = 1,
+/** Newest first, filtered by name in the database, one page at a time (counted up to `countCap` when given). */
+export function listProducts({
   perPage = PRODUCTS_PER_PAGE,
-  countCap,
+  ...rest
 }: {
   q?: string | null;
   page?: number;
   perPage?: number;
   countCap?: number;
 }): Promise<Page<ProductRow>> {
-  const found = await findSearchPage(
-    { table: products, createdAt: products.createdAt, id: products.id },
-    productSearch(q),
-    { page, perPage, cap: countCap },
-    (where, limit, offset) =>
-      db()
-        .select(cardColumns)
-        .from(products)
-        .where(where)
-        .orderBy(descNullsLast(products.createdAt), descNullsLast(products.id))
-        .limit(limit)
-        .offset(offset),
-  );
-  return { ...found, page };
+  return listCataloguePage<ProductRow>(catalogue, cardColumns, { perPage, ...rest });
 }
 
 export async function getProduct(id: number): Promise<ProductRow | null> {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storePageFacts } from "#app/features/official-records/official-records.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
 import type { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { notifyJobs } from "#app/platform/jobs/job-store.server.ts";
@@ -71,7 +72,12 @@ export function registerSiteChecks(runner: JobRunner, settings: SiteCheckSetting
       const result = await checkSite(url, { ...settings.fetch, signal: job.signal });
       // Stopped or out of time while fetching: the runner hands the job back or retries it; nothing is stored.
       if (job.signal.aborted) throw job.signal.reason;
-      await job.complete((tx) => recordCheck(tx, { runId, wholesalerId, url, at: now(), result }));
+      const at = now();
+      await job.complete(async (tx) => {
+        await recordCheck(tx, { runId, wholesalerId, url, at, result });
+        // What the page shows of its 사업자 정보 (features/official-records), in the same transaction.
+        if (result.facts) await storePageFacts(tx, { wholesalerId, url: result.finalUrl ?? url, at, facts: result.facts });
+      });
     },
     // A check that could not be stored after its attempts still counts, so its run is judged.
     onGiveUp: async (tx, { runId }) => countCheck(tx, runId),

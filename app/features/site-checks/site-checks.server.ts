@@ -133,7 +133,7 @@ async function answeredRecently(days: number) {
 }
 
 /**
- * Judges a finished run: offline (decision 19: most checks failed the same network way) deletes its
+ * Judges a finished run: offline (docs/spec/decisions.md 19: most checks failed the same network way) deletes its
  * checks and logs one warning; otherwise the run is recorded and its suppliers' statuses recomputed.
  * Safe to run again after a crash (the verdict is taken once; recomputing is idempotent).
  */
@@ -257,6 +257,7 @@ export async function listSiteChecks({ page = 1, perPage = SITE_CHECKS_PER_PAGE 
       id: wholesalers.id,
       name: wholesalers.name,
       siteUrl: wholesalers.siteUrl,
+      businessNumber: wholesalers.businessNumber,
       status: siteStatus.status,
       checkedAt: siteStatus.checkedAt,
       lastOutcome: siteStatus.lastOutcome,

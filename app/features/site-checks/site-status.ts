@@ -77,7 +77,7 @@ export const OFFLINE_MIN_CHECKS = 5;
 export type RunResult = { outcome: string; errorKind: string | null };
 
 /**
- * Whether a run's results mean that the server itself was offline (decision 19): at least four in five
+ * Whether a run's results mean that the server itself was offline (docs/spec/decisions.md 19): at least four in five
  * checks failed with the same network-level error (DNS, connect, timeout). A small run (one `지금 점검`)
  * counts as offline when all its checks failed that way and no check of this server got any HTTP answer
  * in the recent past (`answeredRecently`), so a machine without internet never marks anything.

@@ -23,7 +23,7 @@ import {
 } from "./address-kinds.ts";
 
 /**
- * What a supplier's address is (decisions.md 22): the supplier's own front page (`home`, the only kind
+ * What a supplier's address is (docs/spec/decisions.md 22): the supplier's own front page (`home`, the only kind
  * an import publishes), a deeper page of its own site (`deep`: privacy, login, sign-up, a board post, a
  * product), or a page somewhere else (`elsewhere`: a job board, a company database, an encyclopaedia, a
  * news site, a blog or social platform, a marketplace, a brand that is not a wholesaler, a public body,

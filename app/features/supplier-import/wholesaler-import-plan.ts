@@ -1,5 +1,5 @@
 /**
- * What a wholesaler import does with each row (decisions.md 22), decided without touching the database:
+ * What a wholesaler import does with each row (docs/spec/decisions.md 22), decided without touching the database:
  * the rows of the file and the suppliers already stored go in, one verdict per row comes out. The same
  * rules serve the preview on /admin/import, its apply step and `npm run import:wholesalers`.
  *

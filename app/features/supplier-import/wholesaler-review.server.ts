@@ -1,5 +1,5 @@
 /**
- * The import and the review queue (decisions.md 22): /admin/import previews a file row by row and
+ * The import and the review queue (docs/spec/decisions.md 22): /admin/import previews a file row by row and
  * applies the ticked rows; /admin/review publishes, or deletes, the suppliers waiting for review; the
  * detail page lets an admin publish the one it shows. Admins only: the admin layout (and the detail page
  * route) checks, and the writes take the checked admin.

@@ -172,7 +172,7 @@ export async function accountLoader(request: Request) {
       email: found.email,
       displayName: found.name,
       isAdmin: found.role === "admin",
-      // A listed address whose owner has not opened the confirmation link yet (decisions 30).
+      // A listed address whose owner has not opened the confirmation link yet (docs/spec/decisions.md 30).
       adminPending: found.role !== "admin" && isAdminEmail(found.email),
     },
     { headers: PRIVATE_NO_STORE },

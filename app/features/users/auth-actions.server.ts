@@ -135,7 +135,7 @@ export async function signUpAction(request: Request) {
   if (retryAfter) return refused(TOO_MANY, retryAfter, typed);
 
   const response = await auth().api.signUpEmail({
-    // No name from the address: a display name is chosen on /account (decisions 29).
+    // No name from the address: a display name is chosen on /account (docs/spec/decisions.md 29).
     body: { email, password, name: "" },
     headers: request.headers,
     asResponse: true,

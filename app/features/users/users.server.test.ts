@@ -39,7 +39,7 @@ async function verificationLink(email: string, after = 0) {
   return `${url.pathname}${url.search}`;
 }
 
-test("an ADMIN_EMAILS address is a plain user until its owner opens the confirmation link (decisions 30)", async () => {
+test("an ADMIN_EMAILS address is a plain user until its owner opens the confirmation link (docs/spec/decisions.md 30)", async () => {
   process.env.ADMIN_EMAILS = "boss@example.com";
   const cookie = await signedUpCookie("boss@example.com");
   expect(await roleOf("boss@example.com")).toEqual({ role: "user", emailVerified: false });

@@ -9,7 +9,7 @@ import { sendMail } from "#app/platform/mail/mail.server.ts";
 import { repeatedLoginFailuresMail, verifyAdminEmailMail } from "./account-mails.ts";
 import { consumeToken, issueToken, peekToken } from "./user-tokens.server.ts";
 
-/** How a note's author appears when the admin has not chosen a display name (decisions 29). */
+/** How a note's author appears when the admin has not chosen a display name (docs/spec/decisions.md 29). */
 export const DEFAULT_AUTHOR_NAME = "관리자";
 
 export function isAdminEmail(email: string) {
@@ -60,7 +60,7 @@ export type VerificationMail =
   | { sent: false; reason: "limited"; retryAfterSeconds: number };
 
 /**
- * An ADMIN_EMAILS account that is not an admin yet: the link that proves the address (decisions 30).
+ * An ADMIN_EMAILS account that is not an admin yet: the link that proves the address (docs/spec/decisions.md 30).
  * Sent at sign-up and again from /account; the mail leaves in the background. Counted per ADDRESS, so
  * deleting the account and signing up again does not buy more mails (issue #28 item 5).
  */

@@ -8,7 +8,7 @@ withTestDatabase();
 
 // The bench catalogue's terms (bench/catalogue-generator.ts): most unknown, the three filters together
 // matching about 2 % of the suppliers. Big enough that the planner prefers an index when it helps.
-test("the term filters are answered from indexes (the fact-mask index, with the category chip and every sort), never a table scan", {
+test("the term filters and 사업자 확인 are answered from indexes (the fact-mask index, with the category chip and every sort), never a table scan", {
   timeout: 120_000,
 }, async () => {
   await generateCatalogue({ wholesalerCount: 5_000, productCount: 0 });
@@ -17,6 +17,9 @@ test("the term filters are answered from indexes (the fact-mask index, with the 
     { facts: BENCH_FILTERS, category: "식품" },
     { facts: ["single-unit", "image-use", "free-price"] as typeof BENCH_FILTERS },
     { facts: ["returns", "image-use"] as typeof BENCH_FILTERS, category: "의류" },
+    // The seventh filter, 사업자 확인 (features/official-records): a bit of the same mask, from the same indexes.
+    { facts: ["business-verified", "dropshipping"] as typeof BENCH_FILTERS },
+    { facts: ["business-verified", "free-shipping"] as typeof BENCH_FILTERS, category: "식품" },
   ];
   for (const filters of cases) {
     for (const { value: sort } of SORTS) {

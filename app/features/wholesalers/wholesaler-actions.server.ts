@@ -1,3 +1,4 @@
+import { afterSupplierSaved } from "#app/features/official-records/official-records.server.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
@@ -54,10 +55,11 @@ export async function saveWholesalerAction(request: Request, admin: AdminUser, f
   if (!checked.ok) return formFailure(`${verb} 실패: ${checked.message}`, { values: checked.values, errors: checked.errors });
   const { name, category, siteUrl, contact, logoUrl, summary, ...terms } = checked.data;
   const fields = { name, category, siteUrl, contact, logoUrl, summary };
+  let savedId = id;
   try {
     const actor = await actorOf(admin);
     if (id === undefined) {
-      await createWholesaler(fields, { terms: termsToStore(terms), actor });
+      savedId = await createWholesaler(fields, { terms: termsToStore(terms), actor });
     } else if (!(await updateWholesaler(id, fields, { terms: termsToStore(terms), actor }))) {
       return redirectWithToast("/admin", { type: "error", message: NOT_FOUND_MESSAGE });
     }
@@ -65,6 +67,9 @@ export async function saveWholesalerAction(request: Request, admin: AdminUser, f
     log.error(`wholesaler ${id === undefined ? "create" : "update"} failed`, { request, error });
     return formFailure(`${verb} 실패: 잠시 후 다시 시도해주세요.`, { values: checked.values, status: 500 });
   }
+  // The official records follow a new site or number, and a number never asked about is asked now. The save
+  // itself is done: a failure here is logged and caught up by the next scheduled check.
+  await afterSupplierSaved(savedId!).catch((error) => log.error("official records after a save failed", { request, error }));
   return redirectWithToast("/admin", { type: "success", message: `${verb} 완료되었습니다.` });
 }
 

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { NO_CATEGORY_LABEL } from "#app/db/categories.ts";
 import { safeHttpUrl, withHttps } from "#app/lib/safe-url.ts";
 import { WholesalerLogo } from "./wholesaler-logo.tsx";
-import { cardFactLabels } from "./wholesaler-terms.ts";
+import { cardFactLabels, isBusinessVerified } from "./wholesaler-terms.ts";
 import type { WholesalerCard as Card } from "./wholesaler-types.ts";
 
 /** The address a visitor is sent to: https:// added when missing, and only ever http(s). */
@@ -32,18 +32,21 @@ export const WHOLESALER_GRID_CLASS = "grid grid-cols-[repeat(auto-fill,minmax(15
 /**
  * One card on /list: logo, name, category badge, summary, labels for the known-true terms among
  * `위탁 가능`, `무료 배송`, `반품 가능` (nothing for unknown ones), the site (new tab), the detail page,
- * and `actions` (the compare and favourite buttons) when given; `연결 안 됨` when the last site checks failed.
+ * and `actions` (the compare and favourite buttons) when given; `연결 안 됨` when the last site checks failed;
+ * `사업자 확인` when the official records verify the business, `폐업` or `휴업` (`businessAlert`) when the 국세청 says so.
  */
 export function WholesalerCard({
   wholesaler,
   eager = false,
   actions,
   siteDown = false,
+  businessAlert = null,
 }: {
   wholesaler: Card;
   eager?: boolean;
   actions?: ReactNode;
   siteDown?: boolean;
+  businessAlert?: "폐업" | "휴업" | null;
 }) {
   const name = wholesaler.name.trim() || "이름 없음";
   const site = siteLinkOf(wholesaler);
@@ -62,6 +65,17 @@ export function WholesalerCard({
             {siteDown ? (
               <span className="inline-block whitespace-nowrap rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-medium text-rose-700">
                 연결 안 됨
+              </span>
+            ) : null}
+            {/* The official records (features/official-records): what the registries say, never a judgement. */}
+            {isBusinessVerified(wholesaler.factMask ?? 0) ? (
+              <span className="inline-block whitespace-nowrap rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-800">
+                사업자 확인
+              </span>
+            ) : null}
+            {businessAlert ? (
+              <span className="inline-block whitespace-nowrap rounded-full bg-rose-50 px-2.5 py-0.5 text-xs font-medium text-rose-700">
+                {businessAlert}
               </span>
             ) : null}
           </div>

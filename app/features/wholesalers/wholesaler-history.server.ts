@@ -4,7 +4,7 @@ import { user, wholesalerChanges } from "#app/db/schema.ts";
 import type { SessionUser } from "#app/platform/auth/auth.server.ts";
 
 /**
- * The change history of suppliers (decision 21): every admin write records who, when, with which tool
+ * The change history of suppliers (docs/spec/decisions.md 21): every admin write records who, when, with which tool
  * and each field before → after, in the same transaction as the write, through `recordChanges`.
  *
  * For a new write path (the review queue's 공개, a new import): inside the write's transaction, read the
@@ -22,7 +22,7 @@ export const SYSTEM_ACTOR: Actor = { id: null, label: "시스템" };
 export const COMMAND_LINE_ACTOR: Actor = { id: null, label: "명령줄 가져오기" };
 
 /**
- * The admin as the history names them: the account's display name, never the e-mail (decision 29);
+ * The admin as the history names them: the account's display name, never the e-mail (docs/spec/decisions.md 29);
  * `관리자` when the name is empty or looks like an address. Only admins ever see the label.
  */
 export async function actorOf(admin: Pick<SessionUser, "id">): Promise<Actor> {
@@ -32,7 +32,17 @@ export async function actorOf(admin: Pick<SessionUser, "id">): Promise<Actor> {
 }
 
 /** Derived or counted columns: not something an admin changed. */
-const NOT_HISTORY = new Set(["id", "searchGrams", "nameChosung", "siteHost", "views", "createdAt", "updatedAt"]);
+const NOT_HISTORY = new Set([
+  "id",
+  "searchGrams",
+  "nameChosung",
+  "siteHost",
+  "views",
+  "createdAt",
+  "updatedAt",
+  "factMask",
+  "recordsVerifiedFor",
+]);
 
 function asText(value: unknown): string {
   if (value === null || value === undefined) return "";

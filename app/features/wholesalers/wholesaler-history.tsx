@@ -11,6 +11,9 @@ const FIELD_LABELS: Record<string, string> = {
   delivery: "배송 방식",
   purchase: "사입 여부",
   international: "해외 배송",
+  businessNumber: "사업자등록번호",
+  // The official records' change events (features/official-records).
+  ntsState: "국세청 상태",
 };
 
 const ACTIONS: Record<string, string> = { create: "등록", update: "수정", delete: "삭제" };
@@ -20,6 +23,8 @@ const SOURCES: Record<string, string> = {
   "category-cleanup": "카테고리 정리",
   import: "일괄 가져오기",
   review: "검토 대기",
+  "official-records": "공식 기록",
+  "site-check": "사이트 점검",
 };
 
 const timeFormat = new Intl.DateTimeFormat("ko-KR", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Asia/Seoul" });

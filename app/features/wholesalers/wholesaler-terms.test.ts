@@ -123,9 +123,15 @@ test("the facts behind the filters and card labels come only from known-true ter
   expect(cardFactLabels(maskOf(["image-use", "free-price", "single-unit"]))).toEqual([]);
   expect(cardFactLabels(0)).toEqual([]);
   // The filter masks: every mask holding the asked bits, and only those.
-  expect(masksWithAll(["dropshipping", "free-shipping", "returns"])).toEqual([7, 15, 23, 31, 39, 47, 55, 63]);
-  expect(masksWithAll(["single-unit"])).toHaveLength(32);
-  expect(masksWithAll([])).toHaveLength(64);
+  expect(masksWithAll(["dropshipping", "free-shipping", "returns"])).toEqual([
+    7, 15, 23, 31, 39, 47, 55, 63, 71, 79, 87, 95, 103, 111, 119, 127,
+  ]);
+  expect(masksWithAll(["single-unit"])).toHaveLength(64);
+  expect(masksWithAll(["business-verified", "dropshipping"])).toEqual([
+    65, 67, 69, 71, 73, 75, 77, 79, 81, 83, 85, 87, 89, 91, 93, 95, 97, 99, 101, 103, 105, 107, 109, 111, 113, 115, 117, 119, 121, 123, 125,
+    127,
+  ]);
+  expect(masksWithAll([])).toHaveLength(128);
   expect(factsOfMask(maskOf(["returns", "dropshipping"]))).toEqual(["dropshipping", "returns"]);
 });
 

@@ -58,6 +58,8 @@ export const TERM_FILTERS: readonly { fact: Fact; label: string }[] = [
   { fact: "image-use", label: "이미지 사용 가능" },
   { fact: "free-price", label: "가격 자율" },
   { fact: "single-unit", label: "1개부터 주문" },
+  // Not a term: the official records verify the business (features/official-records, docs/decisions/0029).
+  { fact: "business-verified", label: "사업자 확인" },
 ];
 export { FACTS, type Fact };
 
@@ -75,8 +77,15 @@ export function factsOf(
     "image-use": terms.imageUse === "yes",
     "free-price": terms.pricePolicy === "free",
     "single-unit": terms.minOrder === 1,
+    // Not derived from the terms: only the official records set it.
+    "business-verified": false,
   };
   return FACTS.filter((fact) => known[fact]);
+}
+
+/** Whether the official records verify this supplier (the card's `사업자 확인`). */
+export function isBusinessVerified(mask: number) {
+  return factsOfMask(mask).includes("business-verified");
 }
 
 /** The facts a /list card shows as small labels when they are known to be true (and nothing otherwise). */

@@ -41,7 +41,7 @@ function createAuth(database: Db) {
       useSecureCookies: config.publicUrl.startsWith("https://"),
     },
     // No hook gives the admin role by address: an ADMIN_EMAILS address becomes an admin only once its
-    // owner opens the confirmation mail's link (decisions 30, features/users/users.server.ts).
+    // owner opens the confirmation mail's link (docs/spec/decisions.md 30, features/users/users.server.ts).
   });
 }
 

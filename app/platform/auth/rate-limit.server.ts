@@ -33,6 +33,33 @@ export async function releaseRateLimit(key: string) {
     .where(sql`${rateLimits.key} = ${key} AND ${rateLimits.resetAt} > now()`);
 }
 
+/** The count of a key's current window without adding to it (0 when there is none or it has ended). */
+export async function peekRateLimit(key: string) {
+  const [row] = await db()
+    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key} AND ${rateLimits.resetAt} > now()`);
+  return { count: row?.count ?? 0, retryAfterSeconds: row ? secondsUntil(row.resetAt) : 0 };
+}
+
+/**
+ * Uses up a key's current window at once (a service said its quota is spent): later hits are refused until
+ * the window ends. Opens the window when there is none.
+ */
+export async function useUpRateLimit(key: string, limit: number, windowMs: number) {
+  const resetAt = new Date(Date.now() + windowMs);
+  await db()
+    .insert(rateLimits)
+    .values({ key, count: limit, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN ${limit}::int ELSE greatest(${rateLimits.count}, ${limit}::int) END`,
+        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
+      },
+    });
+}
+
 /** Forgets a key, e.g. an address's failure count for an account after a successful login. */
 export async function clearRateLimit(key: string) {
   await db().delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);

@@ -316,7 +316,10 @@ describe("existing rows and the file route", () => {
     expect(await imageState(old)).toMatchObject({ status: "pending" });
   });
 
-  test("a picture made before the AVIF cards is fetched once more for them; an address that no longer gives a picture keeps its WebP", async () => {
+  // Three full encodes (AVIF at effort 4 takes about a second of a core each): room for a busy machine.
+  test("a picture made before the AVIF cards is fetched once more for them; an address that no longer gives a picture keeps its WebP", {
+    timeout: 120_000,
+  }, async () => {
     const kept = host.url("/photo-1.jpg");
     await requestImages([kept]);
     await runner().runDue();

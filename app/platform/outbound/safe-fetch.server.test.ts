@@ -5,7 +5,7 @@ import { useCanaryAndShop } from "#tests/canary.ts";
 import { blockedCorpus, corpusAvailable, fakeNetwork, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
 import { findOgImage } from "../link-preview/og-meta.ts";
 import { UnsafeUrlError } from "./address-policy.server.ts";
-import { checkedLookup, fetchHtmlHead, fetchImageBytes, fetchPage, type SafeFetchOptions } from "./safe-fetch.server.ts";
+import { checkedLookup, fetchHtmlHead, fetchImageBytes, fetchPage, fetchText, type SafeFetchOptions } from "./safe-fetch.server.ts";
 
 const endless = { closed: 0 };
 /** Connections of the trickling senders that ended, by path: the fetcher hung up on them. */
@@ -417,4 +417,50 @@ test("requests are plain GETs: no cookies or credentials, a fixed User-Agent, HT
   });
   expect(seen[0]).not.toHaveProperty("cookie");
   expect(seen[0]).not.toHaveProperty("authorization");
+});
+
+test("fetchText (the registries' calls) keeps every rule: private addresses refused before DNS answers are used, no redirect followed, the cap", async () => {
+  const network = fakeNetwork(canary);
+  const dns = stubResolver({ "registry.example.com": ["10.0.0.8"] });
+  expect(
+    await fetchText("http://registry.example.com/status", { resolve: dns.resolve, connect: network.connect, maxBytes: 1024 }),
+  ).toMatchObject({
+    ok: false,
+    kind: "refused",
+  });
+  expect(await fetchText("http://169.254.169.254/latest", { connect: network.connect, maxBytes: 1024 })).toMatchObject({
+    ok: false,
+    kind: "refused",
+  });
+  expect(network.attempts).toEqual([]);
+
+  setAllowHosts(`127.0.0.1:${shop.port}`);
+  // A redirect is an answer with its status, never followed (here: to the canary).
+  const moved = await fetchText(`${shop.origin}/to?location=${encodeURIComponent(`${canary.origin}/`)}`, { maxBytes: 1024 });
+  expect(moved).toMatchObject({ ok: true, status: 302 });
+  expect(await fetchText(`${shop.origin}/big`, { maxBytes: 64 * 1024 })).toMatchObject({ ok: false, kind: "too-large" });
+});
+
+test("fetchText posts JSON with its length and reads the answer as text", async () => {
+  setAllowHosts("127.0.0.1");
+  const seen: { method?: string; type?: string; body: string }[] = [];
+  const echo = await startServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk) => {
+      body += chunk;
+    });
+    request.on("end", () => {
+      seen.push({ method: request.method, type: request.headers["content-type"], body });
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end('{"status_code":"OK","data":[]}');
+    });
+  });
+  const answer = await fetchText(`${echo.origin}/status?serviceKey=abc`, {
+    method: "POST",
+    json: { b_no: ["2208112341"] },
+    maxBytes: 4096,
+  });
+  await echo.close();
+  expect(answer).toEqual({ ok: true, status: 200, contentType: "application/json", text: '{"status_code":"OK","data":[]}' });
+  expect(seen).toEqual([{ method: "POST", type: "application/json", body: '{"b_no":["2208112341"]}' }]);
 });

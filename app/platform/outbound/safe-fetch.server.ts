@@ -247,26 +247,81 @@ export function failureKindOf(error: unknown): FetchFailureKind {
   return "network";
 }
 
-/** One GET on a fresh socket. The `lookup` checks every address DNS returns; the socket check is a backstop. */
-function requestOnce(url: URL, allowList: Set<string>, signal: AbortSignal, options: SafeFetchOptions): Promise<IncomingMessage> {
+/** What a registry call answered: the status, the content type and the body as text (UTF-8), or why not. */
+export type TextOutcome =
+  | { ok: true; status: number; contentType: string; text: string }
+  | { ok: false; kind: FetchFailureKind; status?: number; error?: unknown };
+
+/**
+ * One request to an outside service (the official registries, features/official-records) through every
+ * rule of this module: the address policy, the checked DNS, the socket backstop, one deadline, and the byte
+ * cap after decompression (a 10 MB or endless answer costs at most the cap and is `too-large`). A GET or a
+ * POST with a JSON body; any content type is read (an error page says what went wrong), redirects are not
+ * followed (a service that redirects answers with its 3xx status). Never throws. The URL may carry a key:
+ * nothing here logs it or puts it in the outcome.
+ */
+export async function fetchText(
+  target: string | URL,
+  options: SafeFetchOptions & { method?: "GET" | "POST"; json?: unknown; maxBytes: number },
+): Promise<TextOutcome> {
+  const allowList = allowedHosts();
+  let url: URL;
+  try {
+    url = checkUrlPolicy(target, allowList);
+  } catch (error) {
+    return { ok: false, kind: "refused", error };
+  }
+  const deadline = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline;
+  let response: IncomingMessage;
+  try {
+    response = await requestOnce(url, allowList, signal, { ...options, accept: options.accept ?? "application/json" });
+  } catch (error) {
+    return { ok: false, kind: signal.aborted ? "timeout" : failureKindOf(error), error };
+  }
+  const status = response.statusCode ?? 0;
+  const contentType = (response.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const declared = Number(response.headers["content-length"] ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > options.maxBytes) {
+    response.destroy();
+    return { ok: false, kind: "too-large", status };
+  }
+  const read = await readBody(response, options.maxBytes, signal, "bytes");
+  if (read.ended === "end") return { ok: true, status, contentType, text: new TextDecoder("utf-8").decode(read.body) };
+  const kind: FetchFailureKind = read.ended === "cap" ? "too-large" : read.ended === "timeout" ? "timeout" : "network";
+  return { ok: false, kind, status };
+}
+
+/**
+ * One request on a fresh socket (a GET unless `method` says otherwise; `json` is sent as the body). The
+ * `lookup` checks every address DNS returns; the socket check is a backstop.
+ */
+function requestOnce(
+  url: URL,
+  allowList: Set<string>,
+  signal: AbortSignal,
+  options: SafeFetchOptions & { method?: "GET" | "POST"; json?: unknown },
+): Promise<IncomingMessage> {
   const host = bareHost(url);
   const listed = isAllowListed(url, allowList);
   const secure = url.protocol === "https:";
   const lookup = checkedLookup(options.resolve ?? systemResolver, listed);
   const connect = options.connect ?? defaultConnector(url.protocol);
 
+  const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
   return new Promise((resolve, reject) => {
     const request = (secure ? https : http).request({
       protocol: url.protocol,
       hostname: host,
       port: url.port ? Number(url.port) : secure ? 443 : 80,
       path: `${url.pathname}${url.search}`,
-      method: "GET",
+      method: options.method ?? "GET",
       headers: {
         Accept: options.accept ?? "text/html,application/xhtml+xml;q=0.9",
         "Accept-Encoding": "gzip, deflate, br",
         "Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5",
         "User-Agent": options.userAgent ?? USER_AGENT,
+        ...(body ? { "Content-Type": "application/json", "Content-Length": String(body.length) } : {}),
       },
       lookup: lookup as net.LookupFunction,
       ...(isIP(host) ? {} : { servername: host.replace(/\.$/, "") }),
@@ -285,7 +340,7 @@ function requestOnce(url: URL, allowList: Set<string>, signal: AbortSignal, opti
     request.once("response", resolve);
     // Stays attached: a late socket error after the response must not become an unhandled 'error' event.
     request.on("error", reject);
-    request.end();
+    request.end(body);
   });
 }
 

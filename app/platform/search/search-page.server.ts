@@ -1,8 +1,10 @@
 import { type AnyColumn, inArray, type SQL, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import type { PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { db } from "#app/db/client.server.ts";
-import { atLeast, countForPaging, countLimit, type PageCount } from "#app/db/paging.server.ts";
-import { DENSE_SEARCH_MATCHES, pageCondition, type SearchSql } from "./search-sql.server.ts";
+import { descNullsLast } from "#app/db/order.ts";
+import { atLeast, countForPaging, countLimit, type Page, type PageCount } from "#app/db/paging.server.ts";
+import { parseSearchQuery } from "./korean-search.ts";
+import { DENSE_SEARCH_MATCHES, pageCondition, type SearchSql, searchSql } from "./search-sql.server.ts";
 
 /**
  * A public search counts its matches only this far ("100개 이상"), whatever cap the list has without a
@@ -103,4 +105,32 @@ export async function findSearchPage<T>(
     if (ids.length === offset + perPage) return fromIds(ids.slice(offset), totals);
   }
   return { items: await rows(search.indexed, perPage, offset), ...totals };
+}
+
+/** A catalogue searched by name, newest first: its list and the columns a search reads (docs/decisions/0002). */
+export type Catalogue = NewestFirst & { grams: AnyColumn; chosung: AnyColumn; name: AnyColumn };
+
+/**
+ * One page of a catalogue (the products, the external products), newest first, filtered by name when `q` is
+ * given, counted up to `countCap` when given (`findSearchPage`): the one query both catalogues run. `cards` are the
+ * columns of a card, named as the `Row` the caller reads them as.
+ */
+export async function listCataloguePage<Row>(
+  catalogue: Catalogue,
+  cards: SelectedFields,
+  { q, page = 1, perPage, countCap }: { q?: string | null; page?: number; perPage: number; countCap?: number },
+): Promise<Page<Row>> {
+  const query = parseSearchQuery(q);
+  const search = query ? searchSql({ grams: catalogue.grams, chosung: catalogue.chosung, text: catalogue.name }, query) : undefined;
+  const found = await findSearchPage(catalogue, search, { page, perPage, cap: countCap }, (where, limit, offset) =>
+    db()
+      .select(cards)
+      .from(catalogue.table)
+      .where(where)
+      .orderBy(descNullsLast(catalogue.createdAt), descNullsLast(catalogue.id))
+      .limit(limit)
+      .offset(offset)
+      .then((rows) => rows as Row[]),
+  );
+  return { ...found, page };
 }

@@ -5,6 +5,7 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
 import { favoriteAction, listFavorites } from "#app/features/favorites/favorites.server.ts";
+import { businessAlertsAmong } from "#app/features/official-records/official-records.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { parsePageParam } from "#app/lib/url-params.ts";
@@ -22,8 +23,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const page = parsePageParam(new URL(request.url).searchParams.get("page"));
   const result = await listFavorites(user.id, page);
-  const logos = await imagesFor(result.items.map((item) => item.logoUrl));
-  return { ...result, items: result.items.map((item) => ({ ...item, logo: logos.get(item.logoUrl) ?? null })) };
+  const [logos, businessAlerts] = await Promise.all([
+    imagesFor(result.items.map((item) => item.logoUrl)),
+    // A saved supplier that closed or paused says so here too.
+    businessAlertsAmong(result.items.map((item) => item.id)),
+  ]);
+  return { ...result, businessAlerts, items: result.items.map((item) => ({ ...item, logo: logos.get(item.logoUrl) ?? null })) };
 }
 
 /** 찜하기 / 찜 해제 from any page; changes only the signed-in user's list (anonymous: 401). */
@@ -33,7 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount } = loaderData;
+  const { items, total, page, pageCount, businessAlerts } = loaderData;
   const ids = items.map((item) => item.id);
   return (
     <>
@@ -53,7 +58,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mb-3 text-sm text-slate-600">총 {total.toLocaleString("ko-KR")}곳 · 최근 찜한 순</p>
-          <WholesalerCardGrid items={items} favorites={ids} />
+          <WholesalerCardGrid items={items} favorites={ids} businessAlerts={businessAlerts} />
           <Pager page={page} pageCount={pageCount} />
         </>
       )}

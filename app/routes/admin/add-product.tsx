@@ -14,11 +14,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** After a save (`?saved=<id>`), the product's own page address, for the link `등록된 상품 보기`. */
+/** After a save (`?saved=<id>`): that it was saved, and the product's own page address for `등록된 상품 보기`. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const saved = parseIdParam(new URL(request.url).searchParams.get("saved"));
-  const product = saved ? await getProduct(saved) : null;
-  return { savedLink: product ? safeHttpUrl(product.siteUrl) : null };
+  const savedId = parseIdParam(new URL(request.url).searchParams.get("saved"));
+  const product = savedId ? await getProduct(savedId) : null;
+  return { saved: Boolean(product), savedLink: product ? safeHttpUrl(product.siteUrl) : null };
 }
 
 export function action({ request, context }: Route.ActionArgs) {
@@ -26,8 +26,9 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminAddProduct({ loaderData, actionData }: Route.ComponentProps) {
-  // The one-time message says `상품 등록 완료!`; with a product page it is also a link beside the button.
-  const link = actionData ? null : loaderData.savedLink;
+  // Beside the button: `상품 등록 완료!`, replaced by a link to the product's page when it has one (ui-contract).
+  const saved = !actionData && loaderData.saved;
+  const link = saved ? loaderData.savedLink : null;
 
   return (
     <>
@@ -38,11 +39,15 @@ export default function AdminAddProduct({ loaderData, actionData }: Route.Compon
         submitLabel="등록하기"
         pendingLabel="등록 중..."
         status={
-          link ? (
+          saved ? (
             <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
-              <a href={link} target="_blank" rel="noopener noreferrer" className="underline">
-                등록된 상품 보기
-              </a>
+              {link ? (
+                <a href={link} target="_blank" rel="noopener noreferrer" className="underline">
+                  등록된 상품 보기
+                </a>
+              ) : (
+                "상품 등록 완료!"
+              )}
             </p>
           ) : null
         }

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { AdminNav } from "#app/components/admin-nav.tsx";
+import { countOpenRecordIssues } from "#app/features/official-records/official-records.server.ts";
 import { countOpenReports } from "#app/features/reports/reports.server.ts";
 import { requireAdminMiddleware } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/layout";
@@ -12,8 +13,9 @@ import type { Route } from "./+types/layout";
 export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
 
 export async function loader() {
-  // The menu shows how many correction requests wait (one small count).
-  return { openReports: await countOpenReports() };
+  // The menu shows how many correction requests and official-record items wait (two small counts).
+  const [openReports, openRecords] = await Promise.all([countOpenReports(), countOpenRecordIssues()]);
+  return { openReports, openRecords };
 }
 
 export const handle = { ads: false };
@@ -21,7 +23,7 @@ export const handle = { ads: false };
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <AdminNav openReports={loaderData.openReports} />
+      <AdminNav openReports={loaderData.openReports} openRecords={loaderData.openRecords} />
       <Outlet />
     </>
   );

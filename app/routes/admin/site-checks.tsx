@@ -36,12 +36,12 @@ function resultText(check: { outcome: string | null; errorKind: string | null; s
 const RUN_OUTCOME: Record<string, string> = { recorded: "기록됨", offline: "서버가 인터넷에 연결되지 않아 기록하지 않음" };
 
 export default function AdminSiteChecks({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, enabled, days, latestRun } = loaderData;
+  const { items, total, page, pageCount, enabled, recordsEnabled, days, latestRun } = loaderData;
   return (
     <>
       <PageHeading
         actions={
-          enabled ? (
+          enabled || recordsEnabled ? (
             <Form method="post">
               <input type="hidden" name="intent" value="check-all" />
               <SubmitButton intent="check-all" pendingLabel="예약 중...">
@@ -62,8 +62,10 @@ export default function AdminSiteChecks({ loaderData }: Route.ComponentProps) {
         ) : (
           <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-amber-800">
             사이트 점검이 꺼져 있습니다. (LINK_CHECK=0) 켜려면 LINK_CHECK를 지우거나 1로 두고 서버를 다시 시작하세요.
+            {recordsEnabled ? " 아래 버튼은 공식 기록(국세청·공정위)만 확인합니다." : ""}
           </p>
         )}
+        {recordsEnabled ? <p>공식 기록(국세청 사업자 상태, 통신판매업 신고)도 같은 일정과 버튼으로 확인합니다.</p> : null}
         {latestRun ? (
           <p>
             최근 점검: {formatDate(latestRun.createdAt)} · {latestRun.done.toLocaleString("ko-KR")}/
@@ -113,7 +115,7 @@ export default function AdminSiteChecks({ loaderData }: Route.ComponentProps) {
                 )}
               </td>
               <td className="px-4 py-2 text-right">
-                {enabled && item.siteUrl ? (
+                {(enabled && item.siteUrl) || (recordsEnabled && item.businessNumber) ? (
                   <Form method="post">
                     <input type="hidden" name="intent" value="check" />
                     <input type="hidden" name="id" value={item.id} />

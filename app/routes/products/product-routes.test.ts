@@ -279,8 +279,8 @@ test("/admin/add-product records the admin as creator; a plain user is refused",
   expect(saved.location).toBe(`/admin/add-product?saved=${savedId}`);
   expect(await toastOf(saved.headers)).toBe("상품 등록 완료!");
   expect(await row(savedId)).toMatchObject({ name: "관리자 상품", createdBy: boss.id });
-  const linked = (await callLoader(getRequest(saved.location!, { cookie: boss.cookie }))) as { savedLink: string | null };
-  expect(linked.savedLink).toBe("https://shop.example.com/p/1");
+  const linked = (await callLoader(getRequest(saved.location!, { cookie: boss.cookie }))) as { saved: boolean; savedLink: string | null };
+  expect(linked).toEqual({ saved: true, savedLink: "https://shop.example.com/p/1" });
   const noLink = asResponse(
     await callAction(formRequest("/admin/add-product", fields({ name: "링크 없는 상품" }), { cookie: boss.cookie })),
   );

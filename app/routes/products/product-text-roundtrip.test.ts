@@ -1,5 +1,5 @@
 import { desc } from "drizzle-orm";
-import { expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { products } from "#app/db/schema.ts";
 import { signUpAction } from "#app/features/users/auth-actions.server.ts";
@@ -9,6 +9,16 @@ import { withTestDatabase } from "#tests/test-database.ts";
 import * as addRoute from "./add.tsx";
 
 withTestDatabase();
+
+// Hundreds of products from one account: this test is about text, not about the per-account cap (ADR 0026).
+const capBefore = process.env.PRODUCTS_PER_ACCOUNT;
+beforeAll(() => {
+  process.env.PRODUCTS_PER_ACCOUNT = "0";
+});
+afterAll(() => {
+  if (capBefore === undefined) delete process.env.PRODUCTS_PER_ACCOUNT;
+  else process.env.PRODUCTS_PER_ACCOUNT = capBefore;
+});
 
 // biome-ignore lint/suspicious/noExplicitAny: test shim for route args
 const args = (request: Request) => ({ request, params: {}, context: {} }) as any;

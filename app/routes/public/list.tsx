@@ -6,6 +6,7 @@ import { SkeletonGrid } from "#app/components/skeleton-card.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
+import { businessAlertsAmong } from "#app/features/official-records/official-records.server.ts";
 import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-notes.tsx";
 import { downAmong } from "#app/features/site-checks/site-checks.server.ts";
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
@@ -40,17 +41,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (searchParams.has("toggle") || searchParams.has("current-category")) throw redirect(listHref(params));
   const [result, user] = await Promise.all([listWholesalers({ ...params, countCap: PUBLIC_COUNT_CAP }), getUser(request)]);
   const ids = result.items.map((item) => item.id);
-  const [favorites, down, logos] = await Promise.all([
+  const [favorites, down, logos, businessAlerts] = await Promise.all([
     user ? favoriteIdsAmong(user.id, ids) : null,
     downAmong(ids),
     imagesFor(result.items.map((item) => item.logoUrl)),
+    businessAlertsAmong(ids),
   ]);
   const items = result.items.map((item) => ({ ...item, logo: logos.get(item.logoUrl) ?? null }));
-  return { ...params, ...result, items, favorites, siteDownIds: [...down], regulatoryNotes: notesForCategory(params.category) };
+  return {
+    ...params,
+    ...result,
+    items,
+    favorites,
+    siteDownIds: [...down],
+    businessAlerts,
+    regulatoryNotes: notesForCategory(params.category),
+  };
 }
 
 export default function List({ loaderData }: Route.ComponentProps) {
-  const { items, total, totalIsCapped, page, pageCount, favorites, siteDownIds, regulatoryNotes, ...state } = loaderData;
+  const { items, total, totalIsCapped, page, pageCount, favorites, siteDownIds, businessAlerts, regulatoryNotes, ...state } = loaderData;
   const filterLabels = TERM_FILTERS.filter((filter) => state.facts.includes(filter.fact)).map((filter) => filter.label);
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/list";
@@ -79,7 +89,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
             {state.category ? `${state.category} · ` : ""}
             {filterLabels.length ? `${filterLabels.join(", ")} · ` : ""}총 {total.toLocaleString("ko-KR")}곳{totalIsCapped ? " 이상" : ""}
           </p>
-          <WholesalerCardGrid items={items} favorites={favorites} siteDownIds={siteDownIds} />
+          <WholesalerCardGrid items={items} favorites={favorites} siteDownIds={siteDownIds} businessAlerts={businessAlerts} />
           <Pager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} keepScroll={false} />
         </>
       )}

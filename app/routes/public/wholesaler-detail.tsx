@@ -5,6 +5,9 @@ import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { NO_CATEGORY_LABEL } from "#app/db/categories.ts";
 import { WholesalerCardActions } from "#app/features/directory/wholesaler-card-actions.tsx";
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
+import { recordAnswersOf, recordsEnabled } from "#app/features/official-records/official-records.server.ts";
+import { OfficialRecordsSection } from "#app/features/official-records/official-records-section.tsx";
+import { recordRows } from "#app/features/official-records/record-rows.ts";
 import { SupplierSellingHelp } from "#app/features/regulatory/regulatory-notes.tsx";
 import { siteStatusOf } from "#app/features/site-checks/site-checks.server.ts";
 import { SITE_STATUS_LABELS } from "#app/features/site-checks/site-status-labels.ts";
@@ -38,10 +41,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await loadWholesalerForDetail(request, id, visitor);
   if (!found) throw new Response(NOT_FOUND, { status: 404 });
   const { createdAt: _created, updatedAt, ...wholesaler } = found.wholesaler;
-  const [site, favorites, logos] = await Promise.all([
+  const [site, favorites, logos, answers] = await Promise.all([
     siteStatusOf(id),
     user ? favoriteIdsAmong(user.id, [id]) : null,
     imagesFor([wholesaler.logoUrl]),
+    recordAnswersOf(id),
   ]);
   return {
     wholesaler: { ...wholesaler, logo: logos.get(wholesaler.logoUrl) ?? null },
@@ -52,6 +56,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     siteStatus: SITE_STATUS_LABELS[site.status],
     checkedDay: site.checkedAt ? formatDate(site.checkedAt) : null,
     regulatoryNotes: notesForCategory(wholesaler.category),
+    // 사업자 정보: the words and dates are decided here (Korean calendar days, the same in every browser).
+    records: recordRows({ enabled: recordsEnabled(), answers, siteUrl: wholesaler.siteUrl }),
   };
 }
 
@@ -100,7 +106,7 @@ function Row({ label, value, href }: { label: string; value: string; href?: stri
 }
 
 export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
-  const { wholesaler: w, waiting, favorites, updatedDay, siteStatus, checkedDay, regulatoryNotes } = loaderData;
+  const { wholesaler: w, waiting, favorites, updatedDay, siteStatus, checkedDay, regulatoryNotes, records } = loaderData;
   const name = w.name.trim() || "이름 없음";
   const site = siteLinkOf(w);
   const logo = safeHttpUrl(w.logoUrl);
@@ -156,6 +162,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </section>
+      <OfficialRecordsSection rows={records} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-500">
         <p>최근 수정: {updatedDay}</p>
         <Link to={`/wholesaler/${w.id}/report`} className="font-medium text-blue-700 hover:underline">

@@ -44,10 +44,23 @@ test("a preset chosen without JavaScript supplies its rates, says what it assume
   expect(html).toContain('href="https://oscsnm.com/coupang-fee-guide-2026"');
 });
 
-test("a less certain rate says so: 쿠팡 가전 comes from a 2019 article only", () => {
+test("a less certain rate says so: 쿠팡 가전·디지털, where a 2019 article and a 2026 guide disagree, takes the higher", () => {
   const { data, html } = load("?price=10000&cost=5000&customerShipping=0&shipping=0&fee=coupang&coupangCategory=appliances&ad=0");
-  expect(data.values.rate).toBe("6.38");
-  expect(html).toContain("가전 요율은 2019년 기사에서만 확인했고");
+  expect(data.values.rate).toBe("8.58");
+  expect(html).toContain("2019년 기사는 가전 제품군에 5.8%가 적용된다고 했고");
+});
+
+test("every 스마트스토어 grade is a preset: 중소2 with a 마케팅 링크 order, and the page says the 2022 table may be a little high", () => {
+  const { data, html } = load(
+    "?price=20000&cost=11000&customerShipping=0&shipping=3000&fee=smartstore&naverGrade=medium2&naverOrder=marketing&ad=0",
+  );
+  // (2.5 + 0.91) × 1.1 = 3.751 → 3.75%: 20,000 → 750 → 정산 19,250; (19,250 − 14,000) × 10/11 = 4,773.
+  expect(data.values.rate).toBe("3.75");
+  expect(data.result?.profit).toBe(4_773);
+  expect(html).toContain("주문관리 수수료 2.5%(연 매출 5억~10억 원 중소2 등급)");
+  expect(html).toContain("2022년 1월 31일부터 적용된 요율이라 지금 요율보다 조금 높을 수 있으니");
+  for (const grade of ["영세", "중소1", "중소2", "중소3", "일반"])
+    expect(html).toMatch(new RegExp(`<option value="[a-z0-9]+"[^>]*>${grade}</option>`));
 });
 
 test("the bare page starts on the first preset, so the first 계산하기 with only the amounts is a result, not an error", () => {

@@ -1,0 +1,215 @@
+import { z } from "zod";
+import { addDays, seoulDay } from "#app/lib/format.ts";
+import { log } from "#app/lib/log.server.ts";
+import { hitRateLimit, peekRateLimit, useUpRateLimit } from "#app/platform/auth/rate-limit.server.ts";
+import type { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
+import { enqueueJobs, notifyJobs } from "#app/platform/jobs/job-store.server.ts";
+import {
+  type DueWindow,
+  dueNumbers,
+  FTC_KIND,
+  NTS_KIND,
+  SWEEP_KIND,
+  stillDue,
+  storeFailure,
+  storeFtcAnswer,
+  storeNtsAnswer,
+} from "./official-records.server.ts";
+import { askFtc, askNts, NTS_BATCH, REGISTRY_TIMEOUT_MS, type RegistrySettings } from "./registry-clients.server.ts";
+
+/**
+ * The registry checks as jobs (docs/decisions/0029, docs/operations.md "Official records"), registered only
+ * when DATA_GO_KR_KEY is set:
+ * - `official-records.sweep`, once a Korean calendar day (the site checks' schedule) and on `전체 점검`: the
+ *   numbers due for each service, as many as today's calls left allow, into jobs;
+ * - `official-records.nts`: one 국세청 call for up to 100 numbers;
+ * - `official-records.ftc`: 공정위 calls for up to 10 numbers, one a call, one after the other.
+ * Each call first takes one of the day's calls (a counter in the database, shared by every server); when none
+ * is left the numbers wait for tomorrow's sweep. A forced job (`지금 점검`, a new number) asks whatever the
+ * interval. A failed call is logged with its cause and changes no answer.
+ */
+
+export type OfficialRecordSettings = RegistrySettings & {
+  /** LINK_CHECK_DAYS: a good answer is asked again after this many days. */
+  days: number;
+  /** NTS_DAILY_LIMIT and FTC_DAILY_LIMIT: calls a day. */
+  ntsDailyLimit: number;
+  ftcDailyLimit: number;
+  /** 공정위 calls one server makes at the same time (default 2). */
+  ftcConcurrency?: number;
+  /** Test seam: which moment (and Korean day) it is. */
+  now?: () => Date;
+};
+
+export const FTC_BATCH = 10;
+const numbersPayload = z.object({
+  numbers: z
+    .array(z.string().regex(/^\d{10}$/))
+    .min(1)
+    .max(NTS_BATCH),
+  force: z.boolean().default(false),
+});
+const sweepPayload = z.object({ scope: z.literal("due") });
+
+/** The start of a Korean calendar day as a moment (Asia/Seoul has no daylight saving time). */
+const startOfSeoulDay = (day: string) => new Date(`${day}T00:00:00+09:00`);
+
+export function dueWindow(now: Date, days: number): DueWindow {
+  const today = seoulDay(now);
+  return { answeredBefore: startOfSeoulDay(addDays(today, -(days - 1))), askedBefore: startOfSeoulDay(today) };
+}
+
+const budgetKey = (service: "nts" | "ftc", now: Date) => `registry-calls:${service}:${seoulDay(now)}`;
+// The key names the day; the window only has to outlive it.
+const BUDGET_WINDOW_MS = 2 * 24 * 3600_000;
+
+/** Today's calls left for a service. */
+export async function callsLeft(service: "nts" | "ftc", limit: number, now: Date) {
+  return Math.max(0, limit - (await peekRateLimit(budgetKey(service, now))).count);
+}
+
+/** Takes one of today's calls; false when the day's limit is reached. */
+async function takeCall(service: "nts" | "ftc", limit: number, now: Date) {
+  if (limit <= 0) return false;
+  return (await hitRateLimit(budgetKey(service, now), limit, BUDGET_WINDOW_MS)).allowed;
+}
+
+const chunks = <T>(items: T[], size: number) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+// PGlite answers queries on the main thread: the jobs pause between numbers.
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Failures that say the service (or our network) is down rather than something about one number. */
+const SERVICE_DOWN = new Set(["timeout", "network"]);
+/** After such a failure the service's other queued calls wait this long (they finish at once, their numbers stay due). */
+export const PAUSE_AFTER_OUTAGE_MS = 10 * 60_000;
+
+export function registerOfficialRecords(runner: JobRunner, settings: OfficialRecordSettings) {
+  const now = settings.now ?? (() => new Date());
+  const callTimeout = settings.timeoutMs ?? REGISTRY_TIMEOUT_MS;
+  // A service that timed out or could not be reached is not called again for a while: a day's thousands of
+  // queued calls would otherwise each wait out their timeout and log the same line.
+  const pausedUntil = { nts: 0, ftc: 0 };
+  const paused = (service: "nts" | "ftc") => Date.now() < pausedUntil[service];
+  const noteFailure = (service: "nts" | "ftc", cause: string) => {
+    if (SERVICE_DOWN.has(cause)) pausedUntil[service] = Date.now() + PAUSE_AFTER_OUTAGE_MS;
+  };
+
+  runner.register({
+    kind: SWEEP_KIND,
+    timeoutMs: 120_000,
+    parse: (payload) => sweepPayload.parse(payload),
+    run: async (_payload, job) => {
+      const at = now();
+      const window = dueWindow(at, settings.days);
+      const ntsCalls = await callsLeft("nts", settings.ntsDailyLimit, at);
+      const ftcCalls = await callsLeft("ftc", settings.ftcDailyLimit, at);
+      const nts = await dueNumbers("nts", window, ntsCalls * NTS_BATCH);
+      const ftc = await dueNumbers("ftc", window, ftcCalls);
+      await job.complete(async (tx) => {
+        await enqueueJobs(
+          tx,
+          NTS_KIND,
+          chunks(nts, NTS_BATCH).map((numbers) => ({ numbers, force: false })),
+          { maxAttempts: 2 },
+        );
+        await enqueueJobs(
+          tx,
+          FTC_KIND,
+          chunks(ftc, FTC_BATCH).map((numbers) => ({ numbers, force: false })),
+          { maxAttempts: 2 },
+        );
+      });
+      notifyJobs();
+      log.info("official records sweep", {
+        ntsNumbers: nts.length,
+        ftcNumbers: ftc.length,
+        ntsCallsLeft: ntsCalls,
+        ftcCallsLeft: ftcCalls,
+      });
+    },
+  });
+
+  runner.register({
+    kind: NTS_KIND,
+    concurrency: 1,
+    timeoutMs: callTimeout + 30_000,
+    backoffMs: 10 * 60_000,
+    parse: (payload) => numbersPayload.parse(payload),
+    run: async ({ numbers, force }, job) => {
+      const at = now();
+      const ask = force ? numbers : await stillDue("nts", numbers, dueWindow(at, settings.days));
+      if (ask.length === 0 || paused("nts")) return;
+      if (!(await takeCall("nts", settings.ntsDailyLimit, at))) {
+        log.info("official records: 국세청 daily call limit reached; the numbers wait for tomorrow", { numbers: ask.length });
+        return;
+      }
+      const answer = await askNts(ask, settings, job.signal);
+      // Stopped or out of time: the runner hands the job back or retries it; nothing is stored.
+      if (job.signal.aborted) throw job.signal.reason;
+      if (!answer.ok) {
+        if (answer.cause === "rate-limited") await useUpRateLimit(budgetKey("nts", at), settings.ntsDailyLimit, BUDGET_WINDOW_MS);
+        await storeFailure("nts", ask, answer.cause, at);
+        noteFailure("nts", answer.cause);
+        log.warn("official records: 국세청 call failed; the last good answers stay", {
+          cause: answer.cause,
+          detail: answer.detail,
+          status: answer.status,
+          numbers: ask.length,
+        });
+        return;
+      }
+      const unanswered: string[] = [];
+      for (const number of ask) {
+        const record = answer.records.get(number);
+        if (record) await storeNtsAnswer(record, at);
+        else unanswered.push(number);
+        await yieldToEventLoop();
+      }
+      if (unanswered.length) {
+        await storeFailure("nts", unanswered, "unanswered", at);
+        log.warn("official records: 국세청 left asked numbers out of its answer", { numbers: unanswered.length });
+      }
+    },
+  });
+
+  runner.register({
+    kind: FTC_KIND,
+    concurrency: settings.ftcConcurrency ?? 2,
+    timeoutMs: FTC_BATCH * (callTimeout + 2_000) + 30_000,
+    backoffMs: 10 * 60_000,
+    parse: (payload) => numbersPayload.parse(payload),
+    run: async ({ numbers, force }, job) => {
+      const at = now();
+      const ask = force ? numbers : await stillDue("ftc", numbers, dueWindow(at, settings.days));
+      for (const number of ask) {
+        if (paused("ftc")) return;
+        if (!(await takeCall("ftc", settings.ftcDailyLimit, at))) {
+          log.info("official records: 공정위 daily call limit reached; the numbers wait for tomorrow", { numbers: ask.length });
+          return;
+        }
+        const answer = await askFtc(number, settings, job.signal);
+        if (job.signal.aborted) throw job.signal.reason;
+        if (!answer.ok) {
+          await storeFailure("ftc", [number], answer.cause, at);
+          noteFailure("ftc", answer.cause);
+          log.warn("official records: 공정위 call failed; the last good answer stays", {
+            cause: answer.cause,
+            detail: answer.detail,
+            status: answer.status,
+          });
+          if (answer.cause === "rate-limited") {
+            await useUpRateLimit(budgetKey("ftc", at), settings.ftcDailyLimit, BUDGET_WINDOW_MS);
+            return;
+          }
+          continue;
+        }
+        await storeFtcAnswer(answer.record, at);
+        await yieldToEventLoop();
+      }
+    },
+  });
+
+  runner.schedule({ name: "official-records", kind: SWEEP_KIND, payload: { scope: "due" }, every: "day", maxAttempts: 3 });
+}
