@@ -14,6 +14,8 @@ export function legalPageData() {
     legal: { ...config.legal, processors: activeProcessors() },
     // Only a site served over https may say that its traffic is encrypted (the session cookie is Secure then too).
     https: env().publicUrl.startsWith("https://"),
+    // With read replicas a write answers with the 저장 확인 cookie (server/read-routing.ts): the policy names it then.
+    wroteCookie: env().replicaUrls.length > 0,
   };
 }
 

@@ -102,4 +102,16 @@ test("the cookie section names every cookie the code sets: Better Auth's login c
   expect(cookies).toContain("세 가지 쿠키");
   expect(cookies.match(/<li>/g)).toHaveLength(1 + cookiesInCode().length);
   for (const name of ["로그인 쿠키", "알림 쿠키", "비교 쿠키"]) expect(cookies).toContain(name);
+  expect(cookies).not.toContain("저장 확인 쿠키");
+});
+
+test("with read replicas (DATABASE_REPLICA_URLS) the policy names the fourth cookie a write answers with", async () => {
+  vi.stubEnv("DATABASE_URL", "postgres://127.0.0.1:5432/domae");
+  vi.stubEnv("AUTH_SECRET", "privacy-secret-privacy-secret-privacy-00");
+  vi.stubEnv("DATABASE_REPLICA_URLS", "postgres://127.0.0.1:5433/domae");
+  const { cookies } = await privacyPage(shipped, "");
+  expect(cookies).toContain("네 가지 쿠키");
+  expect(cookies.match(/<li>/g)).toHaveLength(4);
+  expect(cookies).toContain("저장 확인 쿠키");
+  expect(cookies).toContain("10초 뒤에 사라집니다");
 });

@@ -7,7 +7,7 @@ import { koreanDate, LegalDocument, type LegalSection, LegalTable } from "./lega
  * statement here describes what the code does: change the text when the code changes what it keeps.
  */
 export function PrivacyPolicy({ data }: { data: LegalPageData }) {
-  const { siteName, operator, legal, https } = data;
+  const { siteName, operator, legal, https, wroteCookie } = data;
   const officer = legal.privacyOfficer;
   const abroad = legal.processors.filter((processor) => processor.country !== "대한민국");
 
@@ -198,11 +198,17 @@ export function PrivacyPolicy({ data }: { data: LegalPageData }) {
       heading: "9. 개인정보 자동 수집 장치(쿠키)의 설치·운영 및 거부",
       body: (
         <>
-          <p>서비스는 다음 세 가지 쿠키만 사용합니다.</p>
+          <p>서비스는 다음 {wroteCookie ? "네" : "세"} 가지 쿠키만 사용합니다.</p>
           <ul>
             <li>로그인 쿠키: 로그인한 상태를 유지합니다. 로그아웃하면 바로, 그렇지 않아도 마지막으로 이용한 때부터 7일 안에 사라집니다.</li>
             <li>알림 쿠키: 저장이나 삭제 같은 작업의 결과를 다음 화면에 한 번 보여 주고, 1분 안에 사라집니다.</li>
             <li>비교 쿠키: 비교하려고 고른 도매처의 번호만 기억합니다. 비교 목록을 비우면 바로, 그렇지 않아도 30일 뒤에 사라집니다.</li>
+            {wroteCookie ? (
+              <li>
+                저장 확인 쿠키: 저장이나 삭제 같은 작업을 한 뒤, 바뀐 내용이 다음 화면에 바로 보이게 합니다. 다른 정보는 담지 않으며 10초
+                뒤에 사라집니다.
+              </li>
+            ) : null}
           </ul>
           <p>
             광고나 이용 행태 분석을 위한 쿠키와 외부 분석 도구는 쓰지 않습니다. 화면의 광고를 누르면 광고주 사이트로 이동하며, 그
