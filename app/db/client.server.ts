@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -10,22 +10,11 @@ import pg from "pg";
 import { dataDirError } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { acquireDataDirLock } from "./data-dir-lock.server.ts";
+import type { Db, OpenDatabase } from "./database-types.ts";
 import { currentRequestContext } from "./request-context.server.ts";
 import * as schema from "./schema.ts";
 
-/** Both drivers expose the same Drizzle PostgreSQL API; the pg type is used for both. */
-export type Db = NodePgDatabase<typeof schema>;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
-export type OpenDatabase = {
-  db: Db;
-  kind: "pglite" | "postgres";
-  /** Raw PGlite handle (backups), when embedded. */
-  pglite?: PGlite;
-  /** The connection pool, on PostgreSQL. */
-  pool?: pg.Pool;
-  close: () => Promise<void>;
-};
+export type { Db, OpenDatabase, Tx } from "./database-types.ts";
 
 // npm scripts, the server and the tests all run from the project root.
 const migrationsFolder = path.resolve("drizzle");

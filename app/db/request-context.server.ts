@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createContext } from "react-router";
-import type { OpenDatabase } from "./client.server.ts";
+import type { OpenDatabase } from "./database-types.ts";
 
 /**
  * What the server hands each request (docs/decisions/0027): the database it reads from, the one it writes to,
