@@ -5,7 +5,7 @@ import { currentDatabase } from "#app/db/client.server.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { BODY_LIMITS } from "#app/lib/body-limits.ts";
 import { isAdminSession } from "#app/platform/auth/auth.server.ts";
-import { signedUpCookie } from "#tests/accounts.ts";
+import { signedUpCookie } from "#tests/factories.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { createApp, headersOf, serveApp } from "./app.ts";
 

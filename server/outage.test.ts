@@ -8,7 +8,7 @@ import { db, type OpenDatabase, setCurrentDatabase } from "#app/db/client.server
 import * as entryServer from "#app/entry.server.tsx";
 import { isAdminSession } from "#app/platform/auth/auth.server.ts";
 import * as root from "#app/root.tsx";
-import { signedUpCookie } from "#tests/accounts.ts";
+import { signedUpCookie } from "#tests/factories.ts";
 import { openFreshDatabase } from "#tests/test-database.ts";
 import { createApp, headersOf, serveApp } from "./app.ts";
 

@@ -7,7 +7,7 @@ import { wholesalers, wholesalerViewCounts } from "#app/db/schema.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { isAdminSession } from "#app/platform/auth/auth.server.ts";
-import { signedUpCookie } from "#tests/accounts.ts";
+import { signedUpCookie } from "#tests/factories.ts";
 import { callRoute } from "#tests/routes.ts";
 import { openFreshDatabase, withTestDatabase } from "#tests/test-database.ts";
 import { createApp, headersOf, serveApp } from "./app.ts";

@@ -8,8 +8,8 @@ import { readToast } from "#app/lib/toast.server.ts";
 import * as favoritesPage from "#app/routes/account/favorites.tsx";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
-import { signedUpCookie } from "#tests/accounts.ts";
 import { LEAK_PATTERN, naughtyStrings, OWN_BAD_INPUTS, sqlInjectionPayloads } from "#tests/corpora.ts";
+import { signedUpCookie } from "#tests/factories.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 

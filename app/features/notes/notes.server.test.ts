@@ -4,12 +4,11 @@ import { expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { sellerNotes, user } from "#app/db/schema.ts";
 import { setDisplayName } from "#app/features/users/account.server.ts";
-import { signUpAction } from "#app/features/users/auth-actions.server.ts";
-import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { loader as detailLoader } from "#app/routes/notes/note-detail.tsx";
 import { loader as listLoader } from "#app/routes/notes/note-list.tsx";
 import { OWN_XSS, xssCorpora } from "#tests/corpora.ts";
-import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { signedUpAccount, signedUpAdmin } from "#tests/factories.ts";
+import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { createNoteAction, deleteNoteAction, updateNoteAction } from "./note-actions.server.ts";
@@ -22,9 +21,8 @@ let accounts = 0;
 async function signedIn({ admin }: { admin: boolean }) {
   accounts += 1;
   const email = `${admin ? "admin" : "user"}-${accounts}@example.com`;
-  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9", agreeTerms: "yes" })));
-  if (admin) expect(await promoteToAdmin(email)).toBe(true);
-  return { email, cookie: cookiesFrom(new Response(null, { headers: res.headers })) };
+  const account = admin ? await signedUpAdmin(email) : await signedUpAccount(email);
+  return { email, cookie: account.cookie };
 }
 
 // Loaders are called the way React Router calls them; they read only request and params.

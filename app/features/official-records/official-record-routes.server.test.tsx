@@ -5,10 +5,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { db } from "#app/db/client.server.ts";
 import { jobs, officialRecords, recordIssues, wholesalerChanges, wholesalers } from "#app/db/schema.ts";
-import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
-import { signedUpCookie } from "#tests/accounts.ts";
+import { signedUpAdmin, signedUpCookie } from "#tests/factories.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader, callRoute } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
@@ -32,8 +31,7 @@ const args = (request: Request, params: Record<string, string> = {}) => ({ reque
 const at = new Date("2026-11-23T03:00:00Z");
 
 beforeAll(async () => {
-  adminCookie = await signedUpCookie("boss@example.com");
-  await promoteToAdmin("boss@example.com");
+  adminCookie = (await signedUpAdmin()).cookie;
   userCookie = await signedUpCookie("seller@example.com");
 });
 

@@ -3,10 +3,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest
 import { db } from "#app/db/client.server.ts";
 import { correctionRequests, rateLimits, user, wholesalers } from "#app/db/schema.ts";
 import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
-import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import * as reportPage from "#app/routes/public/wholesaler-report.tsx";
-import { signedUpCookie } from "#tests/accounts.ts";
+import { signedUpAdmin, signedUpCookie } from "#tests/factories.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader, callRoute } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
@@ -27,8 +26,7 @@ const stored = () => db().select().from(correctionRequests);
 const valid = { reason: "wrong", body: "연락처가 바뀌었습니다: 02-000-0000" };
 
 beforeAll(async () => {
-  adminCookie = await signedUpCookie("boss@example.com");
-  await promoteToAdmin("boss@example.com");
+  adminCookie = (await signedUpAdmin()).cookie;
   userCookie = await signedUpCookie("seller@example.com");
 });
 

@@ -3,12 +3,11 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { jobs, siteCheckRuns, siteStatus, wholesalers } from "#app/db/schema.ts";
-import { signUpAction } from "#app/features/users/auth-actions.server.ts";
-import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
-import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { signedUpAdmin, signedUpCookie } from "#tests/factories.ts";
+import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 
@@ -19,17 +18,11 @@ let userCookie = "";
 let down = 0;
 let fine = 0;
 
-async function signUp(email: string) {
-  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9", agreeTerms: "yes" })));
-  return cookiesFrom(new Response(null, { headers: res.headers }));
-}
-
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} }) as never;
 
 beforeAll(async () => {
-  adminCookie = await signUp("boss@example.com");
-  await promoteToAdmin("boss@example.com");
-  userCookie = await signUp("seller@example.com");
+  adminCookie = (await signedUpAdmin()).cookie;
+  userCookie = await signedUpCookie("seller@example.com");
 });
 
 beforeEach(async () => {

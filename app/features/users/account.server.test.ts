@@ -5,7 +5,7 @@ import { account, products, sellerNotes, session, user } from "#app/db/schema.ts
 import { readToast } from "#app/lib/toast.server.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import { loader as accountPageLoader } from "#app/routes/account/account.tsx";
-import { signupFields } from "#tests/accounts.ts";
+import { signupFields } from "#tests/factories.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { accountAction } from "./account-actions.server.ts";

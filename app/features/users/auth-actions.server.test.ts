@@ -4,7 +4,7 @@ import { db } from "#app/db/client.server.ts";
 import { favorites, rateLimits, session, user, wholesalers } from "#app/db/schema.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { auth, getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
-import { signupFields } from "#tests/accounts.ts";
+import { signupFields } from "#tests/factories.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { signInAction, signOutAction, signUpAction } from "./auth-actions.server.ts";

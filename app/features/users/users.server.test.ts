@@ -7,7 +7,7 @@ import { readToast } from "#app/lib/toast.server.ts";
 import { requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { backgroundSettled } from "#app/platform/mail/background.server.ts";
 import { loader as verifyPageLoader } from "#app/routes/auth/verify-email.tsx";
-import { signedUpCookie } from "#tests/accounts.ts";
+import { signedUpCookie } from "#tests/factories.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";

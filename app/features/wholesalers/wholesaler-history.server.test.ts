@@ -2,9 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { user, wholesalerChanges, wholesalers } from "#app/db/schema.ts";
-import { signUpAction } from "#app/features/users/auth-actions.server.ts";
-import { promoteToAdmin } from "#app/features/users/users.server.ts";
-import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { signedUpAdmin } from "#tests/factories.ts";
+import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { fieldChanges, type HistoryEntry } from "./wholesaler-history.server.ts";
@@ -15,13 +14,10 @@ let adminCookie = "";
 let adminId = "";
 
 beforeAll(async () => {
-  const res = asResponse(
-    await signUpAction(formRequest("/signup", { email: "boss@example.com", password: "correct-horse-9", agreeTerms: "yes" })),
-  );
-  adminCookie = cookiesFrom(new Response(null, { headers: res.headers }));
-  await promoteToAdmin("boss@example.com");
-  await db().update(user).set({ name: "운영팀 김" }).where(eq(user.email, "boss@example.com"));
-  adminId = (await db().select({ id: user.id }).from(user).where(eq(user.email, "boss@example.com")))[0]!.id;
+  const admin = await signedUpAdmin();
+  adminCookie = admin.cookie;
+  adminId = admin.id;
+  await db().update(user).set({ name: "운영팀 김" }).where(eq(user.id, adminId));
 });
 
 beforeEach(async () => {

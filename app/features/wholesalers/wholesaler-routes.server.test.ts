@@ -3,10 +3,9 @@ import { beforeAll, beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
 import { listWholesalerDates } from "#app/features/sitemap/sitemap.server.ts";
-import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
-import { signedUpCookie } from "#tests/accounts.ts";
+import { signedUpAdmin, signedUpCookie } from "#tests/factories.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
@@ -20,8 +19,7 @@ let adminCookie = "";
 let userCookie = "";
 
 beforeAll(async () => {
-  adminCookie = await signedUpCookie("boss@example.com");
-  await promoteToAdmin("boss@example.com");
+  adminCookie = (await signedUpAdmin()).cookie;
   userCookie = await signedUpCookie("seller@example.com");
 });
 

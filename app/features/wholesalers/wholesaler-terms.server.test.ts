@@ -4,13 +4,12 @@ import { db } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
 import type { WholesalerTerms } from "#app/db/term-values.ts";
 import { factsOfMask, TERM_FACTS } from "#app/db/term-values.ts";
-import { signUpAction } from "#app/features/users/auth-actions.server.ts";
-import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
 import { hasCorpora, LEAK_PATTERN, naughtyStrings, OWN_BAD_INPUTS, sqlInjectionPayloads } from "#tests/corpora.ts";
-import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
+import { signedUpAdmin } from "#tests/factories.ts";
+import { asResponse, caught, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { listHref } from "./wholesaler-list-params.ts";
@@ -21,11 +20,7 @@ withTestDatabase();
 
 let adminCookie = "";
 beforeAll(async () => {
-  const res = asResponse(
-    await signUpAction(formRequest("/signup", { email: "terms-admin@example.com", password: "correct-horse-9", agreeTerms: "yes" })),
-  );
-  adminCookie = cookiesFrom(new Response(null, { headers: res.headers }));
-  await promoteToAdmin("terms-admin@example.com");
+  adminCookie = (await signedUpAdmin("terms-admin@example.com")).cookie;
 });
 
 beforeEach(async () => {

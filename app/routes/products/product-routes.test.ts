@@ -1,10 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { externalProducts, products, user } from "#app/db/schema.ts";
-import { signUpAction } from "#app/features/users/auth-actions.server.ts";
-import { promoteToAdmin } from "#app/features/users/users.server.ts";
+import { externalProducts, products } from "#app/db/schema.ts";
 import { readToast } from "#app/lib/toast.server.ts";
+import { signedUpAccount, signedUpAdmin, type TestAccount } from "#tests/factories.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
@@ -14,22 +13,17 @@ import * as productsRoute from "./products.tsx";
 
 withTestDatabase();
 
-type Person = { cookie: string; id: string; email: string };
+type Person = TestAccount;
 
 let counter = 0;
 async function signUp(prefix: string): Promise<Person> {
   counter += 1;
-  const email = `${prefix}-${counter}@example.com`;
-  const res = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9", agreeTerms: "yes" })));
-  const cookie = cookiesFrom(new Response(null, { headers: res.headers }));
-  const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
-  return { cookie, id: row!.id, email };
+  return signedUpAccount(`${prefix}-${counter}@example.com`);
 }
 
 async function admin(): Promise<Person> {
-  const person = await signUp("admin");
-  await promoteToAdmin(person.email);
-  return person;
+  counter += 1;
+  return signedUpAdmin(`admin-${counter}@example.com`);
 }
 
 // Route functions get what React Router would hand them; the rest of the args are not used.
