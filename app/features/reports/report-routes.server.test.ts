@@ -5,7 +5,7 @@ import { correctionRequests, rateLimits, user, wholesalers } from "#app/db/schem
 import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
 import { env } from "#app/lib/env.server.ts";
 import * as reportPage from "#app/routes/public/wholesaler-report.tsx";
-import { signedUpAdmin, signedUpCookie } from "#tests/factories.ts";
+import { createSupplier, signedUpAdmin, signedUpCookie } from "#tests/factories.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader, callRoute } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
@@ -34,11 +34,7 @@ beforeEach(async () => {
   await db().delete(correctionRequests);
   await db().delete(rateLimits);
   await db().delete(wholesalers);
-  const [row] = await db()
-    .insert(wholesalers)
-    .values({ name: "도매꾹", siteUrl: "https://domeggook.com/" })
-    .returning({ id: wholesalers.id });
-  supplier = row!.id;
+  supplier = await createSupplier({ name: "도매꾹", siteUrl: "https://domeggook.com/" });
 });
 
 describe("sending a correction request", () => {

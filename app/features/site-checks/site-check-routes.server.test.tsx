@@ -6,7 +6,7 @@ import { jobs, siteCheckRuns, siteStatus, wholesalers } from "#app/db/schema.ts"
 import { WholesalerCard } from "#app/features/wholesalers/wholesaler-card.tsx";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
-import { signedUpAdmin, signedUpCookie } from "#tests/factories.ts";
+import { createSuppliers, signedUpAdmin, signedUpCookie } from "#tests/factories.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
@@ -29,14 +29,10 @@ beforeEach(async () => {
   await db().delete(jobs);
   await db().delete(siteCheckRuns);
   await db().delete(wholesalers);
-  const rows = await db()
-    .insert(wholesalers)
-    .values([
-      { name: "닫힌 도매", siteUrl: "https://closed.example.com/", updatedAt: new Date("2026-11-20T16:30:00Z") },
-      { name: "정상 도매", siteUrl: "https://fine.example.com/" },
-    ])
-    .returning({ id: wholesalers.id });
-  [down, fine] = rows.map((row) => row.id) as [number, number];
+  [down, fine] = (await createSuppliers(
+    { name: "닫힌 도매", siteUrl: "https://closed.example.com/", updatedAt: new Date("2026-11-20T16:30:00Z") },
+    { name: "정상 도매", siteUrl: "https://fine.example.com/" },
+  )) as [number, number];
   const checkedAt = new Date("2026-11-23T01:00:00Z");
   await db().insert(siteStatus).values({
     wholesalerId: down,
