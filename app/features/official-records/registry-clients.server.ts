@@ -57,19 +57,13 @@ export async function askNts(
   signal?: AbortSignal,
 ): Promise<{ ok: true; records: Map<string, NtsRecord> } | Failed> {
   if (numbers.length === 0 || numbers.length > NTS_BATCH) throw new Error(`askNts takes 1–${NTS_BATCH} numbers`);
-  const outcome = await fetchText(`${base(settings.ntsUrl)}/status?serviceKey=${keyParam(settings.key)}`, {
-    method: "POST",
-    json: { b_no: numbers },
-    maxBytes: REGISTRY_MAX_BYTES,
-    timeoutMs: settings.timeoutMs ?? REGISTRY_TIMEOUT_MS,
-    userAgent: USER_AGENT,
+  const answer = await callRegistry(
+    `${base(settings.ntsUrl)}/status?serviceKey=${keyParam(settings.key)}`,
+    { method: "POST", json: { b_no: numbers } },
+    settings,
     signal,
-    ...settings.fetch,
-  });
-  if (!outcome.ok) return failureOf(outcome);
-  const bad = statusFailure(outcome, quotaWords);
-  if (bad) return bad;
-  return readNtsAnswer(outcome.text, numbers);
+  );
+  return "text" in answer ? readNtsAnswer(answer.text, numbers) : answer;
 }
 
 /** 공정위 통신판매사업자 등록현황 for one number: `GET {FTC_API_URL}/getMllBsBiznoInfo_2?serviceKey=…&brno=…`. */
@@ -79,8 +73,19 @@ export async function askFtc(
   signal?: AbortSignal,
 ): Promise<{ ok: true; record: FtcRecord } | Failed> {
   const query = `serviceKey=${keyParam(settings.key)}&pageNo=1&numOfRows=10&resultType=json&brno=${encodeURIComponent(number)}`;
-  const outcome = await fetchText(`${base(settings.ftcUrl)}/getMllBsBiznoInfo_2?${query}`, {
-    method: "GET",
+  const answer = await callRegistry(`${base(settings.ftcUrl)}/getMllBsBiznoInfo_2?${query}`, { method: "GET" }, settings, signal);
+  return "text" in answer ? readFtcAnswer(answer.text, number) : answer;
+}
+
+/** One call to a registry through the SSRF-safe fetcher, bounded in size and time: its text, or why it failed. */
+async function callRegistry(
+  url: string,
+  request: { method: "GET" } | { method: "POST"; json: unknown },
+  settings: RegistrySettings,
+  signal: AbortSignal | undefined,
+): Promise<{ text: string } | Failed> {
+  const outcome = await fetchText(url, {
+    ...request,
     maxBytes: REGISTRY_MAX_BYTES,
     timeoutMs: settings.timeoutMs ?? REGISTRY_TIMEOUT_MS,
     userAgent: USER_AGENT,
@@ -88,7 +93,5 @@ export async function askFtc(
     ...settings.fetch,
   });
   if (!outcome.ok) return failureOf(outcome);
-  const bad = statusFailure(outcome, quotaWords);
-  if (bad) return bad;
-  return readFtcAnswer(outcome.text, number);
+  return statusFailure(outcome, quotaWords) ?? { text: outcome.text };
 }

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { AdminTable } from "#app/components/admin-table.tsx";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FileField, TextField } from "#app/components/form-field.tsx";
@@ -116,66 +118,27 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
             추가할 상품 {preview.rows.length}개, 제외되는 항목 {preview.refused.length}개. 아직 저장되지 않았습니다.
           </p>
           {preview.rows.length > 0 ? (
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full min-w-[36rem] text-left text-sm">
-                <caption className="mb-2 text-left font-semibold">추가할 상품</caption>
-                <thead className="border-b border-slate-200 text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3">
-                      위치
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      상품명
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      가격
-                    </th>
-                    <th scope="col" className="py-2">
-                      이미지
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.rows.map((row) => (
-                    <tr key={row.productUrl} className="border-b border-slate-100">
-                      <td className="py-2 pr-3 text-slate-500">{row.position}</td>
-                      <td className="py-2 pr-3">{row.title}</td>
-                      <td className="py-2 pr-3">{row.price}</td>
-                      <td className="py-2">{row.imageUrl ? "있음" : "상품 페이지에서 찾기"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PreviewTable title="추가할 상품" columns={["위치", "상품명", "가격", "이미지"]}>
+              {preview.rows.map((row) => (
+                <tr key={row.productUrl}>
+                  <td className={PREVIEW_CELL}>{row.position}</td>
+                  <td className={PREVIEW_CELL}>{row.title}</td>
+                  <td className={PREVIEW_CELL}>{row.price}</td>
+                  <td className={PREVIEW_CELL}>{row.imageUrl ? "있음" : "상품 페이지에서 찾기"}</td>
+                </tr>
+              ))}
+            </PreviewTable>
           ) : null}
           {preview.refused.length > 0 ? (
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full min-w-[36rem] text-left text-sm">
-                <caption className="mb-2 text-left font-semibold text-rose-700">제외되는 항목</caption>
-                <thead className="border-b border-slate-200 text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3">
-                      위치
-                    </th>
-                    <th scope="col" className="py-2 pr-3">
-                      상품명
-                    </th>
-                    <th scope="col" className="py-2">
-                      이유
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.refused.map((row) => (
-                    <tr key={row.position} className="border-b border-slate-100">
-                      <td className="py-2 pr-3 text-slate-500">{row.position}</td>
-                      <td className="py-2 pr-3">{row.title || "(없음)"}</td>
-                      <td className="py-2 text-rose-700">{row.reason}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PreviewTable title="제외되는 항목" columns={["위치", "상품명", "이유"]} refused>
+              {preview.refused.map((row) => (
+                <tr key={row.position}>
+                  <td className={PREVIEW_CELL}>{row.position}</td>
+                  <td className={PREVIEW_CELL}>{row.title || "(없음)"}</td>
+                  <td className={`${PREVIEW_CELL} text-rose-700`}>{row.reason}</td>
+                </tr>
+              ))}
+            </PreviewTable>
           ) : null}
           <div className="mt-4 flex items-center gap-3">
             {preview.rows.length > 0 ? (
@@ -250,4 +213,28 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorMessage error={error} />;
+}
+
+const PREVIEW_CELL = "px-3 py-2";
+
+/** One table of the import's preview under a visible heading (the rows to add, or the ones left out). */
+function PreviewTable({
+  title,
+  columns,
+  refused = false,
+  children,
+}: {
+  title: string;
+  columns: readonly string[];
+  refused?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mt-4">
+      <h3 className={`mb-2 font-semibold${refused ? " text-rose-700" : ""}`}>{title}</h3>
+      <AdminTable columns={columns} caption={title} cell={PREVIEW_CELL}>
+        {children}
+      </AdminTable>
+    </div>
+  );
 }
