@@ -42,6 +42,8 @@ const NOT_HISTORY = new Set([
   "updatedAt",
   "factMask",
   "recordsVerifiedFor",
+  // When a supplier last saved its own terms: the terms' own changes are the history.
+  "termsSuppliedAt",
 ]);
 
 function asText(value: unknown): string {
