@@ -1,7 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { user, wholesalerChanges } from "#app/db/schema.ts";
 import type { SessionUser } from "#app/platform/auth/auth.server.ts";
+import { HISTORY_TERM_FIELDS, TERM_LABELS, termValueWords } from "./wholesaler-terms.ts";
 
 /**
  * The change history of suppliers (docs/spec/decisions.md 21): every admin write records who, when, with which tool
@@ -119,4 +120,36 @@ export async function historyOf(wholesalerId: number, limit = 100): Promise<Hist
     .orderBy(desc(wholesalerChanges.createdAt), desc(wholesalerChanges.id))
     .limit(limit);
   return rows as HistoryEntry[];
+}
+
+export type TermChange = { label: string; before: string; after: string };
+export type TermHistoryEntry = { id: number; at: Date; changes: TermChange[] };
+
+const TERM_HISTORY_FIELDS = new Set<string>(HISTORY_TERM_FIELDS);
+
+/**
+ * `조건 변경 이력` on /wholesaler/{id}: every change of a term, newest first, in the contract's words, and never
+ * who made it (the writer's id and label stay in the admins' history). Reads the last `scan` history rows.
+ */
+export async function termHistoryOf(wholesalerId: number, { limit = 30, scan = 300 } = {}): Promise<TermHistoryEntry[]> {
+  const rows = await db()
+    .select({ id: wholesalerChanges.id, changes: wholesalerChanges.changes, createdAt: wholesalerChanges.createdAt })
+    .from(wholesalerChanges)
+    .where(and(eq(wholesalerChanges.wholesalerId, wholesalerId), eq(wholesalerChanges.action, "update")))
+    .orderBy(desc(wholesalerChanges.createdAt), desc(wholesalerChanges.id))
+    .limit(scan);
+  const entries: TermHistoryEntry[] = [];
+  for (const row of rows) {
+    const changes = (row.changes as FieldChange[])
+      .filter((change) => TERM_HISTORY_FIELDS.has(change.field))
+      .map((change) => ({
+        label: TERM_LABELS[change.field as keyof typeof TERM_LABELS],
+        before: termValueWords(change.field, change.before),
+        after: termValueWords(change.field, change.after),
+      }))
+      .filter((change) => change.before !== change.after);
+    if (changes.length > 0) entries.push({ id: row.id, at: row.createdAt, changes });
+    if (entries.length >= limit) break;
+  }
+  return entries;
 }

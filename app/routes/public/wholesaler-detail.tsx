@@ -12,9 +12,12 @@ import { SupplierSellingHelp } from "#app/features/regulatory/regulatory-notes.t
 import { siteStatusOf } from "#app/features/site-checks/site-checks.server.ts";
 import { SITE_STATUS_LABELS } from "#app/features/site-checks/site-status-labels.ts";
 import { loadWholesalerForDetail, publishWholesalerAction, reviewFormOf } from "#app/features/supplier-import/wholesaler-review.server.ts";
+import { verifiedAmong } from "#app/features/suppliers/claims.server.ts";
 import { countsAsView, visitorKey } from "#app/features/wholesalers/view-count.server.ts";
 import { WaitingNotice } from "#app/features/wholesalers/waiting-notice.tsx";
 import { CategoryBadge, siteLinkOf } from "#app/features/wholesalers/wholesaler-card.tsx";
+import { termHistoryOf } from "#app/features/wholesalers/wholesaler-history.server.ts";
+import { TermHistory } from "#app/features/wholesalers/wholesaler-history.tsx";
 import { WholesalerLogo } from "#app/features/wholesalers/wholesaler-logo.tsx";
 import { termRows } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { formatBusinessNumber } from "#app/lib/business-number.ts";
@@ -41,11 +44,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await loadWholesalerForDetail(request, id, visitor);
   if (!found) throw new Response(NOT_FOUND, { status: 404 });
   const { createdAt: _created, updatedAt, ...wholesaler } = found.wholesaler;
-  const [site, favorites, logos, answers] = await Promise.all([
+  const [site, favorites, logos, answers, verified, termHistory] = await Promise.all([
     siteStatusOf(id),
     user ? favoriteIdsAmong(user.id, [id]) : null,
     imagesFor([wholesaler.logoUrl]),
     recordAnswersOf(id),
+    verifiedAmong([id]),
+    termHistoryOf(id),
   ]);
   return {
     wholesaler: { ...wholesaler, logo: logos.get(wholesaler.logoUrl) ?? null },
@@ -58,6 +63,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     regulatoryNotes: notesForCategory(wholesaler.category),
     // 사업자 정보: the words and dates are decided here (Korean calendar days, the same in every browser).
     records: recordRows({ enabled: recordsEnabled(), answers, siteUrl: wholesaler.siteUrl }),
+    // 공급사 인증: at least one account proved it runs the listing's site.
+    supplierVerified: verified.has(id),
+    termHistory: termHistory.map((entry) => ({ id: entry.id, day: formatDate(entry.at), changes: entry.changes })),
   };
 }
 
@@ -106,7 +114,18 @@ function Row({ label, value, href }: { label: string; value: string; href?: stri
 }
 
 export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
-  const { wholesaler: w, waiting, favorites, updatedDay, siteStatus, checkedDay, regulatoryNotes, records } = loaderData;
+  const {
+    wholesaler: w,
+    waiting,
+    favorites,
+    updatedDay,
+    siteStatus,
+    checkedDay,
+    regulatoryNotes,
+    records,
+    supplierVerified,
+    termHistory,
+  } = loaderData;
   const name = w.name.trim() || "이름 없음";
   const site = siteLinkOf(w);
   const logo = safeHttpUrl(w.logoUrl);
@@ -129,7 +148,14 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
       <header className="mt-4 flex items-center gap-4">
         <WholesalerLogo name={w.name} image={w.logo} size={80} eager />
         <div className="min-w-0">
-          <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900">{name}</h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900">{name}</h1>
+            {supplierVerified ? (
+              <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200">
+                공급사 인증
+              </span>
+            ) : null}
+          </div>
           <div className="mt-2">
             <CategoryBadge category={w.category} />
           </div>
@@ -162,12 +188,18 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </section>
+      <TermHistory entries={termHistory} />
       <OfficialRecordsSection rows={records} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-500">
         <p>최근 수정: {updatedDay}</p>
-        <Link to={`/wholesaler/${w.id}/report`} className="font-medium text-blue-700 hover:underline">
-          정보 수정 요청
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Link to={`/wholesaler/${w.id}/report`} className="font-medium text-blue-700 hover:underline">
+            정보 수정 요청
+          </Link>
+          <Link to={`/wholesaler/${w.id}/claim`} className="font-medium text-blue-700 hover:underline">
+            이 도매처의 운영자이신가요?
+          </Link>
+        </div>
       </div>
       <div className="mt-6">
         {site ? (
