@@ -158,7 +158,7 @@ describe("the desk", () => {
       { category: "기타" },
       { siteUrl: "https://evil.example.com" },
       { termsSource: "https://x.example.com" },
-    ]) {
+    ] as Record<string, string>[]) {
       const refused = await post(listing, form(extra));
       expect(refused.status).toBe(400);
       expect((refused.data as { message: string }).message).toBe(ADMIN_FIELD_MESSAGE);
