@@ -10,10 +10,10 @@ import { useProductDeletion } from "#app/features/products/delete-product-button
 import { deleteProductAction } from "#app/features/products/product-actions.server.ts";
 import { ExternalProductCard, gridClass, ProductCard } from "#app/features/products/product-card.tsx";
 import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";
-import { canDeleteProduct, canEditProduct, listProducts } from "#app/features/products/products.server.ts";
+import { canDeleteProduct, canEditProduct, listProducts, supplierNamesOf } from "#app/features/products/products.server.ts";
 import { formFailure, readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { parsePageParam } from "#app/lib/url-params.ts";
+import { parseIdParam, parsePageParam } from "#app/lib/url-params.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import { imagesFor } from "#app/platform/images/images.server.ts";
 import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
@@ -32,21 +32,29 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
+  // `/products?supplier={id}`: one listing's products (공급사 인증); a malformed id lists nothing.
+  const supplierParam = url.searchParams.get("supplier");
+  const supplier = supplierParam === null ? undefined : (parseIdParam(supplierParam) ?? 0);
   const [user, productPage, externalPage] = await Promise.all([
     getUser(request),
-    listProducts({ q, page: parsePageParam(url.searchParams.get("page")), countCap: PUBLIC_COUNT_CAP }),
+    listProducts({ q, supplier, page: parsePageParam(url.searchParams.get("page")), countCap: PUBLIC_COUNT_CAP }),
     listExternalProducts({ q, page: parsePageParam(url.searchParams.get("epage")), countCap: PUBLIC_COUNT_CAP }),
   ]);
   // Both lists' pictures in one query; the outside addresses stay on the server.
-  const pictures = await imagesFor([...productPage.items, ...externalPage.items].map((item) => item.imageUrl));
+  const [pictures, supplierNames] = await Promise.all([
+    imagesFor([...productPage.items, ...externalPage.items].map((item) => item.imageUrl)),
+    supplierNamesOf(productPage.items.map((item) => item.wholesalerId)),
+  ]);
   return {
     q,
     signedIn: Boolean(user),
     products: {
       ...productPage,
       // Owner ids stay on the server: the page only learns what this visitor may do with each card.
-      items: productPage.items.map(({ createdBy, imageUrl, ...product }) => ({
+      items: productPage.items.map(({ createdBy, imageUrl, wholesalerId, ...product }) => ({
         ...product,
+        supplier:
+          wholesalerId !== null && supplierNames.has(wholesalerId) ? { id: wholesalerId, name: supplierNames.get(wholesalerId)! } : null,
         image: pictures.get(imageUrl) ?? null,
         canEdit: canEditProduct({ createdBy }, user),
         canDelete: canDeleteProduct({ createdBy }, user),

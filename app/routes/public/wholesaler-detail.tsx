@@ -8,6 +8,8 @@ import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { recordAnswersOf, recordsEnabled } from "#app/features/official-records/official-records.server.ts";
 import { OfficialRecordsSection } from "#app/features/official-records/official-records-section.tsx";
 import { recordRows } from "#app/features/official-records/record-rows.ts";
+import { gridClass, ProductCard } from "#app/features/products/product-card.tsx";
+import { listProducts } from "#app/features/products/products.server.ts";
 import { SupplierSellingHelp } from "#app/features/regulatory/regulatory-notes.tsx";
 import { siteStatusOf } from "#app/features/site-checks/site-checks.server.ts";
 import { SITE_STATUS_LABELS } from "#app/features/site-checks/site-status-labels.ts";
@@ -32,6 +34,7 @@ import { notesForCategory } from "#content/regulatory-notes.ts";
 import type { Route } from "./+types/wholesaler-detail";
 
 const NOT_FOUND = "도매처를 찾을 수 없습니다.";
+const SUPPLIER_PRODUCTS_SHOWN = 12;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);
@@ -44,14 +47,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await loadWholesalerForDetail(request, id, visitor);
   if (!found) throw new Response(NOT_FOUND, { status: 404 });
   const { createdAt: _created, updatedAt, ...wholesaler } = found.wholesaler;
-  const [site, favorites, logos, answers, verified, termHistory] = await Promise.all([
+  const [site, favorites, logos, answers, verified, termHistory, supplierProducts] = await Promise.all([
     siteStatusOf(id),
     user ? favoriteIdsAmong(user.id, [id]) : null,
     imagesFor([wholesaler.logoUrl]),
     recordAnswersOf(id),
     verifiedAmong([id]),
     termHistoryOf(id),
+    listProducts({ supplier: id, page: 1, perPage: SUPPLIER_PRODUCTS_SHOWN }),
   ]);
+  const productPictures = await imagesFor(supplierProducts.items.map((product) => product.imageUrl));
   return {
     wholesaler: { ...wholesaler, logo: logos.get(wholesaler.logoUrl) ?? null },
     waiting: found.waiting,
@@ -65,6 +70,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     records: recordRows({ enabled: recordsEnabled(), answers, siteUrl: wholesaler.siteUrl }),
     // 공급사 인증: at least one account proved it runs the listing's site.
     supplierVerified: verified.has(id),
+    // 이 도매처의 상품: the newest few, read-only cards (the owner edits from /products).
+    products: supplierProducts.items.map(({ createdBy: _owner, imageUrl, wholesalerId: _tie, ...product }) => ({
+      ...product,
+      image: productPictures.get(imageUrl) ?? null,
+      canEdit: false,
+      canDelete: false,
+    })),
+    moreProducts: supplierProducts.total > SUPPLIER_PRODUCTS_SHOWN,
     termHistory: termHistory.map((entry) => ({ id: entry.id, day: formatDate(entry.at), changes: entry.changes })),
   };
 }
@@ -125,6 +138,8 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
     records,
     supplierVerified,
     termHistory,
+    products,
+    moreProducts,
   } = loaderData;
   const name = w.name.trim() || "이름 없음";
   const site = siteLinkOf(w);
@@ -210,6 +225,23 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
           <p className="text-slate-500">등록된 웹사이트가 없습니다.</p>
         )}
       </div>
+      {products.length > 0 ? (
+        <section aria-labelledby="supplier-products-heading" className="mt-8">
+          <h2 id="supplier-products-heading" className="text-lg font-semibold text-slate-900">
+            이 도매처의 상품
+          </h2>
+          <div className={`mt-3 ${gridClass}`}>
+            {products.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
+          </div>
+          {moreProducts ? (
+            <Link to={`/products?supplier=${w.id}`} className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline">
+              상품 더 보기
+            </Link>
+          ) : null}
+        </section>
+      ) : null}
       {/* The supplier's own shipping fee, when known, is what the seller pays per order on consignment. */}
       <SupplierSellingHelp notes={regulatoryNotes} shipping={w.shippingFee} />
     </article>
