@@ -41,6 +41,7 @@ export default [
   route("wholesaler/:id/claim", "routes/public/wholesaler-claim.tsx"),
   route("supplier", "routes/account/supplier.tsx"),
   route("supplier/:id/edit", "routes/account/supplier-edit.tsx"),
+  route("alerts/unsubscribe", "routes/account/alerts-unsubscribe.tsx"),
   route("compare", "routes/public/compare.tsx"),
   route("favorites", "routes/account/favorites.tsx"),
 
