@@ -13,6 +13,12 @@ export const ALERT_DIGEST_KIND = "alerts.digest";
 /** Sends one gathered digest (retried on a mail server's failure, never sent twice). */
 export const ALERT_SEND_KIND = "alerts.send";
 
+/**
+ * Changes this recent wait for the next gathering (a write that started earlier may still commit a lower id);
+ * the digest job of a window is due this long after the window ends.
+ */
+export const SETTLE_SECONDS = 5;
+
 type Change = { field: string; before: string; after: string };
 
 /** Whether one change of the history is something an alert mails. */

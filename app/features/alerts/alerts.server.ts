@@ -9,7 +9,7 @@ import { log } from "#app/lib/log.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { enqueueJob } from "#app/platform/jobs/job-store.server.ts";
 import { MailError, sendMail } from "#app/platform/mail/mail.server.ts";
-import { ALERT_SEND_KIND, isAlertedChange } from "./alert-kinds.ts";
+import { ALERT_SEND_KIND, isAlertedChange, SETTLE_SECONDS } from "./alert-kinds.ts";
 
 /**
  * 찜 alerts (ui-contract.md "Alerts (찜 알림)", docs/decisions/0036). The change history (wholesaler_changes) is the
@@ -20,8 +20,6 @@ import { ALERT_SEND_KIND, isAlertedChange } from "./alert-kinds.ts";
 
 /** Events older than this are never mailed (an account that turns alerts back on is not sent last month's news). */
 const LOOKBACK_DAYS = 7;
-/** Changes this recent wait for the next gathering: a write that started earlier may still commit a lower id. */
-const SETTLE_SECONDS = 5;
 
 export async function alertsEnabled(userId: string): Promise<boolean> {
   const [row] = await db().select({ enabled: alertSettings.enabled }).from(alertSettings).where(eq(alertSettings.userId, userId));

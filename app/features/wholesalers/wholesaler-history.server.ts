@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { user, wholesalerChanges } from "#app/db/schema.ts";
-import { ALERT_DIGEST_KIND, isAlertedChange } from "#app/features/alerts/alert-kinds.ts";
+import { ALERT_DIGEST_KIND, isAlertedChange, SETTLE_SECONDS } from "#app/features/alerts/alert-kinds.ts";
 import { env } from "#app/lib/env.server.ts";
 import type { SessionUser } from "#app/platform/auth/auth.server.ts";
 import { enqueueJob } from "#app/platform/jobs/job-store.server.ts";
@@ -101,13 +101,18 @@ export async function recordChanges(
 
 /**
  * A watched term or the 국세청 state changed (features/alerts): one digest job per gathering window, queued in the
- * write's own transaction (a write that rolls back asks for nothing), due when the window ends, so the first
+ * write's own transaction (a write that rolls back asks for nothing), due when the window ends (and the changes
+ * in it settled, SETTLE_SECONDS), so the first
  * alert of an account's day leaves within a minute or two of the change (ALERT_GATHER_SECONDS).
  */
 async function askForAlertDigest(tx: Tx, now = Date.now()) {
   const windowMs = env().ALERT_GATHER_SECONDS * 1000;
   const bucket = Math.floor(now / windowMs);
-  await enqueueJob(ALERT_DIGEST_KIND, {}, { tx, uniqueKey: `${ALERT_DIGEST_KIND}:${bucket}`, runAfter: new Date((bucket + 1) * windowMs) });
+  await enqueueJob(
+    ALERT_DIGEST_KIND,
+    {},
+    { tx, uniqueKey: `${ALERT_DIGEST_KIND}:${bucket}`, runAfter: new Date((bucket + 1) * windowMs + SETTLE_SECONDS * 1000) },
+  );
 }
 
 export type HistoryEntry = {
