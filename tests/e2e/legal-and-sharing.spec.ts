@@ -148,6 +148,10 @@ const NOT_PUBLIC_PAGES = new Set([
   "/verify-email",
   "/edit/:id",
   "/wholesaler/:id/report", // a correction form, noindex
+  "/wholesaler/:id/claim", // 공급사 인증: sign-in required, noindex
+  "/supplier", // 내 도매처: sign-in required, noindex
+  "/supplier/:id/edit",
+  "/alerts/unsubscribe", // a mailed link's page, noindex
   "/favorites", // sign-in required, noindex
   "/admin-login",
   "/api/og-image",
