@@ -4,14 +4,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { db } from "#app/db/client.server.ts";
 import { claimCodes, products, user, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
+import { backgroundSettled } from "#app/platform/mail/background.server.ts";
 import { signedUpCookie } from "#tests/accounts.ts";
 import { type LocalServer, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
+import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { CHECKS_PER_HOUR, CLAIM_WORDS, checkClaim, claimCodeFor, isManagerOf, listManagers, removeManager } from "./claims.server.ts";
 
 withTestDatabase();
+const smtp = useSmtpStandIn();
 
 /**
  * Stand-in supplier sites on 127.0.0.1, one server playing every site by its Host header: each test says what
@@ -256,7 +259,18 @@ describe("managers", () => {
     const second = await claimCodeFor(otherId, listing);
     answer("supplier.co.kr", "/", html(`<html><head>${meta(first.code)}${meta(second.code)}</head><body></body></html>`));
     expect((await check("meta", ownerId)).ok).toBe(true);
+    await backgroundSettled();
+    const before = smtp.received.length;
     expect((await check("meta", otherId)).ok).toBe(true);
+    // The manager already there is told, without the new account's address; the new one gets nothing.
+    const mail = await smtp.nextMail(
+      (received) => received.to.includes("owner@supplier.test") && smtp.received.indexOf(received) >= before,
+    );
+    expect(mailSubject(mail)).toBe("[도매온] 도매처 운영자가 추가되었습니다");
+    expect(mailText(mail)).toContain("공급사몰");
+    expect(mail.raw).not.toContain("second@supplier.test");
+    await backgroundSettled();
+    expect(smtp.received.slice(before).flatMap((received) => received.to)).toEqual(["owner@supplier.test"]);
     expect((await listManagers(listing)).map((row) => row.email).sort()).toEqual(["owner@supplier.test", "second@supplier.test"]);
     const [product] = await db()
       .insert(products)

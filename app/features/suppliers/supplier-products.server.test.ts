@@ -84,6 +84,7 @@ test("the card names and links its supplier; /products?supplier={id}; 이 도매
   expect(cards.find((card) => card.name === "직접 등록 상품")?.supplier).toBeNull();
   const only = asResponse(await callLoader(getRequest(`/products?supplier=${listing}`)));
   expect((only.data as { products: { items: { name: string }[] } }).products.items.map((card) => card.name)).toEqual(["린넨 셔츠"]);
+  expect((only.data as { supplier: unknown }).supplier).toEqual({ id: listing, name: "상품몰" });
   const bad = asResponse(await callLoader(getRequest("/products?supplier=abc")));
   expect((bad.data as { products: { items: unknown[] } }).products.items).toEqual([]);
   const detail = asResponse(await callLoader(getRequest(`/wholesaler/${listing}`)));

@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = (args) =>
     {
       title: "상품 검색",
       description: "도매처가 등록한 상품과 외부 인기 상품을 이름으로 한 번에 찾아보세요.",
-      query: ["q", "page", "epage"],
+      query: ["q", "page", "epage", "supplier"],
     },
     args,
   );
@@ -45,8 +45,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     imagesFor([...productPage.items, ...externalPage.items].map((item) => item.imageUrl)),
     supplierNamesOf(productPage.items.map((item) => item.wholesalerId)),
   ]);
+  const filteredBy = supplier ? await supplierNamesOf([supplier]) : null;
   return {
     q,
+    // `/products?supplier={id}`: the listing whose products these are (none for an unknown or waiting one).
+    supplier: supplier && filteredBy?.has(supplier) ? { id: supplier, name: filteredBy.get(supplier)! } : null,
+    supplierFilter: supplier !== undefined,
     signedIn: Boolean(user),
     products: {
       ...productPage,
@@ -74,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
-  const { q, signedIn, products, external } = loaderData;
+  const { q, signedIn, products, external, supplier, supplierFilter } = loaderData;
   const [params] = useSearchParams();
   const { deletingId } = useProductDeletion();
   const visibleProducts = products.items.filter((product) => product.id !== deletingId);
@@ -100,6 +104,24 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         placeholder="상품명으로 검색 (예: 텀블러)"
         defaultValue={params.get("q") ?? q}
       />
+
+      {supplierFilter ? (
+        <p className="mb-4 text-slate-700">
+          {supplier ? (
+            <>
+              <Link to={`/wholesaler/${supplier.id}`} className="font-semibold text-blue-700 hover:underline">
+                {supplier.name}
+              </Link>
+              의 상품입니다.{" "}
+            </>
+          ) : (
+            "찾는 도매처가 없습니다. "
+          )}
+          <Link to="/products" className="text-sm font-medium text-blue-700 hover:underline">
+            전체 상품 보기
+          </Link>
+        </p>
+      ) : null}
 
       <div className="mb-6 empty:hidden">
         <FormAlert message={actionData?.message} />
