@@ -7,12 +7,15 @@
 export const META_NAME = "domaeon-site-verification";
 export const PROOF_FILE_PATH = "/domaeon-verification.txt";
 
-/** The <head> of a page as markup a browser would read: comments, scripts, styles and templates removed. */
+/**
+ * The <head> of a page as markup a browser would read: comments, and what a browser reads as text or code rather
+ * than tags (scripts, styles, templates, noscript, title, textarea), removed.
+ */
 export function headMarkup(html: string): string {
   const withoutComments = html.replace(/<!--[\s\S]*?(?:-->|$)/g, " ");
   const end = withoutComments.search(/<\/head\s*>|<body[\s>]/i);
   const head = end < 0 ? withoutComments : withoutComments.slice(0, end);
-  return head.replace(/<(script|style|template|noscript)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, " ");
+  return head.replace(/<(script|style|template|noscript|title|textarea)\b[\s\S]*?(?:<\/\1\s*>|$)/gi, " ");
 }
 
 /** Every `content` of a `<meta name="domaeon-site-verification">` in the page's head. */
