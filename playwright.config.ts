@@ -1,5 +1,12 @@
 import { defineConfig } from "@playwright/test";
-import { e2eDataDir as dataDir, e2eServerLog, e2ePort as port, e2eRegistryPort as registryPort } from "./tests/e2e/paths.ts";
+import {
+  e2eDataDir as dataDir,
+  e2eServerLog,
+  e2ePort as port,
+  e2eRegistryPort as registryPort,
+  e2eSmtpControlPort as smtpControlPort,
+  e2eSmtpPort as smtpPort,
+} from "./tests/e2e/paths.ts";
 
 const buildDir = process.env.BUILD_DIR || "build";
 
@@ -43,8 +50,18 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
+      // The stand-in mail server (tests/e2e/stand-in-smtp-server.ts): real SMTP on 127.0.0.1, every mail it receives
+      // kept as a line in a mailbox file the journeys read (tests/e2e/mailbox.ts).
+      command: "exec node tests/e2e/stand-in-smtp-server.ts",
+      url: `http://127.0.0.1:${smtpControlPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       // The production build with a brand-new embedded database, as a first-time operator would start it.
-      // No SMTP_URL: mails go to the log, which the journeys read for their links (tests/e2e/mailbox.ts).
+      // Mail goes to the stand-in mail server above, whose mailbox the journeys read for their links (tests/e2e/mailbox.ts).
       command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && exec node server.ts > ${e2eServerLog}`,
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
@@ -66,6 +83,9 @@ export default defineConfig({
         DATA_GO_KR_KEY: "e2e-stand-in-key",
         NTS_API_URL: `http://127.0.0.1:${registryPort}/nts`,
         FTC_API_URL: `http://127.0.0.1:${registryPort}/ftc`,
+        SMTP_URL: `smtp://mailer:mail-secret@127.0.0.1:${smtpPort}`,
+        // 찜 alerts gather for 2 s (default 60) so a journey's alert leaves within seconds (docs/decisions/0036).
+        ALERT_GATHER_SECONDS: "2",
       },
       stdout: "ignore",
       stderr: "pipe",

@@ -106,7 +106,15 @@ test("JOBS chooses the job kinds a process runs: all by default, none, or a list
   try {
     const all = await start();
     expect(reportOf(all.output).jobs).toEqual(
-      expect.arrayContaining(["images.fetch", "site-checks.check", "wholesalers.fold-views", "housekeeping.purge-expired"]),
+      expect.arrayContaining([
+        "images.fetch",
+        "site-checks.check",
+        "wholesalers.fold-views",
+        "housekeeping.purge-expired",
+        // The 찜 alerts run in every install (docs/decisions/0036).
+        "alerts.digest",
+        "alerts.send",
+      ]),
     );
     // A web server with JOBS=none has no runner: it never makes a picture or checks a site.
     expect(reportOf((await start("none")).output).jobs).toEqual([]);

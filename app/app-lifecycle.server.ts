@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { currentDatabase, db, type OpenDatabase, openDatabase, type PoolSettings, setCurrentDatabase } from "#app/db/client.server.ts";
 import { openReplicas, type ReplicaPool } from "#app/db/replicas.server.ts";
+import { registerAlerts } from "#app/features/alerts/alert-jobs.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { checkProcessorsListed } from "#app/features/legal/legal.server.ts";
 import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
@@ -108,7 +109,7 @@ const purgeExpiredKind: JobKind<unknown> = {
 /**
  * Every job kind of the app (docs/decisions/0019) with its schedule: housekeeping, the folding of counted
  * views into the suppliers, our copies of outside pictures (docs/decisions/0023), the site checks unless
- * LINK_CHECK=0, and the registry checks of the official records (docs/decisions/0029) when DATA_GO_KR_KEY is
+ * LINK_CHECK=0, the 찜 alerts' digests and their mails, and the registry checks of the official records (docs/decisions/0029) when DATA_GO_KR_KEY is
  * set. Nothing runs until `start()`.
  */
 export function allJobs(config: ReturnType<typeof env>) {
@@ -117,6 +118,8 @@ export function allJobs(config: ReturnType<typeof env>) {
   jobs.register(purgeExpiredKind).schedule({ name: "housekeeping.purge-expired", kind: purgeExpiredKind.kind, every: PURGE_INTERVAL_MS });
   jobs.register(foldViewsKind).schedule({ name: FOLD_VIEWS_KIND, kind: FOLD_VIEWS_KIND, every: FOLD_VIEWS_INTERVAL_MS });
   registerImageJobs(jobs);
+  // 찜 alerts (docs/decisions/0036): mailed through SMTP_URL, or written to the log without it.
+  registerAlerts(jobs);
   if (config.LINK_CHECK === "1") registerSiteChecks(jobs, { days: config.LINK_CHECK_DAYS });
   if (config.DATA_GO_KR_KEY) {
     registerOfficialRecords(jobs, {

@@ -9,6 +9,7 @@ import { WebFontStylesheet } from "#app/components/web-font.tsx";
 import { pickTwoAds } from "#app/features/ads/pick-ads.server.ts";
 import { readCompareIds } from "#app/features/compare/compare.server.ts";
 import { CompareBar } from "#app/features/compare/compare-bar.tsx";
+import { managesAnyListing } from "#app/features/suppliers/claims.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
@@ -28,9 +29,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const config = siteConfig();
   const [user, { toast, clearCookie }, compare] = await Promise.all([getUser(request), readToast(request), readCompareIds(request)]);
   const [leftAd, rightAd] = pickTwoAds(config.ads);
+  // The header's `내 도매처`: only for accounts that manage at least one listing (공급사 인증).
+  const supplier = user ? await managesAnyListing(user.id) : false;
   return data(
     {
-      user: user ? { email: user.email, role: user.role } : null,
+      user: user ? { email: user.email, role: user.role, supplier } : null,
       toast,
       compare,
       ads: [leftAd, rightAd] as const,

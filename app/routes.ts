@@ -38,6 +38,10 @@ export default [
 
   route("wholesaler/:id", "routes/public/wholesaler-detail.tsx"),
   route("wholesaler/:id/report", "routes/public/wholesaler-report.tsx"),
+  route("wholesaler/:id/claim", "routes/public/wholesaler-claim.tsx"),
+  route("supplier", "routes/account/supplier.tsx"),
+  route("supplier/:id/edit", "routes/account/supplier-edit.tsx"),
+  route("alerts/unsubscribe", "routes/account/alerts-unsubscribe.tsx"),
   route("compare", "routes/public/compare.tsx"),
   route("favorites", "routes/account/favorites.tsx"),
 

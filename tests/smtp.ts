@@ -1,6 +1,9 @@
 import net from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
+import { mailSubject, mailText } from "./mail-decode.ts";
+
+export { mailSubject, mailText };
 
 /**
  * Stand-ins for a mail server, on 127.0.0.1 and started by the test: a real SMTP server (the
@@ -88,45 +91,6 @@ export async function startSilentServer(): Promise<{ port: number; url: string; 
         server.close(() => resolve());
       }),
   };
-}
-
-/** The decoded text of a received mail (quoted-printable or base64 bodies, as nodemailer writes them). */
-export function mailText(mail: ReceivedMail): string {
-  const [head = "", ...rest] = mail.raw.split(/\r?\n\r?\n/);
-  const body = rest.join("\n\n");
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
-  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding === "quoted-printable") {
-    const soft = body.replace(/=\r?\n/g, "");
-    const bytes: number[] = [];
-    for (let i = 0; i < soft.length; i++) {
-      const hex = soft[i] === "=" ? soft.slice(i + 1, i + 3) : "";
-      if (/^[0-9A-F]{2}$/i.test(hex)) {
-        bytes.push(Number.parseInt(hex, 16));
-        i += 2;
-      } else {
-        bytes.push(...Buffer.from(soft[i] ?? "", "utf8"));
-      }
-    }
-    return Buffer.from(bytes).toString("utf8");
-  }
-  return body;
-}
-
-/** The subject of a received mail, decoded from its RFC 2047 encoded words. */
-export function mailSubject(mail: ReceivedMail): string {
-  const line = /^subject:\s*(.*(?:\r?\n[ \t].*)*)/im.exec(mail.raw)?.[1] ?? "";
-  return line
-    .replace(/\r?\n[ \t]/g, " ")
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=\s*/gi, (_, kind: string, text: string) =>
-      kind.toLowerCase() === "b"
-        ? Buffer.from(text, "base64").toString("utf8")
-        : Buffer.from(
-            text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
-            "latin1",
-          ).toString("utf8"),
-    )
-    .trim();
 }
 
 /**

@@ -170,6 +170,11 @@ export const wholesalers = pgTable(
      * only; the `business-verified` fact holds while both still equal the row's own (an edit clears it by itself).
      */
     recordsVerifiedFor: text("records_verified_for"),
+    /**
+     * When the terms were last saved by an account that manages the listing (features/suppliers): `조건 출처` then
+     * reads `공급사 제공`. An admin's change of a term clears it (the terms are then the admin's again).
+     */
+    termsSuppliedAt: timestamp("terms_supplied_at", { withTimezone: true }),
     /** Bit i set when FACTS[i] is known to be true (term-values.ts); the filters' index. */
     factMask: smallint("fact_mask").notNull().generatedAlwaysAs(FACT_MASK_EXPRESSION),
     ...searchColumns(),
@@ -267,12 +272,18 @@ export const products = pgTable(
     siteUrl: text("site_url").notNull().default(""),
     /** The owner; deleting the account deletes its products (회원 탈퇴). No e-mail is copied here. */
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * The listing this product is tied to (공급사 인증, features/suppliers): set only by an account that manages
+     * that listing; null is `직접 등록`. Untied when the listing goes, or when its owner stops managing it.
+     */
+    wholesalerId: integer("wholesaler_id").references(() => wholesalers.id, { onDelete: "set null" }),
     ...searchColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("products_search_grams_idx").using("gin", t.searchGrams),
+    index("products_wholesaler_idx").on(t.wholesalerId, t.createdAt.desc(), t.id.desc()),
     index("products_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("products_created_by_idx").on(t.createdBy),
     // Which rows name a picture (the hourly purge of unnamed pictures, docs/decisions/0026). Hash: an address
@@ -445,6 +456,97 @@ export const wholesalerChanges = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("wholesaler_changes_wholesaler_idx").on(t.wholesalerId, t.createdAt.desc())],
+);
+
+// ---- Suppliers who run a listing (공급사 인증) and 찜 alerts (features/suppliers, features/alerts) ----
+
+/**
+ * Accounts that proved they run a listing's site (docs/decisions/0035). Several may manage one listing; an admin
+ * removes one on the edit page. Gone with the account or the listing; its products stay, untied (products.server.ts).
+ */
+export const wholesalerManagers = pgTable(
+  "wholesaler_managers",
+  {
+    wholesalerId: integer("wholesaler_id")
+      .notNull()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** `meta` (메타 태그) or `file` (파일): how control was proven. */
+    method: text("method").notNull(),
+    /** The address the proof was read from. */
+    proofUrl: text("proof_url").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.wholesalerId, t.userId] }),
+    index("wholesaler_managers_user_idx").on(t.userId),
+    check("wholesaler_managers_method_check", oneOf("method", ["meta", "file"])),
+  ],
+);
+
+/**
+ * A claim's verification code, one per account and listing, valid 7 days (features/suppliers/claims.server.ts).
+ * The code itself is not stored: it is a keyed hash (BETTER_AUTH_SECRET) of this row's random `nonce`, so the
+ * claim page can show it again, and a leaked table alone gives no code; `code_hash` is its SHA-256, what a proof
+ * read from a site is compared with. After the expiry a new nonce replaces the row.
+ */
+export const claimCodes = pgTable(
+  "claim_codes",
+  {
+    wholesalerId: integer("wholesaler_id")
+      .notNull()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    nonce: text("nonce").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.wholesalerId, t.userId] }), index("claim_codes_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * An account's 찜 alert setting (no row: on, the default) and how far its alerts have gone: the last change
+ * (wholesaler_changes.id) a digest covered.
+ */
+export const alertSettings = pgTable("alert_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  enabled: boolean("enabled").notNull().default(true),
+  notifiedThrough: integer("notified_through").notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One alert mail (docs/decisions/0036): at most one per account and Korean calendar day (the unique key), its
+ * text fixed when it is gathered so a retry sends the same mail, and its state: `pending` (to send), `sending`
+ * (a send started: if the worker dies now the mail is never sent again), `sent`. No address is stored: the
+ * account's is read when sending.
+ */
+export const alertDigests = pgTable(
+  "alert_digests",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    throughChangeId: integer("through_change_id").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    state: text("state").notNull().default("pending"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("alert_digests_user_day_idx").on(t.userId, t.day),
+    check("alert_digests_state_check", oneOf("state", ["pending", "sending", "sent"])),
+  ],
 );
 
 // ---- Official records (사업자 정보, features/official-records, docs/decisions/0029) ----

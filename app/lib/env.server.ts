@@ -151,6 +151,17 @@ const envSchema = z.object({
     .min(1, "LINK_CHECK_DAYS must be between 1 and 365 (1~365일이어야 합니다)")
     .max(365, "LINK_CHECK_DAYS must be between 1 and 365 (1~365일이어야 합니다)")
     .default(7),
+  /**
+   * 찜 alerts (features/alerts, docs/decisions/0036): seconds a change waits for others before the digest that
+   * mails it is gathered (an account's first alert of the day leaves this long after the change, plus the job's
+   * pick-up). Short in the journeys' server.
+   */
+  ALERT_GATHER_SECONDS: z.coerce
+    .number({ error: "ALERT_GATHER_SECONDS must be a number of seconds (초 단위 숫자여야 합니다)" })
+    .int("ALERT_GATHER_SECONDS must be a whole number of seconds (정수여야 합니다)")
+    .min(1, "ALERT_GATHER_SECONDS must be between 1 and 3600 (1~3600초여야 합니다)")
+    .max(3600, "ALERT_GATHER_SECONDS must be between 1 and 3600 (1~3600초여야 합니다)")
+    .default(60),
   /** Products one account may have at once (admins: no limit); `0` turns the limit off (docs/decisions/0026). */
   PRODUCTS_PER_ACCOUNT: z.coerce
     .number({ error: "PRODUCTS_PER_ACCOUNT must be a number (숫자여야 합니다)" })

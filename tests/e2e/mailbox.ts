@@ -1,18 +1,24 @@
 import fs from "node:fs";
 import { expect } from "@playwright/test";
-import { e2eServerLog } from "./paths.ts";
+import { e2eMailbox, e2eServerLog } from "./paths.ts";
 
 /**
- * The e2e server runs without SMTP_URL, so every mail is a `"msg":"mail"` line in its log (recipient,
- * subject, link). This reads the link of the newest such mail, the way an operator of a single-machine
- * install would find it.
+ * Every mail the e2e server sent, as `"msg":"mail"` lines (recipient, subject, link): its log's lines (a server
+ * without SMTP_URL writes each mail there, as an operator of a single-machine install would read it), then the
+ * stand-in mail server's mailbox (tests/e2e/stand-in-smtp-server.ts, when SMTP_URL names it; its lines also carry
+ * every link of the mail and its text).
  */
-type MailLine = { msg: string; to: string; subject: string; link?: string };
+export type MailLine = { msg: string; to: string; subject: string; link?: string; links?: string[]; text?: string };
 
-function mailLines(): MailLine[] {
+/** Every mail so far, oldest first. */
+export function mailLines(): MailLine[] {
+  return [...linesOf(e2eServerLog), ...linesOf(e2eMailbox)];
+}
+
+function linesOf(file: string): MailLine[] {
   let text = "";
   try {
-    text = fs.readFileSync(e2eServerLog, "utf8");
+    text = fs.readFileSync(file, "utf8");
   } catch {
     return [];
   }

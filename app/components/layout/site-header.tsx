@@ -1,6 +1,6 @@
 import { Form, Link, NavLink } from "react-router";
 
-type Props = { siteName: string; user: { email: string; role: "admin" | "user" } | null };
+type Props = { siteName: string; user: { email: string; role: "admin" | "user"; supplier?: boolean } | null };
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `shrink-0 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm font-medium hover:bg-slate-100 ${isActive ? "text-blue-700" : "text-slate-700"}`;
@@ -29,6 +29,11 @@ export function SiteHeader({ siteName, user }: Props) {
           {user ? (
             <NavLink to="/favorites" className={navClass}>
               찜 목록
+            </NavLink>
+          ) : null}
+          {user?.supplier ? (
+            <NavLink to="/supplier" className={navClass}>
+              내 도매처
             </NavLink>
           ) : null}
           {user?.role === "admin" ? (

@@ -9,6 +9,20 @@ import { type ProductFormValues, productSchema } from "./product-schema.ts";
 import { canEditProduct, createProduct, deleteProduct, getProduct, ProductRefusal, updateProduct } from "./products.server.ts";
 
 const NOT_FOUND = "상품이 존재하지 않습니다.";
+
+/**
+ * The `도매처` select (공급사 인증): absent (an account that manages no listing has no select) leaves the tie as
+ * it is; `` is 직접 등록; anything else must be the id of a listing the account manages, which the save checks in
+ * its transaction. A value that is not an id at all is refused here.
+ */
+function supplierChoice(form: FormData): { ok: true; wholesalerId: number | null | undefined } | { ok: false } {
+  if (!form.has("wholesalerId")) return { ok: true, wholesalerId: undefined };
+  const raw = String(form.get("wholesalerId") ?? "").trim();
+  if (raw === "") return { ok: true, wholesalerId: null };
+  const id = parseIdParam(raw);
+  return id ? { ok: true, wholesalerId: id } : { ok: false };
+}
+const BAD_SUPPLIER = "도매처 선택이 올바르지 않습니다.";
 const EDIT_FORBIDDEN = "수정 권한이 없습니다.";
 
 function logDenied(msg: string, request: Request, userId: string, productId: number) {
@@ -32,9 +46,11 @@ export async function createProductAction(request: Request, { admin }: { admin: 
   const form = await readForm(request);
   const checked = validateForm(form, productSchema);
   if (!checked.ok) return formFailure(`등록 실패: ${checked.message}`, checked);
+  const supplier = supplierChoice(form);
+  if (!supplier.ok) return formFailure(`등록 실패: ${BAD_SUPPLIER}`, { values: checked.values });
   let savedId: number;
   try {
-    savedId = await createProduct(checked.data, actor);
+    savedId = await createProduct(checked.data, actor, { wholesalerId: supplier.wholesalerId ?? null });
   } catch (error) {
     if (error instanceof ProductRefusal) return refused("등록 실패", error, checked.values, request, actor.id);
     log.error("product create failed", { request, error });
@@ -61,7 +77,7 @@ export async function loadProductForEdit(request: Request, rawId: string | undef
     price: product.price === null ? "" : String(product.price),
     siteUrl: product.siteUrl,
   };
-  return { id: product.id, values };
+  return { id: product.id, values, wholesalerId: product.wholesalerId };
 }
 
 /** Action of /edit/{id}: the owner's change, or 403 for anyone else, whatever the form says. */
@@ -79,10 +95,12 @@ export async function updateProductAction(request: Request, rawId: string | unde
   }
   const checked = validateForm(form, productSchema);
   if (!checked.ok) return formFailure(`수정 실패: ${checked.message}`, checked);
+  const supplier = supplierChoice(form);
+  if (!supplier.ok) return formFailure(`수정 실패: ${BAD_SUPPLIER}`, { values: checked.values });
   let outcome: Awaited<ReturnType<typeof updateProduct>>;
   try {
     // The WHERE of the UPDATE checks the owner again: the row may have changed hands since the read.
-    outcome = await updateProduct({ id, userId: user.id, role: user.role, input: checked.data });
+    outcome = await updateProduct({ id, userId: user.id, role: user.role, input: checked.data, wholesalerId: supplier.wholesalerId });
   } catch (error) {
     if (error instanceof ProductRefusal) return refused("수정 실패", error, checked.values, request, user.id);
     log.error("product update failed", { request, error });

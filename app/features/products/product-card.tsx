@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { formatWon } from "#app/lib/format.ts";
 import type { ImageView } from "#app/lib/images.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
@@ -15,6 +15,8 @@ export type ProductCardView = {
   siteUrl: string;
   canEdit: boolean;
   canDelete: boolean;
+  /** The listing the product is tied to (공급사 인증), named and linked on the card; null when none. */
+  supplier?: { id: number; name: string } | null;
 };
 
 export type ExternalProductCardView = { id: number; title: string; productUrl: string; image: ImageView | null; price: string };
@@ -38,6 +40,13 @@ export function ProductCard({ product, eager = false }: { product: ProductCardVi
             product.name
           )}
         </h3>
+        {product.supplier ? (
+          <p className="text-sm">
+            <Link to={`/wholesaler/${product.supplier.id}`} className="font-medium text-blue-700 hover:underline">
+              {product.supplier.name}
+            </Link>
+          </p>
+        ) : null}
         {product.summary ? <p className="line-clamp-3 whitespace-pre-line text-sm text-slate-600">{product.summary}</p> : null}
         <p className="mt-auto font-bold text-rose-600">{product.price === null ? "가격 문의" : formatWon(product.price)}</p>
         {product.canEdit || product.canDelete ? (

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { useResetAfterSave } from "#app/components/form-alert.tsx";
-import { TextAreaField, TextField } from "#app/components/form-field.tsx";
+import { SelectField, TextAreaField, TextField } from "#app/components/form-field.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { type FormFailure, failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
 import { type ProductFormValues, productSchema } from "./product-schema.ts";
@@ -69,6 +69,10 @@ type Props = {
   status?: ReactNode;
   /** /add and /admin/add-product start over after a save; /edit keeps the saved values on screen. */
   clearOnSuccess?: boolean;
+  /** The listings the account manages (공급사 인증): with any, the form has the select `도매처`. */
+  suppliers?: readonly { id: number; name: string }[];
+  /** The listing the product is tied to now (/edit/{id}); null is 직접 등록. */
+  supplierId?: number | null;
 };
 
 /**
@@ -76,7 +80,16 @@ type Props = {
  * JavaScript; the failure reason shows inline and the fields keep what was typed; a save redirects with its
  * message, and /add and /admin/add-product start over with an empty form.
  */
-export function ProductForm({ defaults, result, submitLabel, pendingLabel, status, clearOnSuccess = true }: Props) {
+export function ProductForm({
+  defaults,
+  result,
+  submitLabel,
+  pendingLabel,
+  status,
+  clearOnSuccess = true,
+  suppliers = [],
+  supplierId = null,
+}: Props) {
   const { note, onSiteUrlInput } = useImageLookup();
   const failure = failureOf(result);
   const form = useResetAfterSave(clearOnSuccess ? (failure ?? undefined) : { ok: false }, "save-product");
@@ -92,6 +105,18 @@ export function ProductForm({ defaults, result, submitLabel, pendingLabel, statu
   return (
     <Form ref={form} method="post" className="max-w-2xl space-y-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <input type="hidden" name="intent" value="save-product" />
+      {suppliers.length > 0 ? (
+        <SelectField
+          label="도매처"
+          name="wholesalerId"
+          options={[
+            { value: "", label: "직접 등록" },
+            ...suppliers.map((supplier) => ({ value: String(supplier.id), label: supplier.name })),
+          ]}
+          defaultValue={failedValue(failure, "wholesalerId") ?? (supplierId === null ? "" : String(supplierId))}
+          hint="운영자로 인증한 도매처를 고르면 상품 카드에 도매처 이름이 표시되고 도매처 페이지에 상품이 나옵니다."
+        />
+      ) : null}
       <TextField label="상품명" {...field("name")} />
       <TextField
         label="이미지 URL"

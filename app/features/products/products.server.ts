@@ -1,7 +1,7 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
-import type { Page } from "#app/db/paging.server.ts";
-import { products } from "#app/db/schema.ts";
+import { countForPaging, type Page } from "#app/db/paging.server.ts";
+import { products, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import { env } from "#app/lib/env.server.ts";
 import { ImageRequestLimitError, requestImagesIn } from "#app/platform/images/images.server.ts";
 import { notifyJobs } from "#app/platform/jobs/job-store.server.ts";
@@ -21,6 +21,8 @@ export type ProductRow = {
   price: number | null;
   siteUrl: string;
   createdBy: string | null;
+  /** The listing the product is tied to (공급사 인증), or null (직접 등록). */
+  wholesalerId: number | null;
 };
 
 const cardColumns = {
@@ -31,6 +33,7 @@ const cardColumns = {
   price: products.price,
   siteUrl: products.siteUrl,
   createdBy: products.createdBy,
+  wholesalerId: products.wholesalerId,
 } satisfies Record<keyof ProductRow, unknown>;
 
 const catalogue: Catalogue = {
@@ -45,14 +48,65 @@ const catalogue: Catalogue = {
 /** Newest first, filtered by name in the database, one page at a time (counted up to `countCap` when given). */
 export function listProducts({
   perPage = PRODUCTS_PER_PAGE,
+  supplier,
   ...rest
 }: {
   q?: string | null;
   page?: number;
   perPage?: number;
   countCap?: number;
+  /** `/products?supplier={id}`: only the products tied to that listing (its index, newest first). */
+  supplier?: number;
 }): Promise<Page<ProductRow>> {
+  if (supplier !== undefined) return listSupplierProducts(supplier, { perPage, page: rest.page ?? 1, countCap: rest.countCap });
   return listCataloguePage<ProductRow>(catalogue, cardColumns, { perPage, ...rest });
+}
+
+/** One listing's products, newest first (products_wholesaler_idx); nothing for a listing waiting for review. */
+async function listSupplierProducts(
+  wholesalerId: number,
+  { perPage, page, countCap }: { perPage: number; page: number; countCap?: number },
+): Promise<Page<ProductRow>> {
+  const where = and(
+    eq(products.wholesalerId, wholesalerId),
+    sql`EXISTS (SELECT 1 FROM ${wholesalers} WHERE ${wholesalers.id} = ${products.wholesalerId} AND ${wholesalers.status} = 'published')`,
+  );
+  const [counted, items] = await Promise.all([
+    countForPaging(products, where, { page, perPage, cap: countCap }),
+    db()
+      .select(cardColumns)
+      .from(products)
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+  ]);
+  return { items, ...counted, page };
+}
+
+/** The names of the published listings among `ids` (a product card names and links its supplier). */
+export async function supplierNamesOf(ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db()
+    .select({ id: wholesalers.id, name: wholesalers.name })
+    .from(wholesalers)
+    .where(and(inArray(wholesalers.id, wanted), eq(wholesalers.status, "published")));
+  return new Map(rows.map((row) => [row.id, row.name.trim() || "이름 없음"]));
+}
+
+/** A `도매처` value the account does not manage (a forged or stale form): nothing is written. */
+export const NOT_MANAGER_MESSAGE =
+  "선택한 도매처의 운영자가 아니어서 상품을 연결할 수 없습니다. 직접 등록으로 저장하거나 먼저 운영자 인증을 해 주세요.";
+
+/** Refuses, inside the save's transaction, a listing the account does not manage. */
+async function checkTie(tx: Tx, userId: string, wholesalerId: number | null | undefined) {
+  if (wholesalerId === null || wholesalerId === undefined) return;
+  const [row] = await tx
+    .select({ id: wholesalerManagers.wholesalerId })
+    .from(wholesalerManagers)
+    .where(and(eq(wholesalerManagers.userId, userId), eq(wholesalerManagers.wholesalerId, wholesalerId)));
+  if (!row) throw new ProductRefusal(NOT_MANAGER_MESSAGE, 403);
 }
 
 export async function getProduct(id: number): Promise<ProductRow | null> {
@@ -105,9 +159,14 @@ async function requestPictureOf(tx: Tx, imageUrl: string, actor: Pick<Actor, "id
  * Registers a product owned by `owner` (on /admin/add-product the admin is the owner, docs/decisions/0009),
  * with its picture's request, in one transaction. Throws ProductRefusal over a cap: nothing is written.
  */
-export async function createProduct(input: ProductInput, owner: Pick<Actor, "id"> & Partial<Pick<Actor, "role">>): Promise<number> {
+export async function createProduct(
+  input: ProductInput,
+  owner: Pick<Actor, "id"> & Partial<Pick<Actor, "role">>,
+  { wholesalerId = null }: { wholesalerId?: number | null } = {},
+): Promise<number> {
   const caps = capsOf(owner);
   const { id, pictures } = await db().transaction(async (tx) => {
+    await checkTie(tx, owner.id, wholesalerId);
     if (caps.products > 0) {
       // One account's saves take turns here, so two at once cannot both pass the count.
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`products:${owner.id}`}))`);
@@ -121,7 +180,7 @@ export async function createProduct(input: ProductInput, owner: Pick<Actor, "id"
     }
     const [row] = await tx
       .insert(products)
-      .values({ ...input, ...searchFields(input.name), createdBy: owner.id })
+      .values({ ...input, ...searchFields(input.name), createdBy: owner.id, wholesalerId })
       .returning({ id: products.id });
     if (!row) throw new Error("insert returned no row");
     return { id: row.id, pictures: await requestPictureOf(tx, input.imageUrl, owner, caps.imagesPerHour) };
@@ -147,17 +206,21 @@ export async function updateProduct({
   userId,
   role,
   input,
+  wholesalerId,
 }: {
   id: number;
   userId: string;
   role?: Actor["role"];
   input: ProductInput;
+  /** The `도매처` chosen: a listing the owner manages, null for 직접 등록, undefined to leave it as it is. */
+  wholesalerId?: number | null;
 }): Promise<WriteOutcome> {
   const caps = capsOf({ id: userId, role });
   const saved = await db().transaction(async (tx) => {
+    await checkTie(tx, userId, wholesalerId);
     const rows = await tx
       .update(products)
-      .set({ ...input, ...searchFields(input.name), updatedAt: new Date() })
+      .set({ ...input, ...searchFields(input.name), ...(wholesalerId !== undefined ? { wholesalerId } : {}), updatedAt: new Date() })
       .where(and(eq(products.id, id), eq(products.createdBy, userId)))
       .returning({ id: products.id });
     if (rows.length === 0) return null;

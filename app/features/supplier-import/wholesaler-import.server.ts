@@ -5,6 +5,7 @@ import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 import { searchFields } from "#app/platform/search/korean-search.ts";
 import { siteHostOf } from "../wholesalers/site-host.ts";
 import { type Actor, recordChanges, SYSTEM_ACTOR } from "../wholesalers/wholesaler-history.server.ts";
+import { HISTORY_TERM_FIELDS } from "../wholesalers/wholesaler-terms.ts";
 import type { ImportRow } from "./wholesaler-import-file.ts";
 import { type ImportPlan, type KnownSupplier, type PlannedRow, planRows } from "./wholesaler-import-plan.ts";
 
@@ -157,6 +158,8 @@ export async function applyImport(
         set[field] = after;
         if (field === "siteUrl") set.siteHost = siteHostOf(after);
       }
+      // A term changed by the import is the admins' again (조건 출처 no longer 공급사 제공, features/suppliers).
+      if (changes.some(({ field }) => (HISTORY_TERM_FIELDS as readonly string[]).includes(field))) set.termsSuppliedAt = null;
       await tx.update(wholesalers).set(set).where(eq(wholesalers.id, target!.id));
       await recordChanges(tx, {
         wholesalerId: target!.id,

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { alertsEnabled, setAlertsEnabled } from "#app/features/alerts/alerts.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -174,6 +175,8 @@ export async function accountLoader(request: Request) {
       isAdmin: found.role === "admin",
       // A listed address whose owner has not opened the confirmation link yet (docs/spec/decisions.md 30).
       adminPending: found.role !== "admin" && isAdminEmail(found.email),
+      // 찜한 도매처 변경 알림 받기 (features/alerts): on by default.
+      alertsOn: await alertsEnabled(found.id),
     },
     { headers: PRIVATE_NO_STORE },
   );
@@ -249,6 +252,13 @@ export async function accountAction(request: Request) {
       const headers = new Headers();
       for (const cookie of await signOutCookies(request)) headers.append("Set-Cookie", cookie);
       return redirectWithToast("/", { type: "success", message: "탈퇴가 완료되었습니다." }, { headers });
+    }
+
+    case "alerts": {
+      // A checkbox: sent when ticked, absent when not.
+      const on = form.get("alerts") === "on";
+      await setAlertsEnabled(signedIn.id, on);
+      return backToAccount(on ? "찜한 도매처 변경 알림을 받습니다." : "찜한 도매처 변경 알림을 껐습니다.");
     }
 
     case "send-verification": {

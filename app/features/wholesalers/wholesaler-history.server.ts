@@ -1,7 +1,11 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { user, wholesalerChanges } from "#app/db/schema.ts";
+import { ALERT_DIGEST_KIND, isAlertedChange, SETTLE_SECONDS } from "#app/features/alerts/alert-kinds.ts";
+import { env } from "#app/lib/env.server.ts";
 import type { SessionUser } from "#app/platform/auth/auth.server.ts";
+import { enqueueJob } from "#app/platform/jobs/job-store.server.ts";
+import { HISTORY_TERM_FIELDS, TERM_LABELS, termValueWords } from "./wholesaler-terms.ts";
 
 /**
  * The change history of suppliers (docs/spec/decisions.md 21): every admin write records who, when, with which tool
@@ -42,6 +46,8 @@ const NOT_HISTORY = new Set([
   "updatedAt",
   "factMask",
   "recordsVerifiedFor",
+  // When a supplier last saved its own terms: the terms' own changes are the history.
+  "termsSuppliedAt",
 ]);
 
 function asText(value: unknown): string {
@@ -89,7 +95,24 @@ export async function recordChanges(
     actorLabel: entry.actor.label,
     changes,
   });
+  if (entry.action === "update" && changes.some(isAlertedChange)) await askForAlertDigest(tx);
   return true;
+}
+
+/**
+ * A watched term or the 국세청 state changed (features/alerts): one digest job per gathering window, queued in the
+ * write's own transaction (a write that rolls back asks for nothing), due when the window ends (and the changes
+ * in it settled, SETTLE_SECONDS), so the first
+ * alert of an account's day leaves within a minute or two of the change (ALERT_GATHER_SECONDS).
+ */
+async function askForAlertDigest(tx: Tx, now = Date.now()) {
+  const windowMs = env().ALERT_GATHER_SECONDS * 1000;
+  const bucket = Math.floor(now / windowMs);
+  await enqueueJob(
+    ALERT_DIGEST_KIND,
+    {},
+    { tx, uniqueKey: `${ALERT_DIGEST_KIND}:${bucket}`, runAfter: new Date((bucket + 1) * windowMs + SETTLE_SECONDS * 1000) },
+  );
 }
 
 export type HistoryEntry = {
@@ -117,4 +140,36 @@ export async function historyOf(wholesalerId: number, limit = 100): Promise<Hist
     .orderBy(desc(wholesalerChanges.createdAt), desc(wholesalerChanges.id))
     .limit(limit);
   return rows as HistoryEntry[];
+}
+
+export type TermChange = { label: string; before: string; after: string };
+export type TermHistoryEntry = { id: number; at: Date; changes: TermChange[] };
+
+const TERM_HISTORY_FIELDS = new Set<string>(HISTORY_TERM_FIELDS);
+
+/**
+ * `조건 변경 이력` on /wholesaler/{id}: every change of a term, newest first, in the contract's words, and never
+ * who made it (the writer's id and label stay in the admins' history). Reads the last `scan` history rows.
+ */
+export async function termHistoryOf(wholesalerId: number, { limit = 30, scan = 300 } = {}): Promise<TermHistoryEntry[]> {
+  const rows = await db()
+    .select({ id: wholesalerChanges.id, changes: wholesalerChanges.changes, createdAt: wholesalerChanges.createdAt })
+    .from(wholesalerChanges)
+    .where(and(eq(wholesalerChanges.wholesalerId, wholesalerId), eq(wholesalerChanges.action, "update")))
+    .orderBy(desc(wholesalerChanges.createdAt), desc(wholesalerChanges.id))
+    .limit(scan);
+  const entries: TermHistoryEntry[] = [];
+  for (const row of rows) {
+    const changes = (row.changes as FieldChange[])
+      .filter((change) => TERM_HISTORY_FIELDS.has(change.field))
+      .map((change) => ({
+        label: TERM_LABELS[change.field as keyof typeof TERM_LABELS],
+        before: termValueWords(change.field, change.before),
+        after: termValueWords(change.field, change.after),
+      }))
+      .filter((change) => change.before !== change.after);
+    if (changes.length > 0) entries.push({ id: row.id, at: row.createdAt, changes });
+    if (entries.length >= limit) break;
+  }
+  return entries;
 }

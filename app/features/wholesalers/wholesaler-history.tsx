@@ -12,6 +12,16 @@ const FIELD_LABELS: Record<string, string> = {
   purchase: "사입 여부",
   international: "해외 배송",
   businessNumber: "사업자등록번호",
+  dropshipping: "위탁 판매",
+  minOrder: "최소 주문 수량",
+  shippingFee: "배송비",
+  freeShippingOver: "무료 배송 기준 금액",
+  returns: "단순 변심 반품",
+  imageUse: "상세페이지 이미지 사용",
+  pricePolicy: "가격 정책",
+  integration: "상품 연동",
+  termsCheckedAt: "조건 확인일",
+  termsSource: "조건 출처",
   // The official records' change events (features/official-records).
   ntsState: "국세청 상태",
 };
@@ -25,6 +35,7 @@ const SOURCES: Record<string, string> = {
   review: "검토 대기",
   "official-records": "공식 기록",
   "site-check": "사이트 점검",
+  supplier: "공급사 수정",
 };
 
 const timeFormat = new Intl.DateTimeFormat("ko-KR", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Asia/Seoul" });
@@ -60,6 +71,34 @@ export function WholesalerHistory({ entries }: { entries: (Omit<HistoryEntry, "c
               ) : null}
             </li>
           ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** `조건 변경 이력` on /wholesaler/{id}: `<date> <label>: <before> → <after>`, newest first, without who made it. */
+export function TermHistory({
+  entries,
+}: {
+  entries: { id: number; day: string; changes: { label: string; before: string; after: string }[] }[];
+}) {
+  return (
+    <section aria-labelledby="term-history-heading" className="mt-8">
+      <h2 id="term-history-heading" className="text-lg font-semibold text-slate-900">
+        조건 변경 이력
+      </h2>
+      {entries.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">기록된 조건 변경이 없습니다.</p>
+      ) : (
+        <ol className="mt-3 divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white px-5 text-sm">
+          {entries.flatMap((entry) =>
+            entry.changes.map((change) => (
+              <li key={`${entry.id}-${change.label}`} className="py-2 text-slate-700">
+                {entry.day} <span className="font-medium text-slate-900">{change.label}</span>: {change.before} → {change.after}
+              </li>
+            )),
+          )}
         </ol>
       )}
     </section>

@@ -43,6 +43,27 @@ export const ADMIN_WHOLESALER_FIELDS = ["name", "category", "siteUrl", "contact"
 export const adminWholesalerFormSchema = adminWholesalerSchema.extend(wholesalerTermsShape);
 export type AdminWholesalerFormInput = z.infer<typeof adminWholesalerFormSchema>;
 
+/**
+ * What a manager of a listing sends on /supplier/{id}/edit: picked from the admin form's schema (the same fields,
+ * rules and messages), without name, category, addresses, 조건 확인일 and 조건 출처, which stay with the admins or
+ * are set by the save itself.
+ */
+export const supplierWholesalerFormSchema = adminWholesalerFormSchema.pick({
+  dropshipping: true,
+  minOrder: true,
+  shippingFee: true,
+  freeShippingOver: true,
+  returns: true,
+  imageUse: true,
+  pricePolicy: true,
+  integration: true,
+  businessNumber: true,
+  summary: true,
+  contact: true,
+});
+/** Fields of the admin form a manager's form never carries: a request that sends one was not made by the page. */
+export const ADMIN_ONLY_FIELDS = ["name", "category", "siteUrl", "logoUrl", "termsCheckedAt", "termsSource", "status"] as const;
+
 /** The simple form on /admin/add: every field required. */
 export const simpleWholesalerSchema = z.object({
   name: nameField,

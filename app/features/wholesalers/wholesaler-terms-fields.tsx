@@ -12,7 +12,16 @@ type Values = Partial<Record<string, string | string[]>>;
  * and field names; each problem shows beside its input. `values` are the stored terms or what a failed
  * save sent.
  */
-export function WholesalerTermsFields({ values, errors }: { values: Values; errors: FieldErrors }) {
+export function WholesalerTermsFields({
+  values,
+  errors,
+  supplierDesk = false,
+}: {
+  values: Values;
+  errors: FieldErrors;
+  /** The manager's form (/supplier/{id}/edit): 조건 확인일 and 조건 출처 are set by the save, not typed. */
+  supplierDesk?: boolean;
+}) {
   const text = (name: string) => {
     const value = values[name];
     return typeof value === "string" ? value : "";
@@ -24,8 +33,9 @@ export function WholesalerTermsFields({ values, errors }: { values: Values; erro
     <fieldset className="rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-base font-semibold text-slate-900">위탁 조건</legend>
       <p className="mb-4 text-sm text-slate-600">
-        공급사 페이지에서 직접 확인한 내용만 입력하세요. 모르는 항목은 ‘확인 필요’로 두세요. 확인 필요는 어디에도 예나 아니오로 표시되지
-        않고, 필터에도 걸리지 않습니다.
+        {supplierDesk
+          ? "지금 적용 중인 조건을 입력하세요. 저장하면 바로 공개되고, 조건 출처는 ‘공급사 제공’, 조건 확인일은 오늘로 표시됩니다. 바뀐 조건은 도매처 페이지의 조건 변경 이력에 남습니다."
+          : "공급사 페이지에서 직접 확인한 내용만 입력하세요. 모르는 항목은 ‘확인 필요’로 두세요. 확인 필요는 어디에도 예나 아니오로 표시되지 않고, 필터에도 걸리지 않습니다."}
       </p>
       <div className="grid gap-4 md:grid-cols-2">
         <SelectField
@@ -97,26 +107,30 @@ export function WholesalerTermsFields({ values, errors }: { values: Values; erro
           placeholder="123-45-67890"
           autoComplete="off"
         />
-        <TextField
-          label={TERM_LABELS.termsCheckedAt}
-          name="termsCheckedAt"
-          type="date"
-          defaultValue={text("termsCheckedAt")}
-          error={errors.termsCheckedAt}
-          max={seoulDay()}
-          hint="조건을 바꾸고 이 날짜를 그대로 두면 오늘 날짜로 저장됩니다."
-        />
-        <div className="md:col-span-2">
-          <TextField
-            label={TERM_LABELS.termsSource}
-            name="termsSource"
-            defaultValue={text("termsSource")}
-            error={errors.termsSource}
-            {...hints("termsSource")}
-            placeholder="https://"
-            hint="조건을 읽은 공급사 페이지의 주소입니다."
-          />
-        </div>
+        {supplierDesk ? null : (
+          <>
+            <TextField
+              label={TERM_LABELS.termsCheckedAt}
+              name="termsCheckedAt"
+              type="date"
+              defaultValue={text("termsCheckedAt")}
+              error={errors.termsCheckedAt}
+              max={seoulDay()}
+              hint="조건을 바꾸고 이 날짜를 그대로 두면 오늘 날짜로 저장됩니다."
+            />
+            <div className="md:col-span-2">
+              <TextField
+                label={TERM_LABELS.termsSource}
+                name="termsSource"
+                defaultValue={text("termsSource")}
+                error={errors.termsSource}
+                {...hints("termsSource")}
+                placeholder="https://"
+                hint="조건을 읽은 공급사 페이지의 주소입니다."
+              />
+            </div>
+          </>
+        )}
       </div>
     </fieldset>
   );

@@ -16,6 +16,8 @@ import { formatBusinessNumber } from "#app/lib/business-number.ts";
 import { formatDay, formatWon, seoulDay } from "#app/lib/format.ts";
 
 export const UNKNOWN_LABEL = "확인 필요";
+/** `조건 출처` of terms a manager of the listing saved (features/suppliers). */
+export const SUPPLIED_SOURCE = "공급사 제공";
 
 export const TERM_LABELS = {
   dropshipping: "위탁 판매",
@@ -106,7 +108,7 @@ function shippingWords(fee: number | null, freeOver: number | null): string {
 export type TermRow = { label: string; value: string; href?: string };
 
 /** Every term as the contract words it, one row each, in the contract's order (detail page, compare). */
-export function termRows(terms: WholesalerTerms): TermRow[] {
+export function termRows(terms: WholesalerTerms & { termsSuppliedAt?: Date | string | null }): TermRow[] {
   const word = <T extends string>(value: T | null, words: Record<T, string>) => (value === null ? UNKNOWN_LABEL : words[value]);
   return [
     { label: TERM_LABELS.dropshipping, value: word(terms.dropshipping, DROPSHIPPING_WORDS) },
@@ -121,9 +123,11 @@ export function termRows(terms: WholesalerTerms): TermRow[] {
     },
     { label: TERM_LABELS.businessNumber, value: terms.businessNumber ? formatBusinessNumber(terms.businessNumber) : UNKNOWN_LABEL },
     { label: TERM_LABELS.termsCheckedAt, value: terms.termsCheckedAt ? formatDay(terms.termsCheckedAt) : UNKNOWN_LABEL },
-    terms.termsSource
-      ? { label: TERM_LABELS.termsSource, value: terms.termsSource, href: terms.termsSource }
-      : { label: TERM_LABELS.termsSource, value: UNKNOWN_LABEL },
+    terms.termsSuppliedAt
+      ? { label: TERM_LABELS.termsSource, value: SUPPLIED_SOURCE }
+      : terms.termsSource
+        ? { label: TERM_LABELS.termsSource, value: terms.termsSource, href: terms.termsSource }
+        : { label: TERM_LABELS.termsSource, value: UNKNOWN_LABEL },
   ];
 }
 
@@ -187,4 +191,45 @@ export function termsFormValues(terms: WholesalerTerms): Record<string, string |
     termsCheckedAt: terms.termsCheckedAt ?? "",
     termsSource: terms.termsSource ?? "",
   };
+}
+
+/** The terms the public `조건 변경 이력` lists (the date and the source are not terms a seller decides on). */
+export const HISTORY_TERM_FIELDS = TERM_FIELDS.filter((field) => field !== "termsCheckedAt" && field !== "termsSource");
+
+/**
+ * A term's value as the change history stored it (text: "" is unknown, numbers as digits, the integration set as
+ * JSON) in the contract's words, for `조건 변경 이력` and the alert mails.
+ */
+export function termValueWords(field: string, stored: string): string {
+  if (stored === "") return UNKNOWN_LABEL;
+  const wordOf = (words: Record<string, string>) => words[stored] ?? stored;
+  switch (field) {
+    case "dropshipping":
+      return wordOf(DROPSHIPPING_WORDS);
+    case "returns":
+      return wordOf(RETURNS_WORDS);
+    case "imageUse":
+      return wordOf(IMAGE_USE_WORDS);
+    case "pricePolicy":
+      return wordOf(PRICE_POLICY_WORDS);
+    case "minOrder":
+      return /^\d+$/.test(stored) ? `${Number(stored).toLocaleString("ko-KR")}개부터` : stored;
+    case "shippingFee":
+    case "freeShippingOver":
+      return /^\d+$/.test(stored) ? (field === "shippingFee" && stored === "0" ? "무료" : formatWon(Number(stored))) : stored;
+    case "integration": {
+      try {
+        const values = JSON.parse(stored) as string[];
+        return Array.isArray(values) && values.length
+          ? values.map((value) => INTEGRATION_WORDS[value as Integration] ?? value).join(", ")
+          : UNKNOWN_LABEL;
+      } catch {
+        return stored;
+      }
+    }
+    case "businessNumber":
+      return /^\d{10}$/.test(stored) ? formatBusinessNumber(stored) : stored;
+    default:
+      return stored;
+  }
 }

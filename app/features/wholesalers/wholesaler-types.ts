@@ -24,9 +24,11 @@ export type WholesalerDetail = WholesalerCard &
     delivery: string;
     purchase: string;
     international: string;
+    /** When a manager last saved the terms (`조건 출처` `공급사 제공`); null otherwise. */
+    termsSuppliedAt: Date | null;
     createdAt: Date;
     updatedAt: Date;
   };
 
 /** A column of /compare: the name, the category and every term. */
-export type WholesalerComparison = Pick<WholesalerCard, "id" | "name" | "category"> & WholesalerTerms;
+export type WholesalerComparison = Pick<WholesalerCard, "id" | "name" | "category"> & WholesalerTerms & { termsSuppliedAt: Date | null };

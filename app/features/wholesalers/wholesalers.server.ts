@@ -15,7 +15,7 @@ import { type Actor, recordChanges, SYSTEM_ACTOR } from "./wholesaler-history.se
 import type { WholesalerSort } from "./wholesaler-list-params.ts";
 import { WHOLESALERS_PER_PAGE } from "./wholesaler-list-params.ts";
 import type { AdminWholesalerInput, SimpleWholesalerInput } from "./wholesaler-schema.ts";
-import { checkedDayAfterSave, UNKNOWN_TERMS } from "./wholesaler-terms.ts";
+import { checkedDayAfterSave, TERM_FIELDS, UNKNOWN_TERMS } from "./wholesaler-terms.ts";
 import type { WholesalerCard, WholesalerComparison, WholesalerDetail } from "./wholesaler-types.ts";
 
 /** The columns a /list card shows (favourites list the same cards). */
@@ -43,6 +43,7 @@ const termColumns = {
   businessNumber: wholesalers.businessNumber,
   termsCheckedAt: wholesalers.termsCheckedAt,
   termsSource: wholesalers.termsSource,
+  termsSuppliedAt: wholesalers.termsSuppliedAt,
 };
 
 const detailColumns = {
@@ -291,7 +292,14 @@ export async function updateWholesaler(id: number, input: AdminWholesalerInput, 
         contact: input.contact,
         summary: input.summary,
         ...derived(input.name, input.siteUrl, input.logoUrl),
-        ...(terms ? { ...terms, termsCheckedAt: checkedDayAfterSave(before as WholesalerTerms, terms) } : {}),
+        ...(terms
+          ? {
+              ...terms,
+              termsCheckedAt: checkedDayAfterSave(before as WholesalerTerms, terms),
+              // An admin's change of a term makes the terms the admin's again (조건 출처 no longer 공급사 제공).
+              ...(termsDiffer(before as WholesalerTerms, terms) ? { termsSuppliedAt: null } : {}),
+            }
+          : {}),
         updatedAt: new Date(),
       })
       .where(eq(wholesalers.id, id))
@@ -301,6 +309,50 @@ export async function updateWholesaler(id: number, input: AdminWholesalerInput, 
   });
   if (saved) await requestImagesAfterSave([input.logoUrl]);
   return saved;
+}
+
+const termsDiffer = (before: WholesalerTerms, after: WholesalerTerms) =>
+  TERM_FIELDS.some(
+    (field) =>
+      field !== "termsCheckedAt" &&
+      field !== "termsSource" &&
+      JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null),
+  );
+
+/** The terms a manager may set on /supplier/{id}/edit (the admin form's fields without 조건 확인일 and 조건 출처). */
+export type SupplierTerms = Omit<WholesalerTerms, "termsCheckedAt" | "termsSource">;
+
+/**
+ * A manager's save of its listing (features/suppliers): the terms, 요약 and 연락처, published at once, `조건 확인일`
+ * today and `조건 출처` `공급사 제공` (terms_supplied_at), every change in the history in the same transaction.
+ * Name, category and site address are not touched. False for an unknown id.
+ */
+export async function saveSupplierTerms(
+  id: number,
+  input: { summary: string; contact: string; terms: SupplierTerms },
+  actor: Actor,
+  now = new Date(),
+): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const [before] = await tx.select().from(wholesalers).where(eq(wholesalers.id, id)).for("update");
+    if (!before) return false;
+    const [after] = await tx
+      .update(wholesalers)
+      .set({
+        summary: input.summary,
+        contact: input.contact,
+        ...input.terms,
+        termsCheckedAt: seoulDay(now),
+        termsSuppliedAt: now,
+        status: "published",
+        reviewReason: "",
+        updatedAt: now,
+      })
+      .where(eq(wholesalers.id, id))
+      .returning();
+    await recordChanges(tx, { wholesalerId: id, action: "update", source: "supplier", actor, before, after: after! });
+    return true;
+  });
 }
 
 /** The simple form (/admin/add): views start at 0 and the creation time is the server's. */

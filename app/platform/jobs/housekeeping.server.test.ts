@@ -1,7 +1,17 @@
 import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { ogImageCache, rateLimits, session, user, userTokens, verification, wholesalerViews } from "#app/db/schema.ts";
+import {
+  alertDigests,
+  claimCodes,
+  ogImageCache,
+  rateLimits,
+  session,
+  user,
+  userTokens,
+  verification,
+  wholesalerViews,
+} from "#app/db/schema.ts";
 import { countWholesalerView, createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
@@ -45,6 +55,35 @@ test("purgeExpired deletes expired rate-limit windows, sessions, verification va
       { url: "https://new.example/", imageUrl: null, expiresAt: future() },
     ]);
 
+  const listing = await createWholesaler({
+    name: "코드몰",
+    category: "",
+    siteUrl: "https://code.example/",
+    contact: "",
+    logoUrl: "",
+    summary: "",
+  });
+  const second = await createWholesaler({
+    name: "코드몰2",
+    category: "",
+    siteUrl: "https://code2.example/",
+    contact: "",
+    logoUrl: "",
+    summary: "",
+  });
+  await db()
+    .insert(claimCodes)
+    .values([
+      { wholesalerId: listing, userId: "u1", nonce: "n-old", codeHash: "c-old", expiresAt: past() },
+      { wholesalerId: second, userId: "u1", nonce: "n-new", codeHash: "c-new", expiresAt: future() },
+    ]);
+  await db()
+    .insert(alertDigests)
+    .values([
+      { userId: "u1", day: seoulDay(Date.now() - 91 * 86_400_000), throughChangeId: 1, subject: "s", body: "b", state: "sent" },
+      { userId: "u1", day: seoulDay(), throughChangeId: 2, subject: "s", body: "b", state: "sent" },
+    ]);
+
   // A batch of 3 needs several rounds for the 7 old windows.
   expect(await purgeExpired({ batchSize: 3 })).toEqual({
     rate_limits: 7,
@@ -53,7 +92,11 @@ test("purgeExpired deletes expired rate-limit windows, sessions, verification va
     user_tokens: 1,
     og_image_cache: 1,
     wholesaler_views: 0,
+    claim_codes: 1,
+    alert_digests: 1,
   });
+  expect((await db().select({ nonce: claimCodes.nonce }).from(claimCodes)).map((r) => r.nonce)).toEqual(["n-new"]);
+  expect((await db().select({ through: alertDigests.throughChangeId }).from(alertDigests)).map((r) => r.through)).toEqual([2]);
   expect((await db().select({ key: rateLimits.key }).from(rateLimits)).map((r) => r.key)).toEqual(["current"]);
   expect((await db().select({ id: session.id }).from(session)).map((r) => r.id)).toEqual(["s-new"]);
   expect((await db().select({ id: verification.id }).from(verification)).map((r) => r.id)).toEqual(["v-new"]);

@@ -7,7 +7,8 @@ const DAY_MS = 86_400_000;
 /**
  * Rows whose time is up and that nothing reads again: finished rate-limit windows, expired sessions,
  * Better Auth verification values, unused one-time links, og:image answers past their expiry, and the
- * suppliers' visitor rows older than two days (a view counts once per visitor per Korean day, ADR 0005).
+ * suppliers' visitor rows older than two days (a view counts once per visitor per Korean day, ADR 0005), expired
+ * claim codes and alert digests older than 90 days.
  * Each entry names the table, the column that says until when a row matters and the value it is compared
  * with, and a key to delete by (`ctid`, the row's own address, for the table whose key has three columns).
  */
@@ -18,6 +19,10 @@ const EXPIRING = [
   { table: "user_tokens", column: "expires_at", key: "token_hash", before: (now: Date) => sql`${now.toISOString()}::timestamptz` },
   { table: "og_image_cache", column: "expires_at", key: "url", before: (now: Date) => sql`${now.toISOString()}::timestamptz` },
   { table: "wholesaler_views", column: "day", key: "ctid", before: (now: Date) => sql`${seoulDay(now.getTime() - 2 * DAY_MS)}::date` },
+  // Claim codes past their 7 days (공급사 인증, ADR 0035): a new claim makes a new one.
+  { table: "claim_codes", column: "expires_at", key: "ctid", before: (now: Date) => sql`${now.toISOString()}::timestamptz` },
+  // 찜 alert digests older than 90 days (ADR 0036): only today's row matters for the once-a-day rule.
+  { table: "alert_digests", column: "day", key: "id", before: (now: Date) => sql`${seoulDay(now.getTime() - 90 * DAY_MS)}::date` },
 ] as const;
 
 export type PurgeCounts = Record<(typeof EXPIRING)[number]["table"], number>;

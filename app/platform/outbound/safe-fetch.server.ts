@@ -36,6 +36,11 @@ export type SafeFetchOptions = {
   read?: "head" | "page";
   /** Sent as Accept (default: HTML). */
   accept?: string;
+  /**
+   * Follow a redirect only to the same host as the first address (a proof of control, features/suppliers): a
+   * redirect elsewhere ends the fetch as `other-host`.
+   */
+  sameHostOnly?: boolean;
 };
 
 export type FetchedPage = { url: URL; html: string };
@@ -46,12 +51,23 @@ export type FetchedPage = { url: URL; html: string };
  * many, or a loop), `too-large` (the cap passed before the page's head ended), `protocol` (not valid
  * HTTP), `network` (anything else).
  */
-export type FetchFailureKind = "refused" | "dns" | "connect" | "timeout" | "tls" | "redirects" | "too-large" | "protocol" | "network";
+export type FetchFailureKind =
+  | "refused"
+  | "dns"
+  | "connect"
+  | "timeout"
+  | "tls"
+  | "redirects"
+  | "too-large"
+  | "protocol"
+  | "network"
+  | "other-host";
 
 /**
  * What one fetch found. `ok` means the site answered HTTP (any status; redirects followed): `body` is
  * the HTML read (empty for other content types), `complete` false when reading stopped at the cap or
- * the deadline after the page's head had arrived.
+ * the deadline after the page's head had arrived. `other-host`: a redirect left the first host while
+ * `sameHostOnly` was asked for.
  */
 export type PageOutcome =
   | { ok: true; url: URL; status: number; contentType: string; body: string; complete: boolean; redirects: number }
@@ -199,11 +215,16 @@ async function getFollowingRedirects(target: string | URL, options: SafeFetchOpt
     if (REDIRECT_STATUSES.has(status) && location) {
       response.destroy();
       if (hop === maxRedirects) return { ok: false, kind: "redirects", url, hop };
+      let next: URL;
       try {
-        url = checkUrlPolicy(new URL(location, url), allowList);
+        next = checkUrlPolicy(new URL(location, url), allowList);
       } catch (error) {
         return { ok: false, kind: "refused", url, hop: hop + 1, error };
       }
+      if (options.sameHostOnly && next.host.toLowerCase() !== url.host.toLowerCase()) {
+        return { ok: false, kind: "other-host", url: next, hop: hop + 1 };
+      }
+      url = next;
       continue;
     }
     const contentType = (response.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
@@ -245,6 +266,30 @@ export function failureKindOf(error: unknown): FetchFailureKind {
   }
   if (code.startsWith("HPE_") || code === "ERR_HTTP_HEADERS_SENT") return "protocol";
   return "network";
+}
+
+/** What a small text file read answered: the final address, the status and the text (UTF-8), or why not. */
+export type PlainTextOutcome =
+  | { ok: true; url: URL; status: number; contentType: string; text: string }
+  | { ok: false; kind: FetchFailureKind; url: URL | null };
+
+/**
+ * A GET of a small text file (a proof of control at a fixed path, features/suppliers) through every rule of
+ * this module, redirects included (`sameHostOnly` keeps them on the first host): any content type is read,
+ * at most `maxBytes` (a bigger or endless answer is `too-large` and costs at most the cap). Never throws.
+ */
+export async function fetchPlainText(target: string | URL, options: SafeFetchOptions & { maxBytes: number }): Promise<PlainTextOutcome> {
+  const got = await getFollowingRedirects(target, { ...options, accept: options.accept ?? "text/plain,*/*;q=0.5" });
+  if (!got.ok) return { ok: false, kind: got.kind, url: got.url };
+  const { response, url, status, contentType, signal } = got;
+  const declared = Number(response.headers["content-length"] ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > options.maxBytes) {
+    response.destroy();
+    return { ok: false, kind: "too-large", url };
+  }
+  const read = await readBody(response, options.maxBytes, signal, "bytes");
+  if (read.ended !== "end") return { ok: false, kind: cutShortKind(read.ended), url };
+  return { ok: true, url, status, contentType, text: new TextDecoder("utf-8").decode(read.body) };
 }
 
 /** What a registry call answered: the status, the content type and the body as text (UTF-8), or why not. */

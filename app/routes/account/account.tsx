@@ -98,6 +98,23 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Section>
       ) : null}
 
+      <Section title="찜 알림">
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="intent" value="alerts" />
+          <label className="flex items-start gap-2 text-slate-800">
+            <input type="checkbox" name="alerts" defaultChecked={loaderData.alertsOn} className="mt-1 h-4 w-4" />
+            <span>찜한 도매처 변경 알림 받기</span>
+          </label>
+          <p className="text-sm text-slate-500">
+            찜한 도매처의 위탁 판매, 배송비, 단순 변심 반품, 가격 정책이 바뀌거나 휴업·폐업하면 하루에 한 번까지 메일로 알려 드립니다.
+          </p>
+          <FormError error={errorFor("alerts")} />
+          <SubmitButton intent="alerts" pendingLabel="저장 중..." className={PRIMARY_BUTTON_CLASS}>
+            알림 설정 저장
+          </SubmitButton>
+        </Form>
+      </Section>
+
       <Section title="비밀번호 변경">
         <Form method="post" key={location.key} className="space-y-4">
           <input type="hidden" name="intent" value="change-password" />

@@ -1,5 +1,7 @@
+import { Form } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
+import { loadManagersForAdmin, removeManagerAction } from "#app/features/suppliers/manager-admin.server.ts";
 import { AdminWholesalerForm } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { loadWholesalerForEdit, NOT_FOUND_MESSAGE, saveWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { WholesalerHistory } from "#app/features/wholesalers/wholesaler-history.tsx";
@@ -17,8 +19,9 @@ export const meta: Route.MetaFunction = ({ params }) => [
 ];
 
 export async function loader({ params }: Route.LoaderArgs) {
-  if (params.id === undefined) return { id: null, values: undefined, history: [] };
-  return loadWholesalerForEdit(params.id);
+  if (params.id === undefined) return { id: null, values: undefined, history: [], managers: [] };
+  const loaded = await loadWholesalerForEdit(params.id);
+  return { ...loaded, managers: await loadManagersForAdmin(loaded.id) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -29,7 +32,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!parsed) throw new Response(NOT_FOUND_MESSAGE, { status: 404 });
     id = parsed;
   }
-  return saveWholesalerAction(request, admin, await readForm(request), id);
+  const form = await readForm(request);
+  // `운영자 해제` on the edit page (공급사 인증): the form names the account.
+  if (id !== undefined && form.get("intent") === "remove-manager") return removeManagerAction(request, admin, id, form);
+  return saveWholesalerAction(request, admin, form, id);
 }
 
 export default function WholesalerFormPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -43,8 +49,45 @@ export default function WholesalerFormPage({ loaderData, actionData }: Route.Com
         submitLabel={editing ? "수정" : "등록"}
         pendingLabel={editing ? "수정 중..." : "등록 중..."}
       />
+      {editing ? <Managers managers={loaderData.managers} /> : null}
       {editing ? <WholesalerHistory entries={loaderData.history} /> : null}
     </>
+  );
+}
+
+type ManagerView = { userId: string; label: string; method: string; proofUrl: string; since: string };
+
+/** `운영자`: the accounts that proved they run the listing's site, each with `운영자 해제`. */
+function Managers({ managers }: { managers: ManagerView[] }) {
+  return (
+    <section aria-labelledby="managers-heading" className="mt-10 max-w-3xl">
+      <h2 id="managers-heading" className="mb-3 text-lg font-semibold text-slate-900">
+        운영자
+      </h2>
+      {managers.length === 0 ? (
+        <p className="text-sm text-slate-500">인증한 운영자가 없습니다.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm">
+          {managers.map((manager) => (
+            <li key={manager.userId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+              <div className="min-w-0">
+                <p className="break-all font-medium text-slate-900">{manager.label}</p>
+                <p className="break-all text-slate-500">
+                  {manager.method === "meta" ? "메타 태그" : "파일"} · {manager.since} · {manager.proofUrl}
+                </p>
+              </div>
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove-manager" />
+                <input type="hidden" name="userId" value={manager.userId} />
+                <button type="submit" className="rounded-lg border border-rose-300 px-3 py-1.5 font-medium text-rose-700 hover:bg-rose-50">
+                  운영자 해제
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -2,7 +2,9 @@ import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { loadProductForEdit, updateProductAction } from "#app/features/products/product-actions.server.ts";
 import { ProductForm } from "#app/features/products/product-form.tsx";
+import { managedListings } from "#app/features/suppliers/claims.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { requireUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/edit";
 
 // A save over the hourly picture cap (429) carries Retry-After to the browser.
@@ -13,8 +15,11 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request, params }: Route.LoaderArgs) {
-  return loadProductForEdit(request, params.id);
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const loaded = await loadProductForEdit(request, params.id);
+  // The `도매처` select: the listings this account manages (공급사 인증).
+  const suppliers = await managedListings((await requireUser(request)).id);
+  return { ...loaded, suppliers: suppliers.map(({ id, name }) => ({ id, name: name.trim() || "이름 없음" })) };
 }
 
 export function action({ request, params }: Route.ActionArgs) {
@@ -32,6 +37,8 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         submitLabel="수정하기"
         pendingLabel="수정 중..."
         clearOnSuccess={false}
+        suppliers={loaderData.suppliers}
+        supplierId={loaderData.wholesalerId}
       />
     </>
   );

@@ -131,7 +131,13 @@ test("/edit/{id} loader: login first, unknown ids are 404, someone else's produc
   expect(await toastOf(notOwner.headers)).toBe("수정 권한이 없습니다.");
 
   const mine = await editRoute.loader(args(getRequest(`/edit/${id}`, { cookie: owner.cookie }), { id: String(id) }));
-  expect(mine).toEqual({ id, values: { name: "편집 대상", imageUrl: "", summary: "", price: "3000", siteUrl: "" } });
+  // An account that manages no listing (공급사 인증) has no 도매처 to choose; the product is tied to none.
+  expect(mine).toEqual({
+    id,
+    values: { name: "편집 대상", imageUrl: "", summary: "", price: "3000", siteUrl: "" },
+    wholesalerId: null,
+    suppliers: [],
+  });
 });
 
 test("edit matrix by direct POST: only the owner changes the row; other user and admin get 403, anonymous 401", async () => {

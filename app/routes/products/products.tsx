@@ -10,10 +10,10 @@ import { useProductDeletion } from "#app/features/products/delete-product-button
 import { deleteProductAction } from "#app/features/products/product-actions.server.ts";
 import { ExternalProductCard, gridClass, ProductCard } from "#app/features/products/product-card.tsx";
 import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";
-import { canDeleteProduct, canEditProduct, listProducts } from "#app/features/products/products.server.ts";
+import { canDeleteProduct, canEditProduct, listProducts, supplierNamesOf } from "#app/features/products/products.server.ts";
 import { formFailure, readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
-import { parsePageParam } from "#app/lib/url-params.ts";
+import { parseIdParam, parsePageParam } from "#app/lib/url-params.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import { imagesFor } from "#app/platform/images/images.server.ts";
 import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = (args) =>
     {
       title: "상품 검색",
       description: "도매처가 등록한 상품과 외부 인기 상품을 이름으로 한 번에 찾아보세요.",
-      query: ["q", "page", "epage"],
+      query: ["q", "page", "epage", "supplier"],
     },
     args,
   );
@@ -32,21 +32,33 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
+  // `/products?supplier={id}`: one listing's products (공급사 인증); a malformed id lists nothing.
+  const supplierParam = url.searchParams.get("supplier");
+  const supplier = supplierParam === null ? undefined : (parseIdParam(supplierParam) ?? 0);
   const [user, productPage, externalPage] = await Promise.all([
     getUser(request),
-    listProducts({ q, page: parsePageParam(url.searchParams.get("page")), countCap: PUBLIC_COUNT_CAP }),
+    listProducts({ q, supplier, page: parsePageParam(url.searchParams.get("page")), countCap: PUBLIC_COUNT_CAP }),
     listExternalProducts({ q, page: parsePageParam(url.searchParams.get("epage")), countCap: PUBLIC_COUNT_CAP }),
   ]);
   // Both lists' pictures in one query; the outside addresses stay on the server.
-  const pictures = await imagesFor([...productPage.items, ...externalPage.items].map((item) => item.imageUrl));
+  const [pictures, supplierNames] = await Promise.all([
+    imagesFor([...productPage.items, ...externalPage.items].map((item) => item.imageUrl)),
+    supplierNamesOf(productPage.items.map((item) => item.wholesalerId)),
+  ]);
+  const filteredBy = supplier ? await supplierNamesOf([supplier]) : null;
   return {
     q,
+    // `/products?supplier={id}`: the listing whose products these are (none for an unknown or waiting one).
+    supplier: supplier && filteredBy?.has(supplier) ? { id: supplier, name: filteredBy.get(supplier)! } : null,
+    supplierFilter: supplier !== undefined,
     signedIn: Boolean(user),
     products: {
       ...productPage,
       // Owner ids stay on the server: the page only learns what this visitor may do with each card.
-      items: productPage.items.map(({ createdBy, imageUrl, ...product }) => ({
+      items: productPage.items.map(({ createdBy, imageUrl, wholesalerId, ...product }) => ({
         ...product,
+        supplier:
+          wholesalerId !== null && supplierNames.has(wholesalerId) ? { id: wholesalerId, name: supplierNames.get(wholesalerId)! } : null,
         image: pictures.get(imageUrl) ?? null,
         canEdit: canEditProduct({ createdBy }, user),
         canDelete: canDeleteProduct({ createdBy }, user),
@@ -66,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Products({ loaderData, actionData }: Route.ComponentProps) {
-  const { q, signedIn, products, external } = loaderData;
+  const { q, signedIn, products, external, supplier, supplierFilter } = loaderData;
   const [params] = useSearchParams();
   const { deletingId } = useProductDeletion();
   const visibleProducts = products.items.filter((product) => product.id !== deletingId);
@@ -92,6 +104,24 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         placeholder="상품명으로 검색 (예: 텀블러)"
         defaultValue={params.get("q") ?? q}
       />
+
+      {supplierFilter ? (
+        <p className="mb-4 text-slate-700">
+          {supplier ? (
+            <>
+              <Link to={`/wholesaler/${supplier.id}`} className="font-semibold text-blue-700 hover:underline">
+                {supplier.name}
+              </Link>
+              의 상품입니다.{" "}
+            </>
+          ) : (
+            "찾는 도매처가 없습니다. "
+          )}
+          <Link to="/products" className="text-sm font-medium text-blue-700 hover:underline">
+            전체 상품 보기
+          </Link>
+        </p>
+      ) : null}
 
       <div className="mb-6 empty:hidden">
         <FormAlert message={actionData?.message} />

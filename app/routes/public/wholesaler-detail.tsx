@@ -8,13 +8,18 @@ import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { recordAnswersOf, recordsEnabled } from "#app/features/official-records/official-records.server.ts";
 import { OfficialRecordsSection } from "#app/features/official-records/official-records-section.tsx";
 import { recordRows } from "#app/features/official-records/record-rows.ts";
+import { gridClass, ProductCard } from "#app/features/products/product-card.tsx";
+import { listProducts } from "#app/features/products/products.server.ts";
 import { SupplierSellingHelp } from "#app/features/regulatory/regulatory-notes.tsx";
 import { siteStatusOf } from "#app/features/site-checks/site-checks.server.ts";
 import { SITE_STATUS_LABELS } from "#app/features/site-checks/site-status-labels.ts";
 import { loadWholesalerForDetail, publishWholesalerAction, reviewFormOf } from "#app/features/supplier-import/wholesaler-review.server.ts";
+import { verifiedAmong } from "#app/features/suppliers/claims.server.ts";
 import { countsAsView, visitorKey } from "#app/features/wholesalers/view-count.server.ts";
 import { WaitingNotice } from "#app/features/wholesalers/waiting-notice.tsx";
 import { CategoryBadge, siteLinkOf } from "#app/features/wholesalers/wholesaler-card.tsx";
+import { termHistoryOf } from "#app/features/wholesalers/wholesaler-history.server.ts";
+import { TermHistory } from "#app/features/wholesalers/wholesaler-history.tsx";
 import { WholesalerLogo } from "#app/features/wholesalers/wholesaler-logo.tsx";
 import { termRows } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { formatBusinessNumber } from "#app/lib/business-number.ts";
@@ -29,6 +34,7 @@ import { notesForCategory } from "#content/regulatory-notes.ts";
 import type { Route } from "./+types/wholesaler-detail";
 
 const NOT_FOUND = "도매처를 찾을 수 없습니다.";
+const SUPPLIER_PRODUCTS_SHOWN = 12;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);
@@ -41,12 +47,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await loadWholesalerForDetail(request, id, visitor);
   if (!found) throw new Response(NOT_FOUND, { status: 404 });
   const { createdAt: _created, updatedAt, ...wholesaler } = found.wholesaler;
-  const [site, favorites, logos, answers] = await Promise.all([
+  const [site, favorites, logos, answers, verified, termHistory, supplierProducts] = await Promise.all([
     siteStatusOf(id),
     user ? favoriteIdsAmong(user.id, [id]) : null,
     imagesFor([wholesaler.logoUrl]),
     recordAnswersOf(id),
+    verifiedAmong([id]),
+    termHistoryOf(id),
+    listProducts({ supplier: id, page: 1, perPage: SUPPLIER_PRODUCTS_SHOWN }),
   ]);
+  const productPictures = await imagesFor(supplierProducts.items.map((product) => product.imageUrl));
   return {
     wholesaler: { ...wholesaler, logo: logos.get(wholesaler.logoUrl) ?? null },
     waiting: found.waiting,
@@ -58,6 +68,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     regulatoryNotes: notesForCategory(wholesaler.category),
     // 사업자 정보: the words and dates are decided here (Korean calendar days, the same in every browser).
     records: recordRows({ enabled: recordsEnabled(), answers, siteUrl: wholesaler.siteUrl }),
+    // 공급사 인증: at least one account proved it runs the listing's site.
+    supplierVerified: verified.has(id),
+    // 이 도매처의 상품: the newest few, read-only cards (the owner edits from /products).
+    products: supplierProducts.items.map(({ createdBy: _owner, imageUrl, wholesalerId: _tie, ...product }) => ({
+      ...product,
+      image: productPictures.get(imageUrl) ?? null,
+      canEdit: false,
+      canDelete: false,
+    })),
+    moreProducts: supplierProducts.total > SUPPLIER_PRODUCTS_SHOWN,
+    termHistory: termHistory.map((entry) => ({ id: entry.id, day: formatDate(entry.at), changes: entry.changes })),
   };
 }
 
@@ -106,7 +127,20 @@ function Row({ label, value, href }: { label: string; value: string; href?: stri
 }
 
 export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
-  const { wholesaler: w, waiting, favorites, updatedDay, siteStatus, checkedDay, regulatoryNotes, records } = loaderData;
+  const {
+    wholesaler: w,
+    waiting,
+    favorites,
+    updatedDay,
+    siteStatus,
+    checkedDay,
+    regulatoryNotes,
+    records,
+    supplierVerified,
+    termHistory,
+    products,
+    moreProducts,
+  } = loaderData;
   const name = w.name.trim() || "이름 없음";
   const site = siteLinkOf(w);
   const logo = safeHttpUrl(w.logoUrl);
@@ -129,7 +163,14 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
       <header className="mt-4 flex items-center gap-4">
         <WholesalerLogo name={w.name} image={w.logo} size={80} eager />
         <div className="min-w-0">
-          <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900">{name}</h1>
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900">{name}</h1>
+            {supplierVerified ? (
+              <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200">
+                공급사 인증
+              </span>
+            ) : null}
+          </div>
           <div className="mt-2">
             <CategoryBadge category={w.category} />
           </div>
@@ -162,12 +203,18 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </section>
+      <TermHistory entries={termHistory} />
       <OfficialRecordsSection rows={records} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-500">
         <p>최근 수정: {updatedDay}</p>
-        <Link to={`/wholesaler/${w.id}/report`} className="font-medium text-blue-700 hover:underline">
-          정보 수정 요청
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Link to={`/wholesaler/${w.id}/report`} className="font-medium text-blue-700 hover:underline">
+            정보 수정 요청
+          </Link>
+          <Link to={`/wholesaler/${w.id}/claim`} className="font-medium text-blue-700 hover:underline">
+            이 도매처의 운영자이신가요?
+          </Link>
+        </div>
       </div>
       <div className="mt-6">
         {site ? (
@@ -178,6 +225,23 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
           <p className="text-slate-500">등록된 웹사이트가 없습니다.</p>
         )}
       </div>
+      {products.length > 0 ? (
+        <section aria-labelledby="supplier-products-heading" className="mt-8">
+          <h2 id="supplier-products-heading" className="text-lg font-semibold text-slate-900">
+            이 도매처의 상품
+          </h2>
+          <div className={`mt-3 ${gridClass}`}>
+            {products.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
+          </div>
+          {moreProducts ? (
+            <Link to={`/products?supplier=${w.id}`} className="mt-3 inline-block text-sm font-medium text-blue-700 hover:underline">
+              상품 더 보기
+            </Link>
+          ) : null}
+        </section>
+      ) : null}
       {/* The supplier's own shipping fee, when known, is what the seller pays per order on consignment. */}
       <SupplierSellingHelp notes={regulatoryNotes} shipping={w.shippingFee} />
     </article>

@@ -1,0 +1,239 @@
+import { and, eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { db } from "#app/db/client.server.ts";
+import { alertDigests, alertSettings, favorites, jobs, user, wholesalerChanges, wholesalers } from "#app/db/schema.ts";
+import { recordChanges, SYSTEM_ACTOR } from "#app/features/wholesalers/wholesaler-history.server.ts";
+import { UNKNOWN_TERMS } from "#app/features/wholesalers/wholesaler-terms.ts";
+import { createWholesaler, saveSupplierTerms } from "#app/features/wholesalers/wholesalers.server.ts";
+import { MailError } from "#app/platform/mail/mail.server.ts";
+import { signedUpCookie } from "#tests/accounts.ts";
+import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
+import { callAction, callLoader } from "#tests/routes.ts";
+import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
+import { withTestDatabase } from "#tests/test-database.ts";
+import { ALERT_DIGEST_KIND, ALERT_SEND_KIND } from "./alert-kinds.ts";
+import { accountOfToken, alertsEnabled, gatherDigests, sendDigest, unsubscribeToken } from "./alerts.server.ts";
+import { BAD_TOKEN, UNSUBSCRIBED } from "./unsubscribe-actions.server.ts";
+
+withTestDatabase();
+const smtp = useSmtpStandIn();
+
+const ACCOUNTS = ["fan@alerts.test", "quiet@alerts.test", "stranger@alerts.test", "late@alerts.test"] as const;
+const ids: Record<string, string> = {};
+const cookies: Record<string, string> = {};
+let supplier = 0;
+let other = 0;
+
+beforeAll(async () => {
+  for (const email of ACCOUNTS) {
+    cookies[email] = await signedUpCookie(email);
+    ids[email] = (await db().select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
+  }
+});
+
+beforeEach(async () => {
+  await db().delete(wholesalers);
+  await db().delete(wholesalerChanges);
+  await db().delete(alertDigests);
+  await db().delete(alertSettings);
+  await db().delete(jobs);
+  smtp.received.length = 0;
+  const base = { category: "패션", contact: "", logoUrl: "", summary: "" };
+  supplier = await createWholesaler({ ...base, name: "알림몰", siteUrl: "https://alerts.example.com/" });
+  other = await createWholesaler({ ...base, name: "다른몰", siteUrl: "https://other.example.com/" });
+  const past = new Date(Date.now() - 60_000);
+  // fan and quiet saved the supplier; stranger saved another one; quiet turned alerts off.
+  await db()
+    .insert(favorites)
+    .values([
+      { userId: ids["fan@alerts.test"]!, wholesalerId: supplier, createdAt: past },
+      { userId: ids["quiet@alerts.test"]!, wholesalerId: supplier, createdAt: past },
+      { userId: ids["stranger@alerts.test"]!, wholesalerId: other, createdAt: past },
+    ]);
+  await db().insert(alertSettings).values({ userId: ids["quiet@alerts.test"]!, enabled: false });
+});
+
+const terms = { ...UNKNOWN_TERMS, dropshipping: "yes" as const, shippingFee: 3000 };
+const { termsCheckedAt: _c, termsSource: _s, ...supplierTerms } = terms;
+const supplierSaves = (changes: Partial<typeof supplierTerms>, contact = "") =>
+  saveSupplierTerms(supplier, { summary: "", contact, terms: { ...supplierTerms, ...changes } }, { id: null, label: "공급사 운영자" });
+// The gathering reads changes at least a few seconds old: the tests look from a little later.
+const soon = (days = 0) => new Date(Date.now() + 10_000 + days * 86_400_000);
+const digests = () => db().select().from(alertDigests);
+
+describe("the digest", () => {
+  test("a watched change queues the digest job for the end of its window; one mail, to the saver with alerts on only", async () => {
+    await supplierSaves({});
+    const [job] = await db().select().from(jobs).where(eq(jobs.kind, ALERT_DIGEST_KIND));
+    expect(job).toBeDefined();
+    const wait = job!.runAfter.getTime() - Date.now();
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(65_000);
+
+    expect(await gatherDigests(soon())).toBe(1);
+    const [digest] = await digests();
+    expect(digest).toMatchObject({ userId: ids["fan@alerts.test"], state: "pending" });
+    const [send] = await db().select().from(jobs).where(eq(jobs.kind, ALERT_SEND_KIND));
+    expect(send?.payload).toEqual({ digestId: digest!.id });
+
+    expect(await sendDigest(digest!.id)).toBe("sent");
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail!.to).toEqual(["fan@alerts.test"]);
+    expect(mailSubject(mail!)).toBe("[도매온] 찜한 도매처 변경 알림");
+    const text = mailText(mail!);
+    expect(text).toContain("■ 알림몰");
+    expect(text).toContain("- 위탁 판매: 확인 필요 → 가능");
+    expect(text).toContain("- 배송비: 확인 필요 → 3,000원");
+    expect(text).toContain(`/wholesaler/${supplier}`);
+    expect(text).toContain("/alerts/unsubscribe?token=");
+    for (const email of ACCOUNTS.filter((e) => e !== "fan@alerts.test")) expect(mail!.raw).not.toContain(email);
+    // Sent once: a second run of the same job sends nothing.
+    expect(await sendDigest(digest!.id)).toBe("skipped");
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  test("at most one mail an account a day: what changes after it waits for the next day's mail", async () => {
+    await supplierSaves({});
+    expect(await gatherDigests(soon())).toBe(1);
+    await supplierSaves({ shippingFee: 0 });
+    expect(await gatherDigests(soon())).toBe(0);
+    expect(await digests()).toHaveLength(1);
+    expect(await gatherDigests(soon(1))).toBe(1);
+    const all = await digests();
+    expect(all).toHaveLength(2);
+    const second = all.find((d) => d.id !== Math.min(...all.map((x) => x.id)))!;
+    expect(second.body).toContain("- 배송비: 3,000원 → 무료");
+    expect(second.body).not.toContain("위탁 판매");
+    // Nothing new: nothing more.
+    expect(await gatherDigests(soon(2))).toBe(0);
+  });
+
+  test("nothing for unwatched fields, for accounts that did not save the supplier, or that saved it after the change", async () => {
+    await saveSupplierTerms(supplier, { summary: "새 요약", contact: "02-1", terms: { ...UNKNOWN_TERMS, minOrder: 5 } }, SYSTEM_ACTOR);
+    expect(await db().select().from(jobs).where(eq(jobs.kind, ALERT_DIGEST_KIND))).toEqual([]);
+    expect(await gatherDigests(soon())).toBe(0);
+    await supplierSaves({});
+    await db().insert(favorites).values({ userId: ids["late@alerts.test"]!, wholesalerId: supplier, createdAt: soon() });
+    expect(await gatherDigests(soon())).toBe(1);
+    expect((await digests()).map((d) => d.userId)).toEqual([ids["fan@alerts.test"]]);
+  });
+
+  test("a 국세청 state that becomes 폐업자 is mailed; 계속사업자 is not news", async () => {
+    await db().transaction(async (tx) => {
+      await recordChanges(tx, {
+        wholesalerId: supplier,
+        action: "update",
+        source: "official-records",
+        actor: SYSTEM_ACTOR,
+        before: { ntsState: "" },
+        after: { ntsState: "계속사업자" },
+      });
+    });
+    expect(await gatherDigests(soon())).toBe(0);
+    await db().transaction(async (tx) => {
+      await recordChanges(tx, {
+        wholesalerId: supplier,
+        action: "update",
+        source: "official-records",
+        actor: SYSTEM_ACTOR,
+        before: { ntsState: "계속사업자" },
+        after: { ntsState: "폐업자" },
+      });
+    });
+    expect(await gatherDigests(soon())).toBe(1);
+    expect((await digests())[0]!.body).toContain("- 국세청 상태: 계속사업자 → 폐업자");
+  });
+
+  test("a mail server that fails: the digest goes back to pending and the retry sends it once; a send cut off midway is never repeated", async () => {
+    await supplierSaves({});
+    await gatherDigests(soon());
+    const [digest] = await digests();
+    // Nothing listens on port 1 of this machine: the mail server refuses the connection.
+    process.env.SMTP_URL = "smtp://mailer:mail-secret@127.0.0.1:1";
+    try {
+      await expect(sendDigest(digest!.id)).rejects.toBeInstanceOf(MailError);
+    } finally {
+      process.env.SMTP_URL = smtp.url;
+    }
+    expect((await digests())[0]!.state).toBe("pending");
+    expect(await sendDigest(digest!.id)).toBe("sent");
+    expect(smtp.received).toHaveLength(1);
+    // A worker that died after marking it sending: the mail may have left, so it is not sent again.
+    await db().update(alertDigests).set({ state: "sending" }).where(eq(alertDigests.id, digest!.id));
+    expect(await sendDigest(digest!.id)).toBe("skipped");
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  test("alerts turned off after the gathering: nothing is sent", async () => {
+    await supplierSaves({});
+    await gatherDigests(soon());
+    const [digest] = await digests();
+    await db()
+      .insert(alertSettings)
+      .values({ userId: ids["fan@alerts.test"]!, enabled: false })
+      .onConflictDoUpdate({
+        target: alertSettings.userId,
+        set: { enabled: false },
+      });
+    expect(await sendDigest(digest!.id)).toBe("skipped");
+    expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe("the setting and the unsubscribe link", () => {
+  test("/account: the checkbox is on by default, 알림 설정 저장 turns it off and on", async () => {
+    const cookie = cookies["late@alerts.test"]!;
+    const page = asResponse(await callLoader(getRequest("/account", { cookie })));
+    expect((page.data as { alertsOn: boolean }).alertsOn).toBe(true);
+    const off = await caught(() => callAction(formRequest("/account", { intent: "alerts" }, { cookie })));
+    expect(off.status).toBe(302);
+    expect(await alertsEnabled(ids["late@alerts.test"]!)).toBe(false);
+    await caught(() => callAction(formRequest("/account", { intent: "alerts", alerts: "on" }, { cookie })));
+    expect(await alertsEnabled(ids["late@alerts.test"]!)).toBe(true);
+  });
+
+  test("one press turns alerts off without signing in; forged, altered or cut tokens are refused", async () => {
+    const fan = ids["fan@alerts.test"]!;
+    const token = unsubscribeToken(fan);
+    expect(accountOfToken(token)).toBe(fan);
+    // Opening the link (a mail scanner) changes nothing.
+    const page = asResponse(await callLoader(getRequest(`/alerts/unsubscribe?token=${encodeURIComponent(token)}`)));
+    expect(page.data).toEqual({ token, alreadyOff: false });
+    expect(await alertsEnabled(fan)).toBe(true);
+    const pressed = asResponse(await callAction(formRequest("/alerts/unsubscribe", { token })));
+    expect(pressed.data).toEqual({ ok: true, message: UNSUBSCRIBED });
+    expect(await alertsEnabled(fan)).toBe(false);
+    expect(await alertsEnabled(ids["late@alerts.test"]!)).toBe(true);
+    // Reused: still off, and the page says so.
+    const again = asResponse(await callLoader(getRequest(`/alerts/unsubscribe?token=${encodeURIComponent(token)}`)));
+    expect(again.data).toEqual({ token, alreadyOff: true });
+
+    const late = ids["late@alerts.test"]!;
+    const forged = [
+      "",
+      "abc",
+      `${Buffer.from(late).toString("base64url")}.${token.split(".")[1]}`,
+      `${token}x`,
+      `${token}.extra`,
+      token.slice(0, -2),
+    ];
+    for (const bad of forged) {
+      const loaded = await caught(() => callLoader(getRequest(`/alerts/unsubscribe?token=${encodeURIComponent(bad)}`)));
+      expect(loaded.status).toBe(400);
+      const posted = asResponse(await callAction(formRequest("/alerts/unsubscribe", { token: bad })));
+      expect(posted.status).toBe(400);
+      expect((posted.data as { message: string }).message).toBe(BAD_TOKEN);
+    }
+    expect(await alertsEnabled(late)).toBe(true);
+    // With alerts off, the gathering makes nothing for that account.
+    await supplierSaves({});
+    expect(await gatherDigests(soon())).toBe(0);
+    expect(
+      await db()
+        .select()
+        .from(alertDigests)
+        .where(and(eq(alertDigests.userId, fan))),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,224 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { db } from "#app/db/client.server.ts";
+import { alertDigests, alertSettings, user } from "#app/db/schema.ts";
+import { TERM_LABELS, termValueWords } from "#app/features/wholesalers/wholesaler-terms.ts";
+import { env } from "#app/lib/env.server.ts";
+import { seoulDay } from "#app/lib/format.ts";
+import { log } from "#app/lib/log.server.ts";
+import { siteConfig } from "#app/lib/site-config.server.ts";
+import { enqueueJob } from "#app/platform/jobs/job-store.server.ts";
+import { MailError, sendMail } from "#app/platform/mail/mail.server.ts";
+import { ALERT_SEND_KIND, isAlertedChange, SETTLE_SECONDS } from "./alert-kinds.ts";
+
+/**
+ * 찜 alerts (ui-contract.md "Alerts (찜 알림)", docs/decisions/0036). The change history (wholesaler_changes) is the
+ * list of events: a watched term changed, or the 국세청 state became 휴업자 or 폐업자. A digest job gathers, per
+ * account with alerts on, the events of the suppliers it saved (after it saved them) that no digest covered yet,
+ * into at most one digest a Korean calendar day (the unique key), with its text fixed; a send job mails it once.
+ */
+
+/** Events older than this are never mailed (an account that turns alerts back on is not sent last month's news). */
+const LOOKBACK_DAYS = 7;
+
+export async function alertsEnabled(userId: string): Promise<boolean> {
+  const [row] = await db().select({ enabled: alertSettings.enabled }).from(alertSettings).where(eq(alertSettings.userId, userId));
+  return row?.enabled ?? true;
+}
+
+/** The /account setting and the unsubscribe page. Turning alerts on again starts from now: no old news. */
+export async function setAlertsEnabled(userId: string, enabled: boolean) {
+  const through = enabled ? sql`(SELECT coalesce(max(id), 0) FROM wholesaler_changes)` : undefined;
+  await db()
+    .insert(alertSettings)
+    .values({ userId, enabled, ...(through ? { notifiedThrough: through } : {}) })
+    .onConflictDoUpdate({
+      target: alertSettings.userId,
+      set: {
+        enabled,
+        updatedAt: new Date(),
+        ...(through
+          ? { notifiedThrough: sql`CASE WHEN ${alertSettings.enabled} THEN ${alertSettings.notifiedThrough} ELSE ${through} END` }
+          : {}),
+      },
+    });
+}
+
+// ---- The unsubscribe link ----
+
+const tokenMac = (userId: string) => createHmac("sha256", env().authSecret).update(`alerts-unsubscribe:${userId}`).digest("base64url");
+
+/** The signed token of an account's unsubscribe link: the account id and a keyed hash of it. */
+export function unsubscribeToken(userId: string) {
+  return `${Buffer.from(userId).toString("base64url")}.${tokenMac(userId)}`;
+}
+
+/** The account a token was signed for, or null for anything forged, cut or altered. */
+export function accountOfToken(token: unknown): string | null {
+  if (typeof token !== "string" || token.length > 300) return null;
+  const [encoded, mac, extra] = token.split(".");
+  if (!encoded || !mac || extra !== undefined) return null;
+  const userId = Buffer.from(encoded, "base64url").toString("utf8");
+  if (!userId || Buffer.from(userId).toString("base64url") !== encoded) return null;
+  const expected = Buffer.from(tokenMac(userId));
+  const given = Buffer.from(mac);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null;
+}
+
+// ---- Gathering ----
+
+type EventRow = {
+  user_id: string;
+  change_id: number;
+  wholesaler_id: number;
+  name: string;
+  changes: { field: string; before: string; after: string }[];
+};
+
+/** One supplier's lines of a digest: each watched field once, from its first before to its last after. */
+function supplierLines(events: EventRow[]): string[] {
+  const fields = new Map<string, { before: string; after: string }>();
+  for (const event of events) {
+    for (const change of event.changes) {
+      if (!isAlertedChange(change)) continue;
+      const seen = fields.get(change.field);
+      fields.set(change.field, { before: seen?.before ?? change.before, after: change.after });
+    }
+  }
+  const lines: string[] = [];
+  for (const [field, { before, after }] of fields) {
+    if (before === after) continue;
+    if (field === "ntsState") lines.push(`- 국세청 상태: ${before || "확인 전"} → ${after}`);
+    else
+      lines.push(`- ${TERM_LABELS[field as keyof typeof TERM_LABELS]}: ${termValueWords(field, before)} → ${termValueWords(field, after)}`);
+  }
+  return lines;
+}
+
+export const ALERT_SUBJECT_WORDS = "찜한 도매처 변경 알림";
+
+/** The digest's subject and text: each supplier by name with its changes before → after and a link, then the way out. */
+export function digestText(userId: string, events: EventRow[]): { subject: string; body: string } | null {
+  const { siteName } = siteConfig();
+  const base = env().publicUrl;
+  const bySupplier = new Map<number, EventRow[]>();
+  for (const event of events) bySupplier.set(event.wholesaler_id, [...(bySupplier.get(event.wholesaler_id) ?? []), event]);
+  const blocks: string[] = [];
+  for (const [wholesalerId, rows] of bySupplier) {
+    const lines = supplierLines(rows);
+    if (lines.length === 0) continue;
+    const name = rows.at(-1)!.name.trim() || "이름 없음";
+    blocks.push([`■ ${name}`, ...lines, `${base}/wholesaler/${wholesalerId}`].join("\n"));
+  }
+  if (blocks.length === 0) return null;
+  const unsubscribe = `${base}/alerts/unsubscribe?${new URLSearchParams({ token: unsubscribeToken(userId) })}`;
+  return {
+    subject: `[${siteName}] ${ALERT_SUBJECT_WORDS}`,
+    body: [
+      "안녕하세요.",
+      "",
+      "찜하신 도매처의 조건이나 사업자 상태가 바뀌었습니다. 거래 전에 도매처 페이지에서 확인해 주세요.",
+      "",
+      blocks.join("\n\n"),
+      "",
+      "이 알림은 하루에 한 번까지 보내 드립니다. 오늘 이후의 변경은 다음 알림에 모아 보내 드립니다.",
+      `알림을 그만 받으시려면: ${unsubscribe}`,
+    ].join("\n"),
+  };
+}
+
+/**
+ * The digest job: for every account with alerts on and news not mailed yet, one digest for today (none when it
+ * already had one today: its news waits for tomorrow's), its cursor moved past the events it covers and its send
+ * job queued, in one transaction per account. Returns how many digests it made.
+ */
+export async function gatherDigests(now = new Date()): Promise<number> {
+  const today = seoulDay(now);
+  const { rows } = await db().execute<EventRow>(sql`
+    SELECT f.user_id, c.id AS change_id, c.wholesaler_id, w.name, c.changes
+    FROM favorites f
+    JOIN wholesaler_changes c ON c.wholesaler_id = f.wholesaler_id AND c.action = 'update' AND c.created_at > f.created_at
+    JOIN wholesalers w ON w.id = f.wholesaler_id AND w.status = 'published'
+    LEFT JOIN alert_settings s ON s.user_id = f.user_id
+    WHERE coalesce(s.enabled, true)
+      AND c.id > coalesce(s.notified_through, 0)
+      AND c.created_at > ${now}::timestamptz - make_interval(days => ${LOOKBACK_DAYS})
+      AND c.created_at <= ${now}::timestamptz - make_interval(secs => ${SETTLE_SECONDS})
+      AND NOT EXISTS (SELECT 1 FROM alert_digests d WHERE d.user_id = f.user_id AND d.day = ${today}::date)
+    ORDER BY f.user_id, c.id`);
+  const byAccount = new Map<string, EventRow[]>();
+  for (const row of rows) {
+    const event = { ...row, change_id: Number(row.change_id), wholesaler_id: Number(row.wholesaler_id) };
+    if (!event.changes.some(isAlertedChange)) continue;
+    byAccount.set(event.user_id, [...(byAccount.get(event.user_id) ?? []), event]);
+  }
+  let made = 0;
+  for (const [userId, events] of byAccount) {
+    const text = digestText(userId, events);
+    if (!text) continue;
+    const through = Math.max(...events.map((event) => event.change_id));
+    const digestId = await db().transaction(async (tx) => {
+      await tx.insert(alertSettings).values({ userId }).onConflictDoNothing();
+      const [settings] = await tx.select().from(alertSettings).where(eq(alertSettings.userId, userId)).for("update");
+      // Turned off, or covered by another gathering meanwhile.
+      if (!settings?.enabled || settings.notifiedThrough >= through) return null;
+      const [digest] = await tx
+        .insert(alertDigests)
+        .values({ userId, day: today, throughChangeId: through, subject: text.subject, body: text.body })
+        .onConflictDoNothing()
+        .returning({ id: alertDigests.id });
+      if (!digest) return null;
+      await tx.update(alertSettings).set({ notifiedThrough: through, updatedAt: now }).where(eq(alertSettings.userId, userId));
+      await enqueueJob(ALERT_SEND_KIND, { digestId: digest.id }, { tx, uniqueKey: `${ALERT_SEND_KIND}:${digest.id}` });
+      return digest.id;
+    });
+    if (digestId) made += 1;
+    // PGlite answers on the main thread: requests get their turn between accounts.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return made;
+}
+
+// ---- Sending ----
+
+/**
+ * Sends one digest to its account's own address (one recipient, never anyone else's). The digest is marked
+ * `sending` (committed) before the mail server is asked, so a worker that dies during the send never sends it
+ * again (at most once: a lost mail, not a second one). A mail server that refuses (MailError) puts it back to
+ * `pending` and throws, and the job runner retries it. Alerts turned off since the gathering: nothing is sent.
+ */
+export async function sendDigest(digestId: number): Promise<"sent" | "skipped"> {
+  const claimed = await db().transaction(async (tx) => {
+    const [digest] = await tx.select().from(alertDigests).where(eq(alertDigests.id, digestId)).for("update");
+    if (!digest || digest.state !== "pending") return { digest: null, state: digest?.state ?? "gone" };
+    await tx.update(alertDigests).set({ state: "sending" }).where(eq(alertDigests.id, digestId));
+    return { digest, state: "pending" };
+  });
+  if (!claimed.digest) {
+    if (claimed.state === "sending") log.warn("alert digest not sent again: an earlier send may have left", { digestId });
+    return "skipped";
+  }
+  const digest = claimed.digest;
+  const [account] = await db()
+    .select({ email: user.email, enabled: alertSettings.enabled })
+    .from(user)
+    .leftJoin(alertSettings, eq(alertSettings.userId, user.id))
+    .where(eq(user.id, digest.userId));
+  if (!account || account.enabled === false) {
+    await db().delete(alertDigests).where(eq(alertDigests.id, digestId));
+    return "skipped";
+  }
+  try {
+    await sendMail({ to: account.email, subject: digest.subject, text: digest.body });
+  } catch (error) {
+    if (error instanceof MailError) {
+      await db()
+        .update(alertDigests)
+        .set({ state: "pending" })
+        .where(and(eq(alertDigests.id, digestId), eq(alertDigests.state, "sending")));
+    }
+    throw error;
+  }
+  await db().update(alertDigests).set({ state: "sent", sentAt: new Date() }).where(eq(alertDigests.id, digestId));
+  return "sent";
+}

@@ -1,0 +1,59 @@
+import { formFailure, readForm } from "#app/lib/form.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { redirectWithToast } from "#app/lib/toast.server.ts";
+import { parseIdParam } from "#app/lib/url-params.ts";
+import { requireUser } from "#app/platform/auth/auth.server.ts";
+import { PROOF_FILE_PATH } from "./claim-proof.ts";
+import { checkClaim, claimCodeFor, claimRefusal, claimTarget, isManagerOf } from "./claims.server.ts";
+
+const NOT_FOUND = "도매처를 찾을 수 없습니다.";
+
+async function targetOf(rawId: string | undefined) {
+  const id = parseIdParam(rawId);
+  const target = id ? await claimTarget(id) : null;
+  if (!target) throw new Response(NOT_FOUND, { status: 404 });
+  return target;
+}
+
+/** /wholesaler/{id}/claim: signed-in accounts only; the code for this account and listing, or why it cannot be claimed. */
+export async function loadClaimPage(request: Request, rawId: string | undefined) {
+  const account = await requireUser(request);
+  const target = await targetOf(rawId);
+  const refusal = claimRefusal(target);
+  // A waiting listing is not public: its name is not shown either.
+  const listing = { id: target.id, name: target.status === "published" ? target.name.trim() || "이름 없음" : "" };
+  if (refusal) return { listing, refusal, code: null, expiresAt: null, manager: false, siteUrl: "", filePath: PROOF_FILE_PATH };
+  const { code, expiresAt } = await claimCodeFor(account.id, target.id);
+  return {
+    listing,
+    refusal: null,
+    code,
+    expiresAt: expiresAt.toISOString(),
+    manager: await isManagerOf(account.id, target.id),
+    siteUrl: target.siteUrl.trim(),
+    filePath: PROOF_FILE_PATH,
+  };
+}
+
+/** `확인하기` (`method` = `meta` or `file`): success goes to /supplier with `인증이 완료되었습니다.`. */
+export async function claimAction(request: Request, rawId: string | undefined) {
+  const account = await requireUser(request);
+  const target = await targetOf(rawId);
+  const form = await readForm(request);
+  const method = form.get("method");
+  if (method !== "meta" && method !== "file") return formFailure("인증 방법을 골라 주세요.");
+  let outcome: Awaited<ReturnType<typeof checkClaim>>;
+  try {
+    outcome = await checkClaim(account.id, target.id, method);
+  } catch (error) {
+    log.error("claim check failed", { request, error });
+    return formFailure("확인 중 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.", { status: 500 });
+  }
+  if (!outcome.ok) {
+    return formFailure(outcome.message, {
+      status: outcome.status,
+      ...(outcome.retryAfterSeconds ? { headers: { "Retry-After": String(outcome.retryAfterSeconds) } } : {}),
+    });
+  }
+  return redirectWithToast("/supplier", { type: "success", message: outcome.message });
+}

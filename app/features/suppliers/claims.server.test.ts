@@ -1,0 +1,326 @@
+import type http from "node:http";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { db } from "#app/db/client.server.ts";
+import { claimCodes, products, user, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
+import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
+import { backgroundSettled } from "#app/platform/mail/background.server.ts";
+import { signedUpCookie } from "#tests/accounts.ts";
+import { type LocalServer, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
+import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
+import { callAction, callLoader } from "#tests/routes.ts";
+import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
+import { withTestDatabase } from "#tests/test-database.ts";
+import { CHECKS_PER_HOUR, CLAIM_WORDS, checkClaim, claimCodeFor, isManagerOf, listManagers, removeManager } from "./claims.server.ts";
+
+withTestDatabase();
+const smtp = useSmtpStandIn();
+
+/**
+ * Stand-in supplier sites on 127.0.0.1, one server playing every site by its Host header: each test says what
+ * a host answers on a path (`answer`), a stub DNS sends the names to 127.0.0.1, OUTBOUND_ALLOW_HOSTS allows them.
+ */
+const NAMES = ["supplier.co.kr", "www.supplier.co.kr", "elsewhere.co.kr"];
+type Handler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
+const answers = new Map<string, Handler>();
+let server: LocalServer;
+const { resolve } = stubResolver((hostname) => (NAMES.includes(hostname) ? ["127.0.0.1"] : []));
+const held: http.ServerResponse[] = [];
+
+const url = (host: string, path = "/") => `http://${host}:${server.port}${path}`;
+const answer = (host: string, path: string, handler: Handler) => answers.set(`${host}${path}`, handler);
+const html =
+  (body: string, status = 200): Handler =>
+  (_request, response) => {
+    response.writeHead(status, { "content-type": "text/html; charset=utf-8" });
+    response.end(body);
+  };
+const text =
+  (body: string): Handler =>
+  (_request, response) => {
+    response.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+    response.end(body);
+  };
+const meta = (code: string) => `<meta name="domaeon-site-verification" content="${code}">`;
+
+let ownerId = "";
+let ownerCookie = "";
+let otherId = "";
+let otherCookie = "";
+let listing = 0;
+
+beforeAll(async () => {
+  server = await startServer((request, response) => {
+    const host = (request.headers.host ?? "").replace(/:\d+$/, "");
+    const handler = answers.get(`${host}${request.url ?? "/"}`);
+    if (handler) return handler(request, response);
+    response.writeHead(404, { "content-type": "text/plain" });
+    response.end("not found");
+  });
+  setAllowHosts(NAMES.map((name) => `${name}:${server.port}`).join(","));
+  ownerCookie = await signedUpCookie("owner@supplier.test");
+  otherCookie = await signedUpCookie("second@supplier.test");
+  const ids = await db().select({ id: user.id, email: user.email }).from(user);
+  ownerId = ids.find((row) => row.email === "owner@supplier.test")!.id;
+  otherId = ids.find((row) => row.email === "second@supplier.test")!.id;
+});
+
+afterAll(async () => {
+  for (const response of held) response.destroy();
+  setAllowHosts("");
+  await server?.close();
+});
+
+beforeEach(async () => {
+  answers.clear();
+  await db().delete(wholesalers);
+  await db().execute("DELETE FROM rate_limits");
+  listing = await createWholesaler({
+    name: "공급사몰",
+    category: "패션",
+    siteUrl: url("supplier.co.kr"),
+    contact: "",
+    logoUrl: "",
+    summary: "",
+  });
+});
+
+const check = (method: "meta" | "file", userId = ownerId, options: { timeoutMs?: number } = {}) =>
+  checkClaim(userId, listing, method, { resolve, ...options });
+
+describe("the code", () => {
+  test("one code per account and listing, random, kept for 7 days, stored only as a hash", async () => {
+    const first = await claimCodeFor(ownerId, listing);
+    const again = await claimCodeFor(ownerId, listing);
+    const other = await claimCodeFor(otherId, listing);
+    expect(again.code).toBe(first.code);
+    expect(other.code).not.toBe(first.code);
+    expect(first.code).toMatch(/^domaeon-[0-9a-f]{32}$/);
+    const days = (first.expiresAt.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    const rows = await db().select().from(claimCodes);
+    expect(JSON.stringify(rows)).not.toContain(first.code);
+    // After the expiry a new code replaces the old one.
+    const later = await claimCodeFor(ownerId, listing, new Date(Date.now() + 8 * 86_400_000));
+    expect(later.code).not.toBe(first.code);
+  });
+});
+
+describe("the proofs", () => {
+  test("the meta tag in the head of the page at the listing's address makes the account a manager", async () => {
+    const { code } = await claimCodeFor(ownerId, listing);
+    answer("supplier.co.kr", "/", html(`<!doctype html><html><head><title>공급사몰</title>${meta(code)}</head><body>상품</body></html>`));
+    expect(await check("meta")).toEqual({ ok: true, message: CLAIM_WORDS.verified, alreadyManager: false });
+    expect(await isManagerOf(ownerId, listing)).toBe(true);
+    expect((await listManagers(listing)).map((row) => row.method)).toEqual(["meta"]);
+  });
+
+  test("the file at /domaeon-verification.txt whose content is the code", async () => {
+    const { code } = await claimCodeFor(ownerId, listing);
+    answer("supplier.co.kr", "/domaeon-verification.txt", text(`${code}\n`));
+    expect((await check("file")).ok).toBe(true);
+    expect(await isManagerOf(ownerId, listing)).toBe(true);
+  });
+
+  test("a redirect within the same host is followed", async () => {
+    const { code } = await claimCodeFor(ownerId, listing);
+    answer("supplier.co.kr", "/", (_request, response) => {
+      response.writeHead(302, { location: "/main" });
+      response.end();
+    });
+    answer("supplier.co.kr", "/main", html(`<html><head>${meta(code)}</head><body></body></html>`));
+    expect((await check("meta")).ok).toBe(true);
+  });
+
+  test("another account's code proves nothing for this one", async () => {
+    const { code } = await claimCodeFor(otherId, listing);
+    answer("supplier.co.kr", "/", html(`<html><head>${meta(code)}</head><body></body></html>`));
+    const outcome = await check("meta");
+    expect(outcome).toMatchObject({ ok: false, status: 400, message: CLAIM_WORDS.notFound });
+    expect(await isManagerOf(ownerId, listing)).toBe(false);
+  });
+});
+
+describe("what is refused, with a Korean reason and nothing written", () => {
+  const refused = async (method: "meta" | "file", expected: RegExp, options: { timeoutMs?: number } = {}) => {
+    const outcome = await check(method, ownerId, options);
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) {
+      expect(outcome.message).toContain(CLAIM_WORDS.notFound);
+      expect(outcome.message).toMatch(expected);
+    }
+    expect(await db().select().from(wholesalerManagers)).toEqual([]);
+  };
+
+  test("the code in the page's body, not its head", async () => {
+    const { code } = await claimCodeFor(ownerId, listing);
+    answer("supplier.co.kr", "/", html(`<html><head><title>x</title></head><body>${meta(code)}</body></html>`));
+    await refused("meta", /<head>/);
+  });
+
+  test("the code in a comment, or in a script, of the head", async () => {
+    const { code } = await claimCodeFor(ownerId, listing);
+    answer(
+      "supplier.co.kr",
+      "/",
+      html(`<html><head><!-- ${meta(code)} --><script>var t='${meta(code)}'</script></head><body></body></html>`),
+    );
+    await refused("meta", /주석/);
+  });
+
+  test("a redirect to another host, even one that shows the code", async () => {
+    const { code } = await claimCodeFor(ownerId, listing);
+    answer("supplier.co.kr", "/", (_request, response) => {
+      response.writeHead(301, { location: url("elsewhere.co.kr", "/") });
+      response.end();
+    });
+    answer("elsewhere.co.kr", "/", html(`<html><head>${meta(code)}</head><body></body></html>`));
+    answer("elsewhere.co.kr", "/domaeon-verification.txt", text(code));
+    await refused("meta", /다른 주소/);
+    answer("supplier.co.kr", "/domaeon-verification.txt", (_request, response) => {
+      response.writeHead(302, { location: url("elsewhere.co.kr", "/domaeon-verification.txt") });
+      response.end();
+    });
+    await refused("file", /다른 주소/);
+  });
+
+  test("a 20 MB page whose head never ends is read only up to the cap", async () => {
+    let sent = 0;
+    answer("supplier.co.kr", "/", (_request, response) => {
+      response.writeHead(200, { "content-type": "text/html" });
+      response.write("<html><head><title>big</title>");
+      const chunk = `<meta name="x" content="${"a".repeat(1000)}">`.repeat(64);
+      const more = () => {
+        while (sent < 20 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!response.write(chunk)) return void response.once("drain", more);
+        }
+        response.end("</head><body></body></html>");
+      };
+      response.on("close", () => {
+        sent = Math.min(sent, 20 * 1024 * 1024);
+      });
+      more();
+    });
+    await refused("meta", /너무 커서/);
+    expect(sent).toBeLessThan(20 * 1024 * 1024);
+  });
+
+  test("a page that never ends is given up at the deadline", async () => {
+    answer("supplier.co.kr", "/", (_request, response) => {
+      response.writeHead(200, { "content-type": "text/html" });
+      response.write("<html><head><title>slow</title>");
+      held.push(response);
+    });
+    await refused("meta", /제때 응답/, { timeoutMs: 500 });
+  });
+
+  test("a huge proof file", async () => {
+    const { code } = await claimCodeFor(ownerId, listing);
+    answer("supplier.co.kr", "/domaeon-verification.txt", text(`${code}\n${"x".repeat(100_000)}`));
+    await refused("file", /너무 큽니다/);
+  });
+
+  test("a file that has more than the code", async () => {
+    const { code } = await claimCodeFor(ownerId, listing);
+    answer("supplier.co.kr", "/domaeon-verification.txt", text(`hello ${code}`));
+    await refused("file", /$/);
+  });
+
+  test("a listing without a site, or waiting for review, cannot be claimed", async () => {
+    await db().update(wholesalers).set({ siteUrl: "" }).where(eq(wholesalers.id, listing));
+    expect(await check("meta")).toMatchObject({ ok: false, status: 403, message: CLAIM_WORDS.noSite });
+    await db()
+      .update(wholesalers)
+      .set({ siteUrl: url("supplier.co.kr"), status: "review" })
+      .where(eq(wholesalers.id, listing));
+    expect(await check("meta")).toMatchObject({ ok: false, status: 403, message: CLAIM_WORDS.waiting });
+    expect(answers.size).toBe(0);
+    expect(server.requests).not.toContain("/?review");
+  });
+
+  test(`at most ${CHECKS_PER_HOUR} checks a listing per account an hour: the rest fetch nothing`, async () => {
+    answer("supplier.co.kr", "/", html("<html><head></head><body></body></html>"));
+    const before = server.requests.length;
+    const outcomes = [];
+    for (let i = 0; i < CHECKS_PER_HOUR + 15; i += 1) outcomes.push(await check("meta"));
+    expect(outcomes.filter((outcome) => !outcome.ok && outcome.status === 429)).toHaveLength(15);
+    expect(server.requests.length - before).toBe(CHECKS_PER_HOUR);
+    // Another account has its own checks.
+    expect((await check("meta", otherId)).ok).toBe(false);
+    expect(await check("meta", otherId)).not.toMatchObject({ status: 429 });
+  });
+});
+
+describe("managers", () => {
+  test("several accounts may manage one listing; removing one unties its products and keeps them", async () => {
+    const first = await claimCodeFor(ownerId, listing);
+    const second = await claimCodeFor(otherId, listing);
+    answer("supplier.co.kr", "/", html(`<html><head>${meta(first.code)}${meta(second.code)}</head><body></body></html>`));
+    expect((await check("meta", ownerId)).ok).toBe(true);
+    await backgroundSettled();
+    const before = smtp.received.length;
+    expect((await check("meta", otherId)).ok).toBe(true);
+    // The manager already there is told, without the new account's address; the new one gets nothing.
+    const mail = await smtp.nextMail(
+      (received) => received.to.includes("owner@supplier.test") && smtp.received.indexOf(received) >= before,
+    );
+    expect(mailSubject(mail)).toBe("[도매온] 도매처 운영자가 추가되었습니다");
+    expect(mailText(mail)).toContain("공급사몰");
+    expect(mail.raw).not.toContain("second@supplier.test");
+    await backgroundSettled();
+    expect(smtp.received.slice(before).flatMap((received) => received.to)).toEqual(["owner@supplier.test"]);
+    expect((await listManagers(listing)).map((row) => row.email).sort()).toEqual(["owner@supplier.test", "second@supplier.test"]);
+    const [product] = await db()
+      .insert(products)
+      .values({ name: "티셔츠", createdBy: ownerId, wholesalerId: listing })
+      .returning({ id: products.id });
+    expect(await removeManager(listing, ownerId)).toBe(true);
+    expect(await isManagerOf(ownerId, listing)).toBe(false);
+    expect(await isManagerOf(otherId, listing)).toBe(true);
+    const [kept] = await db().select().from(products).where(eq(products.id, product!.id));
+    expect(kept).toMatchObject({ createdBy: ownerId, wholesalerId: null });
+    expect(await removeManager(listing, ownerId)).toBe(false);
+  });
+});
+
+describe("the page", () => {
+  test("anonymous visitors go to /login; a signed-in account sees its code and the two ways", async () => {
+    const anonymous = await caught(() => callLoader(getRequest(`/wholesaler/${listing}/claim`)));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.location).toContain(`/login?redirectTo=${encodeURIComponent(`/wholesaler/${listing}/claim`)}`);
+    const page = asResponse(await callLoader(getRequest(`/wholesaler/${listing}/claim`, { cookie: ownerCookie })));
+    const { code } = await claimCodeFor(ownerId, listing);
+    expect(page.data).toMatchObject({ code, refusal: null, manager: false });
+  });
+
+  test("확인하기 posts: success goes to /supplier with 인증이 완료되었습니다.; a bad method or a missing listing is a 4xx", async () => {
+    const { code } = await claimCodeFor(ownerId, listing);
+    // The route's fetch resolves names for real: the listing's address is the stand-in's own address here.
+    const direct = `http://127.0.0.1:${server.port}`;
+    setAllowHosts(`127.0.0.1:${server.port}`);
+    try {
+      await db()
+        .update(wholesalers)
+        .set({ siteUrl: `${direct}/` })
+        .where(eq(wholesalers.id, listing));
+      answer("127.0.0.1", "/domaeon-verification.txt", text(code));
+      const bad = asResponse(await callAction(formRequest(`/wholesaler/${listing}/claim`, { method: "dns" }, { cookie: ownerCookie })));
+      expect(bad.status).toBe(400);
+      const missing = await caught(() => callAction(formRequest("/wholesaler/999999/claim", { method: "file" }, { cookie: ownerCookie })));
+      expect(missing.status).toBe(404);
+      const anonymous = await caught(() => callAction(formRequest(`/wholesaler/${listing}/claim`, { method: "file" })));
+      expect(anonymous.status).toBe(401);
+      const done = asResponse(await callAction(formRequest(`/wholesaler/${listing}/claim`, { method: "file" }, { cookie: ownerCookie })));
+      expect(done.status).toBe(302);
+      expect(done.location).toBe("/supplier");
+      expect(await isManagerOf(ownerId, listing)).toBe(true);
+      const again = asResponse(await callAction(formRequest(`/wholesaler/${listing}/claim`, { method: "meta" }, { cookie: otherCookie })));
+      expect(again.status).toBe(400);
+      expect((again.data as { message: string }).message).toContain(CLAIM_WORDS.notFound);
+    } finally {
+      setAllowHosts(NAMES.map((name) => `${name}:${server.port}`).join(","));
+    }
+  });
+});

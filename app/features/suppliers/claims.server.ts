@@ -1,0 +1,256 @@
+import { createHash, createHmac, randomBytes } from "node:crypto";
+import { and, asc, eq, gt, inArray, ne } from "drizzle-orm";
+import { db } from "#app/db/client.server.ts";
+import { claimCodes, products, user, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
+import { env } from "#app/lib/env.server.ts";
+import { log } from "#app/lib/log.server.ts";
+import { siteConfig } from "#app/lib/site-config.server.ts";
+import { hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
+import { runInBackground } from "#app/platform/mail/background.server.ts";
+import { sendMail } from "#app/platform/mail/mail.server.ts";
+import { fetchPage, fetchPlainText, type SafeFetchOptions } from "#app/platform/outbound/safe-fetch.server.ts";
+import { fileHasCode, PROOF_FILE_PATH, pageHasMetaCode, pageMentionsCode } from "./claim-proof.ts";
+import { managerAddedMail } from "./supplier-mails.ts";
+
+/**
+ * 공급사 인증 (ui-contract.md "Suppliers who run a listing", docs/decisions/0035): an account proves it runs a
+ * listing's site with a code the site shows (a meta tag in the head of the page at the listing's address, or a
+ * file at /domaeon-verification.txt on its host), read by the server through the SSRF-safe fetcher; a proof
+ * found makes the account a manager of the listing.
+ */
+
+export const CODE_DAYS = 7;
+export const CHECKS_PER_HOUR = 10;
+/** A proof is in the head or a tiny file: nothing bigger is read. */
+export const MAX_PROOF_PAGE_BYTES = 512 * 1024;
+export const MAX_PROOF_FILE_BYTES = 4 * 1024;
+const PROOF_USER_AGENT = "DomaeonSiteVerification/1.0";
+
+export type ClaimMethod = "meta" | "file";
+export type ClaimTarget = { id: number; name: string; siteUrl: string; status: string };
+
+export const CLAIM_WORDS = {
+  verified: "인증이 완료되었습니다.",
+  notFound: "사이트에서 인증 코드를 찾지 못했습니다.",
+  noSite: "사이트 주소가 없는 도매처는 인증할 수 없습니다. 정보 수정 요청으로 사이트 주소를 알려 주세요.",
+  waiting: "검토 대기 중인 도매처는 아직 인증할 수 없습니다.",
+  limited: `확인하기는 도매처마다 한 시간에 ${CHECKS_PER_HOUR}번까지 할 수 있습니다. 잠시 후 다시 시도해 주세요.`,
+} as const;
+
+/** The listing a claim is about, waiting ones included (the page says why they cannot be claimed). */
+export async function claimTarget(wholesalerId: number): Promise<ClaimTarget | null> {
+  const [row] = await db()
+    .select({ id: wholesalers.id, name: wholesalers.name, siteUrl: wholesalers.siteUrl, status: wholesalers.status })
+    .from(wholesalers)
+    .where(eq(wholesalers.id, wholesalerId));
+  return row ?? null;
+}
+
+/** Why a listing cannot be claimed at all, or null. */
+export function claimRefusal(target: ClaimTarget): string | null {
+  if (target.status !== "published") return CLAIM_WORDS.waiting;
+  if (!/^https?:\/\//i.test(target.siteUrl.trim())) return CLAIM_WORDS.noSite;
+  return null;
+}
+
+const codeOf = (nonce: string) =>
+  `domaeon-${createHmac("sha256", env().authSecret).update(`claim-code:${nonce}`).digest("hex").slice(0, 32)}`;
+const hashOf = (code: string) => createHash("sha256").update(code).digest("hex");
+
+/**
+ * This account's code for this listing and until when it is valid: the stored one while it lasts, else a new
+ * one (a new random nonce replaces the row). The code itself is never stored, only its hash and its nonce.
+ */
+export async function claimCodeFor(userId: string, wholesalerId: number, now = new Date()) {
+  const [current] = await db()
+    .select({ nonce: claimCodes.nonce, expiresAt: claimCodes.expiresAt })
+    .from(claimCodes)
+    .where(and(eq(claimCodes.userId, userId), eq(claimCodes.wholesalerId, wholesalerId), gt(claimCodes.expiresAt, now)));
+  if (current) return { code: codeOf(current.nonce), expiresAt: current.expiresAt };
+  const nonce = randomBytes(16).toString("base64url");
+  const code = codeOf(nonce);
+  const expiresAt = new Date(now.getTime() + CODE_DAYS * 24 * 3600_000);
+  await db()
+    .insert(claimCodes)
+    .values({ userId, wholesalerId, nonce, codeHash: hashOf(code), expiresAt, createdAt: now })
+    .onConflictDoUpdate({
+      target: [claimCodes.wholesalerId, claimCodes.userId],
+      set: { nonce, codeHash: hashOf(code), expiresAt, createdAt: now },
+    });
+  return { code, expiresAt };
+}
+
+export type ClaimOutcome =
+  | { ok: true; message: string; alreadyManager: boolean }
+  | { ok: false; status: 400 | 403 | 404 | 429; message: string; retryAfterSeconds?: number };
+
+const FETCH_WORDS: Record<string, string> = {
+  "other-host": "사이트가 다른 주소로 이동해 확인할 수 없습니다. 같은 사이트 안에서 옮겨 가는 주소만 따라갑니다.",
+  "too-large": "페이지가 너무 커서 끝까지 읽지 않았습니다. 메타 태그는 <head>의 앞부분에 넣거나 파일로 인증해 주세요.",
+  timeout: "사이트가 제때 응답하지 않았습니다. 잠시 후 다시 시도해 주세요.",
+  redirects: "사이트가 너무 여러 번 다른 주소로 이동합니다.",
+  refused: "이 주소에는 연결할 수 없습니다.",
+  dns: "사이트 주소를 찾을 수 없습니다.",
+  connect: "사이트에 연결하지 못했습니다.",
+  tls: "사이트의 보안 연결(HTTPS)을 확인하지 못했습니다.",
+};
+
+/**
+ * One `확인하기`: at most CHECKS_PER_HOUR a listing per account per hour (counted before the fetch, so 1,000
+ * checks in a minute fetch 10 times), then the page or file read through the SSRF-safe fetcher with redirects on
+ * the same host only and a bounded body; a proof found makes the account a manager (and mails the others).
+ */
+export async function checkClaim(
+  userId: string,
+  wholesalerId: number,
+  method: ClaimMethod,
+  fetchOptions: Pick<SafeFetchOptions, "timeoutMs" | "resolve"> = {},
+): Promise<ClaimOutcome> {
+  const target = await claimTarget(wholesalerId);
+  if (!target) return { ok: false, status: 404, message: "도매처를 찾을 수 없습니다." };
+  const refusal = claimRefusal(target);
+  if (refusal) return { ok: false, status: 403, message: refusal };
+  if (await isManagerOf(userId, wholesalerId))
+    return { ok: true, message: "이미 이 도매처의 운영자로 인증되어 있습니다.", alreadyManager: true };
+  const limit = await hitRateLimit(`claim-check:${wholesalerId}:${userId}`, CHECKS_PER_HOUR, 3_600_000);
+  if (!limit.allowed) return { ok: false, status: 429, message: CLAIM_WORDS.limited, retryAfterSeconds: limit.retryAfterSeconds };
+  const { code } = await claimCodeFor(userId, wholesalerId);
+  const options: SafeFetchOptions = { ...fetchOptions, sameHostOnly: true, userAgent: PROOF_USER_AGENT };
+  let proofUrl: string;
+  if (method === "meta") {
+    const page = await fetchPage(target.siteUrl.trim(), { ...options, read: "head", maxBytes: MAX_PROOF_PAGE_BYTES });
+    if (!page.ok) return { ok: false, status: 400, message: withReason(FETCH_WORDS[page.kind]) };
+    if (page.status < 200 || page.status > 299)
+      return { ok: false, status: 400, message: withReason(`사이트가 ${page.status} 응답을 보냈습니다.`) };
+    if (!pageHasMetaCode(page.body, code)) {
+      const misplaced = pageMentionsCode(page.body, code);
+      return {
+        ok: false,
+        status: 400,
+        message: withReason(
+          misplaced ? "코드가 보이지만 <head> 안의 메타 태그가 아닙니다(본문이나 주석 안의 코드는 인정되지 않습니다)." : undefined,
+        ),
+      };
+    }
+    proofUrl = page.url.href;
+  } else {
+    const fileUrl = new URL(PROOF_FILE_PATH, target.siteUrl.trim());
+    const file = await fetchPlainText(fileUrl, { ...options, maxBytes: MAX_PROOF_FILE_BYTES });
+    if (!file.ok) {
+      const words = file.kind === "too-large" ? "인증 파일이 너무 큽니다. 파일에는 코드만 넣어 주세요." : FETCH_WORDS[file.kind];
+      return { ok: false, status: 400, message: withReason(words) };
+    }
+    if (file.status < 200 || file.status > 299 || !fileHasCode(file.text, code)) {
+      return { ok: false, status: 400, message: withReason(file.status === 404 ? `${PROOF_FILE_PATH} 파일이 없습니다.` : undefined) };
+    }
+    proofUrl = file.url.href;
+  }
+  const others = await addManager(userId, wholesalerId, method, proofUrl);
+  if (others.length > 0) {
+    const link = `${env().publicUrl}/wholesaler/${wholesalerId}`;
+    for (const to of others) {
+      const mail = managerAddedMail({ to, listing: target.name.trim() || "이름 없음", link, siteName: siteConfig().siteName });
+      runInBackground("manager added mail", () => sendMail(mail));
+    }
+  }
+  log.info("listing claimed", { wholesalerId, method });
+  return { ok: true, message: CLAIM_WORDS.verified, alreadyManager: false };
+}
+
+const withReason = (reason?: string) => (reason ? `${CLAIM_WORDS.notFound} ${reason}` : CLAIM_WORDS.notFound);
+
+/** Makes the account a manager; returns the addresses of the listing's other managers (to mail them). */
+async function addManager(userId: string, wholesalerId: number, method: ClaimMethod, proofUrl: string): Promise<string[]> {
+  return db().transaction(async (tx) => {
+    const added = await tx
+      .insert(wholesalerManagers)
+      .values({ userId, wholesalerId, method, proofUrl: proofUrl.slice(0, 2048) })
+      .onConflictDoNothing()
+      .returning({ userId: wholesalerManagers.userId });
+    if (added.length === 0) return [];
+    const others = await tx
+      .select({ email: user.email })
+      .from(wholesalerManagers)
+      .innerJoin(user, eq(user.id, wholesalerManagers.userId))
+      .where(and(eq(wholesalerManagers.wholesalerId, wholesalerId), ne(wholesalerManagers.userId, userId)));
+    return others.map((row) => row.email);
+  });
+}
+
+export async function isManagerOf(userId: string, wholesalerId: number): Promise<boolean> {
+  const [row] = await db()
+    .select({ userId: wholesalerManagers.userId })
+    .from(wholesalerManagers)
+    .where(and(eq(wholesalerManagers.userId, userId), eq(wholesalerManagers.wholesalerId, wholesalerId)));
+  return Boolean(row);
+}
+
+export type ManagedListing = { id: number; name: string; category: string; status: string };
+
+/** The listings an account manages, by name (the header's `내 도매처`, /supplier, the product form's `도매처`). */
+export async function managedListings(userId: string): Promise<ManagedListing[]> {
+  return db()
+    .select({ id: wholesalers.id, name: wholesalers.name, category: wholesalers.category, status: wholesalers.status })
+    .from(wholesalerManagers)
+    .innerJoin(wholesalers, eq(wholesalers.id, wholesalerManagers.wholesalerId))
+    .where(eq(wholesalerManagers.userId, userId))
+    .orderBy(asc(wholesalers.name), asc(wholesalers.id));
+}
+
+export async function managesAnyListing(userId: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: wholesalerManagers.wholesalerId })
+    .from(wholesalerManagers)
+    .where(eq(wholesalerManagers.userId, userId))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Which of these listings have at least one manager (the detail page's `공급사 인증`). */
+export async function verifiedAmong(ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db()
+    .selectDistinct({ id: wholesalerManagers.wholesalerId })
+    .from(wholesalerManagers)
+    .where(inArray(wholesalerManagers.wholesalerId, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+export type ManagerRow = { userId: string; name: string; email: string; method: string; proofUrl: string; createdAt: Date };
+
+/** The managers of a listing for the admin edit page (`운영자`), oldest first. Admins only. */
+export async function listManagers(wholesalerId: number): Promise<ManagerRow[]> {
+  return db()
+    .select({
+      userId: wholesalerManagers.userId,
+      name: user.name,
+      email: user.email,
+      method: wholesalerManagers.method,
+      proofUrl: wholesalerManagers.proofUrl,
+      createdAt: wholesalerManagers.createdAt,
+    })
+    .from(wholesalerManagers)
+    .innerJoin(user, eq(user.id, wholesalerManagers.userId))
+    .where(eq(wholesalerManagers.wholesalerId, wholesalerId))
+    .orderBy(asc(wholesalerManagers.createdAt));
+}
+
+/**
+ * `운영자 해제`: the account stops managing the listing; its products stay its own, untied from the listing, and
+ * its claim code goes (a new claim starts with a new code). False when it was not a manager.
+ */
+export async function removeManager(wholesalerId: number, userId: string): Promise<boolean> {
+  return db().transaction(async (tx) => {
+    const removed = await tx
+      .delete(wholesalerManagers)
+      .where(and(eq(wholesalerManagers.wholesalerId, wholesalerId), eq(wholesalerManagers.userId, userId)))
+      .returning({ userId: wholesalerManagers.userId });
+    if (removed.length === 0) return false;
+    await tx
+      .update(products)
+      .set({ wholesalerId: null })
+      .where(and(eq(products.wholesalerId, wholesalerId), eq(products.createdBy, userId)));
+    await tx.delete(claimCodes).where(and(eq(claimCodes.wholesalerId, wholesalerId), eq(claimCodes.userId, userId)));
+    return true;
+  });
+}

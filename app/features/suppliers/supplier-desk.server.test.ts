@@ -1,0 +1,211 @@
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { db } from "#app/db/client.server.ts";
+import { user, wholesalerChanges, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
+import type { WholesalerTerms } from "#app/db/term-values.ts";
+import { promoteToAdmin } from "#app/features/users/users.server.ts";
+import { SUPPLIED_SOURCE, TERM_FIELDS, termRows } from "#app/features/wholesalers/wholesaler-terms.ts";
+import { createWholesaler, getWholesaler, updateWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
+import { seoulDay } from "#app/lib/format.ts";
+import { signedUpCookie } from "#tests/accounts.ts";
+import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
+import { callAction, callLoader } from "#tests/routes.ts";
+import { withTestDatabase } from "#tests/test-database.ts";
+import { ADMIN_FIELD_MESSAGE, FORBIDDEN_MESSAGE } from "./supplier-desk.server.ts";
+
+// Runs on PGlite and, with TEST_DB=postgres, on PostgreSQL.
+withTestDatabase();
+
+let managerCookie = "";
+let strangerCookie = "";
+let adminCookie = "";
+let managerId = "";
+let listing = 0;
+let otherListing = 0;
+
+const idOf = async (email: string) => (await db().select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
+
+beforeAll(async () => {
+  managerCookie = await signedUpCookie("manager@desk.test");
+  strangerCookie = await signedUpCookie("stranger@desk.test");
+  adminCookie = await signedUpCookie("admin@desk.test");
+  await promoteToAdmin("admin@desk.test");
+  managerId = await idOf("manager@desk.test");
+});
+
+beforeEach(async () => {
+  await db().delete(wholesalers);
+  await db().delete(wholesalerChanges);
+  const base = { category: "패션", contact: "02-000-0000", logoUrl: "", summary: "옷 도매" };
+  listing = await createWholesaler({ ...base, name: "데스크몰", siteUrl: "https://desk.example.com/" });
+  otherListing = await createWholesaler({ ...base, name: "옆집몰", siteUrl: "https://next.example.com/" });
+  await db()
+    .insert(wholesalerManagers)
+    .values({ wholesalerId: listing, userId: managerId, method: "meta", proofUrl: "https://desk.example.com/" });
+});
+
+const form = (extra: Record<string, string> = {}) => ({
+  summary: "여성 의류 위탁 전문",
+  contact: "02-123-4567",
+  dropshipping: "yes",
+  minOrder: "1",
+  shippingFee: "3000",
+  freeShippingOver: "50000",
+  returns: "conditional",
+  imageUse: "yes",
+  pricePolicy: "minimum",
+  integration: "excel",
+  businessNumber: "",
+  ...extra,
+});
+const post = (id: number, fields: Record<string, string>, cookie = managerCookie) =>
+  caught(() => callAction(formRequest(`/supplier/${id}/edit`, fields, { cookie })));
+const rowOf = async (id: number) => (await db().select().from(wholesalers).where(eq(wholesalers.id, id)))[0]!;
+
+describe("the desk", () => {
+  test("/supplier lists the managed listings; /supplier/{id}/edit shows its terms; anyone else gets 403", async () => {
+    const desk = asResponse(await callLoader(getRequest("/supplier", { cookie: managerCookie })));
+    expect((desk.data as { listings: { id: number; name: string }[] }).listings.map((l) => l.name)).toEqual(["데스크몰"]);
+    const empty = asResponse(await callLoader(getRequest("/supplier", { cookie: strangerCookie })));
+    expect((empty.data as { listings: unknown[] }).listings).toEqual([]);
+    const edit = asResponse(await callLoader(getRequest(`/supplier/${listing}/edit`, { cookie: managerCookie })));
+    expect(edit.data).toMatchObject({
+      id: listing,
+      name: "데스크몰",
+      values: { summary: "옷 도매", contact: "02-000-0000", dropshipping: "unknown" },
+    });
+    expect(Object.keys((edit.data as { values: object }).values)).not.toContain("termsSource");
+    for (const [id, cookie] of [
+      [listing, strangerCookie],
+      [otherListing, managerCookie],
+      [listing, adminCookie],
+    ] as const) {
+      const refused = await caught(() => callLoader(getRequest(`/supplier/${id}/edit`, { cookie })));
+      expect(refused.status).toBe(403);
+    }
+    const anonymous = await caught(() => callLoader(getRequest(`/supplier/${listing}/edit`)));
+    expect(anonymous.status).toBe(302);
+  });
+
+  test("저장 publishes the terms at once: 조건 출처 공급사 제공, 조건 확인일 today, every change in the history", async () => {
+    await db()
+      .update(wholesalers)
+      .set({ termsCheckedAt: "2025-01-01", termsSource: "https://desk.example.com/terms" })
+      .where(eq(wholesalers.id, listing));
+    const saved = await post(listing, form());
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe("/supplier");
+    const row = await rowOf(listing);
+    expect(row).toMatchObject({
+      name: "데스크몰",
+      category: "패션",
+      siteUrl: "https://desk.example.com/",
+      summary: "여성 의류 위탁 전문",
+      contact: "02-123-4567",
+      dropshipping: "yes",
+      shippingFee: 3000,
+      freeShippingOver: 50000,
+      returns: "conditional",
+      pricePolicy: "minimum",
+      integration: ["excel"],
+      termsCheckedAt: seoulDay(),
+      status: "published",
+    });
+    expect(row.termsSuppliedAt).not.toBeNull();
+    const detail = await getWholesaler(listing);
+    expect(termRows(detail!).find((r) => r.label === "조건 출처")).toEqual({ label: "조건 출처", value: SUPPLIED_SOURCE });
+    const [history] = await db().select().from(wholesalerChanges).where(eq(wholesalerChanges.source, "supplier"));
+    expect(history).toMatchObject({ wholesalerId: listing, action: "update", actorId: managerId, actorLabel: "공급사 운영자" });
+    const fields = (history!.changes as { field: string }[]).map((change) => change.field);
+    expect(fields).toEqual(expect.arrayContaining(["summary", "contact", "dropshipping", "shippingFee", "termsCheckedAt"]));
+    expect(fields).not.toContain("termsSuppliedAt");
+
+    // The public 조건 변경 이력, newest first, without who made it.
+    await post(listing, form({ shippingFee: "0" }));
+    const page = asResponse(await callLoader(getRequest(`/wholesaler/${listing}`)));
+    const entries = (page.data as { termHistory: { day: string; changes: { label: string; before: string; after: string }[] }[] })
+      .termHistory;
+    expect(entries[0]!.changes).toEqual([{ label: "배송비", before: "3,000원", after: "무료" }]);
+    expect(entries[1]!.changes).toEqual(
+      expect.arrayContaining([
+        { label: "위탁 판매", before: "확인 필요", after: "가능" },
+        { label: "상품 연동", before: "확인 필요", after: "엑셀" },
+      ]),
+    );
+    expect(JSON.stringify(entries)).not.toContain("공급사 운영자");
+    expect(JSON.stringify(entries)).not.toContain("manager@desk.test");
+    expect((page.data as { supplierVerified: boolean }).supplierVerified).toBe(true);
+
+    // An admin's later change of a term makes the terms the admin's again.
+    const { name, category, siteUrl, contact, logoUrl, summary } = row;
+    const terms = Object.fromEntries(TERM_FIELDS.map((field) => [field, detail![field]])) as unknown as WholesalerTerms;
+    await updateWholesaler(listing, { name, category, siteUrl, contact, logoUrl, summary }, { terms: { ...terms, shippingFee: 2500 } });
+    expect((await rowOf(listing)).termsSuppliedAt).toBeNull();
+  });
+
+  test("a bad value is a 400 with the admin form's Korean message, nothing written", async () => {
+    const before = await rowOf(listing);
+    const failed = await post(listing, form({ shippingFee: "삼천원" }));
+    expect(failed.status).toBe(400);
+    expect((failed.data as { errors: Record<string, string> }).errors.shippingFee).toMatch(/배송비/);
+    expect(await rowOf(listing)).toEqual(before);
+  });
+
+  test("a replayed form with name, category, siteUrl or another listing's id is refused whole", async () => {
+    const before = await rowOf(listing);
+    for (const extra of [
+      { name: "해커몰" },
+      { category: "기타" },
+      { siteUrl: "https://evil.example.com" },
+      { termsSource: "https://x.example.com" },
+    ] as Record<string, string>[]) {
+      const refused = await post(listing, form(extra));
+      expect(refused.status).toBe(400);
+      expect((refused.data as { message: string }).message).toBe(ADMIN_FIELD_MESSAGE);
+    }
+    const otherId = await post(listing, form({ id: String(otherListing) }));
+    expect(otherId.status).toBe(403);
+    expect(await rowOf(listing)).toEqual(before);
+  });
+
+  test("anyone but a manager of that listing gets 403, whatever the form says", async () => {
+    const before = await db().select().from(wholesalers).orderBy(asc(wholesalers.id));
+    for (const [id, cookie] of [
+      [listing, strangerCookie],
+      [otherListing, managerCookie],
+      [listing, adminCookie],
+    ] as const) {
+      const refused = await post(id, form({ id: String(id) }), cookie);
+      expect(refused.status).toBe(403);
+      expect(String(refused.data ?? "")).not.toContain("500");
+    }
+    const anonymous = await post(listing, form(), "");
+    expect(anonymous.status).toBe(401);
+    expect(await db().select().from(wholesalers).orderBy(asc(wholesalers.id))).toEqual(before);
+    expect(FORBIDDEN_MESSAGE).toMatch(/권한/);
+  });
+});
+
+describe("admins and managers", () => {
+  test("the admin edit page lists the managers; 운영자 해제 removes one", async () => {
+    const page = asResponse(await callLoader(getRequest(`/admin/wholesaler-edit/${listing}`, { cookie: adminCookie })));
+    expect((page.data as { managers: { userId: string; label: string }[] }).managers).toEqual([
+      expect.objectContaining({ userId: managerId, label: "manager@desk.test" }),
+    ]);
+    const stranger = await caught(() =>
+      callAction(
+        formRequest(`/admin/wholesaler-edit/${listing}`, { intent: "remove-manager", userId: managerId }, { cookie: managerCookie }),
+      ),
+    );
+    expect(stranger.status).toBe(403);
+    const removed = await caught(() =>
+      callAction(
+        formRequest(`/admin/wholesaler-edit/${listing}`, { intent: "remove-manager", userId: managerId }, { cookie: adminCookie }),
+      ),
+    );
+    expect(removed.status).toBe(302);
+    expect(await db().select().from(wholesalerManagers)).toEqual([]);
+    const gone = await caught(() => callLoader(getRequest(`/supplier/${listing}/edit`, { cookie: managerCookie })));
+    expect(gone.status).toBe(403);
+  });
+});

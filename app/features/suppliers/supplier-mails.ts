@@ -1,0 +1,20 @@
+import type { Mail } from "#app/platform/mail/mail.server.ts";
+
+/** The mail to a listing's managers when another account proves it runs the listing too (never naming that account). */
+export function managerAddedMail({ to, listing, link, siteName }: { to: string; listing: string; link: string; siteName: string }): Mail {
+  return {
+    to,
+    subject: `[${siteName}] 도매처 운영자가 추가되었습니다`,
+    link,
+    text: [
+      "안녕하세요.",
+      "",
+      `운영 중이신 도매처 '${listing}'에 다른 계정이 사이트 인증을 마치고 운영자로 추가되었습니다.`,
+      "이제 그 계정도 위탁 조건을 수정하고 상품을 이 도매처에 연결할 수 있습니다.",
+      "",
+      link,
+      "",
+      "알고 계신 분이 아니라면 사이트에서 인증 코드(메타 태그나 인증 파일)를 지우시고, 도매처 페이지의 '정보 수정 요청'으로 알려 주세요.",
+    ].join("\n"),
+  };
+}
