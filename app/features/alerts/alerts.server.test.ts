@@ -6,7 +6,7 @@ import { recordChanges, SYSTEM_ACTOR } from "#app/features/wholesalers/wholesale
 import { UNKNOWN_TERMS } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { createWholesaler, saveSupplierTerms } from "#app/features/wholesalers/wholesalers.server.ts";
 import { MailError } from "#app/platform/mail/mail.server.ts";
-import { signedUpCookie } from "#tests/accounts.ts";
+import { signedUpCookie } from "#tests/factories.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";

@@ -190,7 +190,7 @@ export async function gatherDigests(now = new Date()): Promise<number> {
 export async function sendDigest(digestId: number): Promise<"sent" | "skipped"> {
   const claimed = await db().transaction(async (tx) => {
     const [digest] = await tx.select().from(alertDigests).where(eq(alertDigests.id, digestId)).for("update");
-    if (!digest || digest.state !== "pending") return { digest: null, state: digest?.state ?? "gone" };
+    if (digest?.state !== "pending") return { digest: null, state: digest?.state ?? "gone" };
     await tx.update(alertDigests).set({ state: "sending" }).where(eq(alertDigests.id, digestId));
     return { digest, state: "pending" };
   });

@@ -5,7 +5,7 @@ import { db } from "#app/db/client.server.ts";
 import { claimCodes, products, user, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { backgroundSettled } from "#app/platform/mail/background.server.ts";
-import { signedUpCookie } from "#tests/accounts.ts";
+import { signedUpCookie } from "#tests/factories.ts";
 import { type LocalServer, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";

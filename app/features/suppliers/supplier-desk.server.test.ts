@@ -3,11 +3,10 @@ import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { user, wholesalerChanges, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import type { WholesalerTerms } from "#app/db/term-values.ts";
-import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { SUPPLIED_SOURCE, TERM_FIELDS, termRows } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { createWholesaler, getWholesaler, updateWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
-import { signedUpCookie } from "#tests/accounts.ts";
+import { signedUpAdmin, signedUpCookie } from "#tests/factories.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
@@ -28,8 +27,7 @@ const idOf = async (email: string) => (await db().select({ id: user.id }).from(u
 beforeAll(async () => {
   managerCookie = await signedUpCookie("manager@desk.test");
   strangerCookie = await signedUpCookie("stranger@desk.test");
-  adminCookie = await signedUpCookie("admin@desk.test");
-  await promoteToAdmin("admin@desk.test");
+  adminCookie = (await signedUpAdmin("admin@desk.test")).cookie;
   managerId = await idOf("manager@desk.test");
 });
 

@@ -4,7 +4,7 @@ import { db } from "#app/db/client.server.ts";
 import { products, user, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import { NOT_MANAGER_MESSAGE } from "#app/features/products/products.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
-import { signedUpCookie } from "#tests/accounts.ts";
+import { signedUpCookie } from "#tests/factories.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
