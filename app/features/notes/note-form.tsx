@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { toast } from "sonner";
+import { FormAlert } from "#app/components/form-alert.tsx";
 import { TextAreaField, TextField } from "#app/components/form-field.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
@@ -60,11 +61,7 @@ export function NoteForm({ mode, initialTitle = "", initialContent = "" }: Props
           저장됩니다.
         </p>
       )}
-      {failure ? (
-        <p role="alert" className="text-sm text-rose-600">
-          {failure.message}
-        </p>
-      ) : null}
+      <FormAlert message={failure?.message} />
       <div className="flex justify-end">
         <button
           type="submit"

@@ -1,5 +1,6 @@
 import { formatDate } from "#app/lib/format.ts";
 import type { HistoryEntry } from "./wholesaler-history.server.ts";
+import { TERM_LABELS } from "./wholesaler-terms.ts";
 
 const FIELD_LABELS: Record<string, string> = {
   name: "이름",
@@ -11,17 +12,7 @@ const FIELD_LABELS: Record<string, string> = {
   delivery: "배송 방식",
   purchase: "사입 여부",
   international: "해외 배송",
-  businessNumber: "사업자등록번호",
-  dropshipping: "위탁 판매",
-  minOrder: "최소 주문 수량",
-  shippingFee: "배송비",
-  freeShippingOver: "무료 배송 기준 금액",
-  returns: "단순 변심 반품",
-  imageUse: "상세페이지 이미지 사용",
-  pricePolicy: "가격 정책",
-  integration: "상품 연동",
-  termsCheckedAt: "조건 확인일",
-  termsSource: "조건 출처",
+  ...TERM_LABELS,
   // The official records' change events (features/official-records).
   ntsState: "국세청 상태",
 };

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
+import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { loadUnsubscribePage, unsubscribeAction } from "#app/features/alerts/unsubscribe-actions.server.ts";
@@ -38,11 +39,7 @@ export default function AlertsUnsubscribe({ loaderData, actionData }: Route.Comp
               ? "이 계정의 찜 알림은 이미 꺼져 있습니다."
               : "아래 버튼을 누르시면 찜한 도매처 변경 알림 메일을 더 이상 보내 드리지 않습니다."}
           </p>
-          {failure ? (
-            <p role="alert" className="text-sm text-rose-600">
-              {failure.message}
-            </p>
-          ) : null}
+          <FormAlert message={failure?.message} />
           <SubmitButton pendingLabel="끄는 중...">알림 끄기</SubmitButton>
         </Form>
       )}

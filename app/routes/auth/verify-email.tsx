@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton, WIDE_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { verifyEmailAction, verifyEmailLoader } from "#app/features/users/account-actions.server.ts";
@@ -60,11 +61,7 @@ export default function VerifyEmail({ loaderData, actionData }: Route.ComponentP
               <dt className="text-slate-500">가입 일시</dt>
               <dd className="text-slate-900">{formatDateTime(loaderData.account.createdAt)}</dd>
             </dl>
-            {failure ? (
-              <p role="alert" className="text-sm text-rose-600">
-                {failure.message}
-              </p>
-            ) : null}
+            <FormAlert message={failure?.message} />
             {loaderData.signedInAsAccount ? (
               <Form method="post" className="space-y-4">
                 <p className="text-slate-700">직접 만든 계정이 맞다면 아래 버튼을 누르세요. 이메일 주소 확인이 끝납니다.</p>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -68,33 +69,13 @@ export default function WholesalerClaim({ loaderData, actionData }: Route.Compon
               {failure.message}
             </p>
           ) : null}
-          <section aria-labelledby="meta-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-            <h2 id="meta-heading" className="text-lg font-semibold text-slate-900">
-              메타 태그
-            </h2>
+          <ProofSection method="meta" title="메타 태그">
             <p className="mt-1 text-sm text-slate-600">사이트 주소의 페이지 &lt;head&gt; 안에 다음 태그를 넣어 주세요.</p>
             <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-sm">{`<meta name="${META_NAME}" content="${code}">`}</pre>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="method" value="meta" />
-              <input type="hidden" name="intent" value="meta" />
-              <SubmitButton intent="meta" pendingLabel="확인 중...">
-                확인하기
-              </SubmitButton>
-            </Form>
-          </section>
-          <section aria-labelledby="file-heading" className="rounded-xl border border-slate-200 bg-white p-5">
-            <h2 id="file-heading" className="text-lg font-semibold text-slate-900">
-              파일
-            </h2>
+          </ProofSection>
+          <ProofSection method="file" title="파일">
             <p className="mt-1 text-sm text-slate-600">사이트의 {filePath} 주소에 인증 코드만 적은 텍스트 파일을 올려 주세요.</p>
-            <Form method="post" className="mt-3">
-              <input type="hidden" name="method" value="file" />
-              <input type="hidden" name="intent" value="file" />
-              <SubmitButton intent="file" pendingLabel="확인 중...">
-                확인하기
-              </SubmitButton>
-            </Form>
-          </section>
+          </ProofSection>
           <p className="text-sm text-slate-500">
             확인하기는 도매처마다 한 시간에 10번까지 할 수 있습니다. 사이트가 다른 주소로 이동하면 같은 사이트 안의 주소만 따라갑니다.
           </p>
@@ -106,4 +87,23 @@ export default function WholesalerClaim({ loaderData, actionData }: Route.Compon
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorMessage error={error} />;
+}
+
+/** One way of proving control: what to put on the site, and the button that has the server look for it. */
+function ProofSection({ method, title, children }: { method: "meta" | "file"; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${method}-heading`} className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id={`${method}-heading`} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="method" value={method} />
+        <input type="hidden" name="intent" value={method} />
+        <SubmitButton intent={method} pendingLabel="확인 중...">
+          확인하기
+        </SubmitButton>
+      </Form>
+    </section>
+  );
 }
