@@ -11,6 +11,7 @@ import { readCompareIds } from "#app/features/compare/compare.server.ts";
 import { CompareBar } from "#app/features/compare/compare-bar.tsx";
 import { env } from "#app/lib/env.server.ts";
 import { useNonce } from "#app/lib/nonce.ts";
+import { anyRouteTurnsOff } from "#app/lib/page-handle.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
@@ -57,9 +58,14 @@ export { rootHeaders as headers } from "#app/lib/headers.ts";
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  // A route (the admin layout) may say its pages carry no ads: `handle = { ads: false }`.
+  // Routes speak through `handle` (lib/page-handle.ts): the admin layout's pages carry no ads, and a page that
+  // needs no JavaScript is sent without React's client scripts (ADR 0031). useMatches lists every matched route
+  // down to the deepest (the page itself, or the one whose error boundary shows).
   const matches = useMatches();
-  const ads = root && !matches.some((match) => (match.handle as { ads?: boolean } | undefined)?.ads === false) ? root.ads : null;
+  const ads = root && !anyRouteTurnsOff(matches, "ads") ? root.ads : null;
+  // In the browser React renders only a page that hydrated, or one it navigated to from there: keep the router's
+  // pieces then (<Scripts> renders nothing once hydrated; <ScrollRestoration> keeps working for later pages).
+  const hydrate = !anyRouteTurnsOff(matches, "hydrate") || typeof document !== "undefined";
   return (
     <html lang="ko">
       <head>
@@ -102,8 +108,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* A message may move the page on after a second (React puts the tag in <head>; a browser acts on it when
             it arrives, on a first load or after a client-side navigation). */}
         {root?.toast?.next ? <meta httpEquiv="refresh" content={`1;url=${root.toast.next}`} /> : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -13,11 +13,15 @@ import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { DEFAULT_AUTHOR_NAME } from "#app/features/users/users.server.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/note-detail";
+
+/** Plain links and forms only: sent without React's client scripts (ADR 0031). */
+export const handle = SCRIPT_FREE;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);

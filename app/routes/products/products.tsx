@@ -13,11 +13,15 @@ import { ProductSearchBox } from "#app/features/products/product-search-box.tsx"
 import { canDeleteProduct, canEditProduct, listProducts } from "#app/features/products/products.server.ts";
 import { formFailure, readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { parsePageParam } from "#app/lib/url-params.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import { imagesFor } from "#app/platform/images/images.server.ts";
 import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
 import type { Route } from "./+types/products";
+
+/** Plain links and forms only: sent without React's client scripts (ADR 0031). */
+export const handle = SCRIPT_FREE;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

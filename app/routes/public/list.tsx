@@ -14,10 +14,14 @@ import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-searc
 import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import { imagesFor } from "#app/platform/images/images.server.ts";
 import { notesForCategory } from "#content/regulatory-notes.ts";
 import type { Route } from "./+types/list";
+
+/** Plain links and forms only: sent without React's client scripts (ADR 0031). */
+export const handle = SCRIPT_FREE;
 
 export const meta: Route.MetaFunction = (args) => {
   const { loaderData } = args;
