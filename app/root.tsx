@@ -4,7 +4,7 @@ import { ErrorMessage } from "#app/components/error-message.tsx";
 import { AdColumn } from "#app/components/layout/ad-column.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
-import { Toaster } from "#app/components/toaster.tsx";
+import { OneTimeMessages } from "#app/components/one-time-message.tsx";
 import { WebFontStylesheet } from "#app/components/web-font.tsx";
 import { pickTwoAds } from "#app/features/ads/pick-ads.server.ts";
 import { readCompareIds } from "#app/features/compare/compare.server.ts";
@@ -104,7 +104,7 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         {root ? <SiteFooter info={root.footer} /> : null}
         <CompareBar ids={root?.compare ?? []} />
-        <Toaster toast={root?.toast ?? null} />
+        <OneTimeMessages toast={root?.toast ?? null} />
         {/* A message may move the page on after a second (React puts the tag in <head>; a browser acts on it when
             it arrives, on a first load or after a client-side navigation). */}
         {root?.toast?.next ? <meta httpEquiv="refresh" content={`1;url=${root.toast.next}`} /> : null}
