@@ -1,4 +1,5 @@
-import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
+import { deleteConfirmed } from "#app/lib/delete-confirmation.ts";
+import { askDeleteConfirmation, formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import type { FormValues } from "#app/lib/form-kit.ts";
 import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
@@ -104,6 +105,7 @@ export async function deleteProductAction(request: Request, form: FormData) {
   if (!user) return fail("로그인이 필요합니다.", 401);
   const id = parseIdParam(form.get("productId"));
   if (!id) return fail(NOT_FOUND, 404);
+  if (!deleteConfirmed(form)) return askDeleteConfirmation(form);
   let outcome: Awaited<ReturnType<typeof deleteProduct>>;
   try {
     outcome = await deleteProduct({ id, actor: user });

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { BackLink } from "#app/components/back-link.tsx";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
+import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { deleteNoteAction } from "#app/features/notes/note-actions.server.ts";
@@ -11,6 +12,7 @@ import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
 import { getNote } from "#app/features/notes/notes.server.ts";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { DEFAULT_AUTHOR_NAME } from "#app/features/users/users.server.ts";
+import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
@@ -67,6 +69,9 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function NoteDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { note, isAdmin, jsonLd } = loaderData;
+  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
+  const confirmDelete = deleteConfirmationOf(actionData);
+  if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
   return (
     <>
       <BackLink to="/sellernote">셀러 노트 목록</BackLink>
