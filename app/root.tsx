@@ -88,12 +88,14 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader siteName={root?.siteName ?? "도매온"} user={root?.user ?? null} />
         {ads ? (
+          // The content comes first in the page's order (the keyboard and a screen reader reach the search box
+          // before any ad); wide screens draw the ads left and right of it, a phone shows one ad, after it.
           <div className="mx-auto grid max-w-[2200px] grid-cols-1 gap-6 px-4 py-6 lg:grid-cols-[300px_minmax(0,1600px)_300px] lg:justify-center">
-            <AdColumn ad={ads[0]} className="order-2 lg:order-none" />
-            <main id="main" className="order-1 min-w-0 lg:order-none">
+            <main id="main" className="min-w-0 lg:col-start-2 lg:row-start-1">
               {children}
             </main>
-            <AdColumn ad={ads[1]} className="order-3 lg:order-none" />
+            <AdColumn ad={ads[0]} className="lg:col-start-1 lg:row-start-1" />
+            <AdColumn ad={ads[1]} className="hidden lg:col-start-3 lg:row-start-1 lg:block" lazy />
           </div>
         ) : (
           <div className="mx-auto max-w-[1600px] px-4 py-6">

@@ -15,14 +15,18 @@ const TONE: Record<ToastMessage["type"], string> = {
  */
 export function OneTimeMessages({ toast }: { toast: ToastMessage | null }) {
   const fromScripts = useSyncExternalStore(subscribeToToasts, shownToasts, noToasts);
-  const messages = toast ? [toast, ...fromScripts] : fromScripts;
+  // A page's own error is already an alert on the page (its form's alert); the copy up here is only a status.
+  const messages = [
+    ...(toast ? [{ ...toast, role: toast.type === "error" ? "alert" : "status" }] : []),
+    ...fromScripts.map((m) => ({ ...m, role: "status" })),
+  ];
   if (messages.length === 0) return null;
   return (
     <div className="pointer-events-none fixed top-4 right-4 left-4 z-50 flex flex-col items-end gap-2">
       {messages.map((message) => (
         <p
           key={message.id}
-          role={message.type === "error" ? "alert" : "status"}
+          role={message.role}
           className={`one-time-message pointer-events-auto max-w-sm rounded-lg border px-4 py-3 text-sm shadow-md ${TONE[message.type]}`}
         >
           {message.message}
