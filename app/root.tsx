@@ -5,6 +5,7 @@ import { AdColumn } from "#app/components/layout/ad-column.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { OneTimeMessages } from "#app/components/one-time-message.tsx";
+import { SpeculationRules } from "#app/components/speculation-rules.tsx";
 import { WebFontStylesheet } from "#app/components/web-font.tsx";
 import { pickTwoAds } from "#app/features/ads/pick-ads.server.ts";
 import { readCompareIds } from "#app/features/compare/compare.server.ts";
@@ -17,6 +18,7 @@ import { readToast } from "#app/lib/toast.server.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
+import pageEnhancements from "./scripts/page-enhancements.js?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -115,7 +117,14 @@ export function Layout({ children }: { children: ReactNode }) {
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
-        ) : null}
+        ) : (
+          // A page without React: its links prerendered on hover (data, no code), and the one small module that
+          // keeps the place after a button post and marks a pressed button busy (ADR 0031), after the content.
+          <>
+            <SpeculationRules nonce={nonce} />
+            <script type="module" src={pageEnhancements} nonce={nonce || undefined} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -116,20 +116,35 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("a script-free page asks for no script even with JavaScript on, and its links and forms work", async ({ page }) => {
+test("with JavaScript on, a script-free page loads only the small module; a button post keeps the place", async ({ page }) => {
   const scripts: string[] = [];
   page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(request.url());
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/list");
+  await expect(page.locator('script[type="speculationrules"]')).toHaveCount(1);
   await page.getByRole("button", { name: "위탁 가능", exact: true }).click();
   await expect(page).toHaveURL(/\/list\?filter=dropshipping$/);
   await cards(page).first().getByRole("link", { name: "상세 정보" }).click();
   await expect(page).toHaveURL(/\/wholesaler\/\d+$/);
-  expect(scripts).toEqual([]);
-  // A page that hydrates still gets React.
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((path) => !/^\/assets\/page-enhancements-[\w-]+\.js$/.test(path))).toEqual([]);
+
+  // 비교에 추가 on a card far down the page: the page comes back where it was, not at the top.
+  await page.goto("/list");
+  const far = cards(page).nth(8);
+  await far.scrollIntoViewIfNeeded();
+  const before = await page.evaluate(() => scrollY);
+  expect(before).toBeGreaterThan(500);
+  await far.getByRole("button", { name: "비교에 추가" }).click();
+  await expect(page.getByRole("link", { name: "비교하기 (1)" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(before - 100);
+
+  // A page that hydrates still gets React (and no speculation rules).
   await page.goto("/login");
-  await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  await expect.poll(() => scripts.some((path) => /entry\.client/.test(path))).toBe(true);
+  await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
 });
 
 test.describe("ads in their place", () => {
