@@ -23,6 +23,12 @@ document.addEventListener("submit", (event) => {
       sessionStorage.setItem(PLACE_KEY, JSON.stringify({ path: here(), y: scrollY, at: Date.now() }));
     } catch {}
   }
+  // A search or filter (a GET form) on a page that has a stand-in for its results (/list's skeleton cards): the
+  // stand-in shows while the next page loads.
+  if (form.method === "get") {
+    for (const shown of document.querySelectorAll('[data-pending="shows"]')) shown.hidden = false;
+    for (const hidden of document.querySelectorAll('[data-pending="hides"]')) hidden.hidden = true;
+  }
   // The pressed button shows it is busy and cannot send twice; disabled only after the browser has read its
   // name and value into the form's data.
   const button = event.submitter;
@@ -34,11 +40,13 @@ document.addEventListener("submit", (event) => {
   }
 });
 
-// A page brought back by the back button (the back/forward cache) gets its buttons back.
+// A page brought back by the back button (the back/forward cache) gets its buttons and its results back.
 addEventListener("pageshow", (event) => {
   if (!event.persisted) return;
   for (const button of document.querySelectorAll("button[aria-busy]")) {
     button.disabled = false;
     button.removeAttribute("aria-busy");
   }
+  for (const shown of document.querySelectorAll('[data-pending="shows"]')) shown.hidden = true;
+  for (const hidden of document.querySelectorAll('[data-pending="hides"]')) hidden.hidden = false;
 });
