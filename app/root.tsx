@@ -4,7 +4,8 @@ import { ErrorMessage } from "#app/components/error-message.tsx";
 import { AdColumn } from "#app/components/layout/ad-column.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
-import { Toaster } from "#app/components/toaster.tsx";
+import { OneTimeMessages } from "#app/components/one-time-message.tsx";
+import { SpeculationRules } from "#app/components/speculation-rules.tsx";
 import { WebFontStylesheet } from "#app/components/web-font.tsx";
 import { pickTwoAds } from "#app/features/ads/pick-ads.server.ts";
 import { readCompareIds } from "#app/features/compare/compare.server.ts";
@@ -12,11 +13,13 @@ import { CompareBar } from "#app/features/compare/compare-bar.tsx";
 import { managesAnyListing } from "#app/features/suppliers/claims.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { useNonce } from "#app/lib/nonce.ts";
+import { anyRouteTurnsOff } from "#app/lib/page-handle.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
+import pageEnhancements from "./scripts/page-enhancements.js?url";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
@@ -60,9 +63,14 @@ export { rootHeaders as headers } from "#app/lib/headers.ts";
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  // A route (the admin layout) may say its pages carry no ads: `handle = { ads: false }`.
+  // Routes speak through `handle` (lib/page-handle.ts): the admin layout's pages carry no ads, and a page that
+  // needs no JavaScript is sent without React's client scripts (ADR 0031). useMatches lists every matched route
+  // down to the deepest (the page itself, or the one whose error boundary shows).
   const matches = useMatches();
-  const ads = root && !matches.some((match) => (match.handle as { ads?: boolean } | undefined)?.ads === false) ? root.ads : null;
+  const ads = root && !anyRouteTurnsOff(matches, "ads") ? root.ads : null;
+  // In the browser React renders only a page that hydrated, or one it navigated to from there: keep the router's
+  // pieces then (<Scripts> renders nothing once hydrated; <ScrollRestoration> keeps working for later pages).
+  const hydrate = !anyRouteTurnsOff(matches, "hydrate") || typeof document !== "undefined";
   return (
     <html lang="ko">
       <head>
@@ -85,12 +93,14 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <SiteHeader siteName={root?.siteName ?? "도매온"} user={root?.user ?? null} />
         {ads ? (
+          // The content comes first in the page's order (the keyboard and a screen reader reach the search box
+          // before any ad); wide screens draw the ads left and right of it, a phone shows one ad, after it.
           <div className="mx-auto grid max-w-[2200px] grid-cols-1 gap-6 px-4 py-6 lg:grid-cols-[300px_minmax(0,1600px)_300px] lg:justify-center">
-            <AdColumn ad={ads[0]} className="order-2 lg:order-none" />
-            <main id="main" className="order-1 min-w-0 lg:order-none">
+            <main id="main" className="min-w-0 lg:col-start-2 lg:row-start-1">
               {children}
             </main>
-            <AdColumn ad={ads[1]} className="order-3 lg:order-none" />
+            <AdColumn ad={ads[0]} className="lg:col-start-1 lg:row-start-1" />
+            <AdColumn ad={ads[1]} className="hidden lg:col-start-3 lg:row-start-1 lg:block" lazy />
           </div>
         ) : (
           <div className="mx-auto max-w-[1600px] px-4 py-6">
@@ -101,12 +111,23 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
         {root ? <SiteFooter info={root.footer} /> : null}
         <CompareBar ids={root?.compare ?? []} />
-        <Toaster toast={root?.toast ?? null} />
+        <OneTimeMessages toast={root?.toast ?? null} />
         {/* A message may move the page on after a second (React puts the tag in <head>; a browser acts on it when
             it arrives, on a first load or after a client-side navigation). */}
         {root?.toast?.next ? <meta httpEquiv="refresh" content={`1;url=${root.toast.next}`} /> : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          // A page without React: its links prerendered on hover (data, no code), and the one small module that
+          // keeps the place after a button post and marks a pressed button busy (ADR 0031), after the content.
+          <>
+            <SpeculationRules nonce={nonce} />
+            <script type="module" src={pageEnhancements} nonce={nonce || undefined} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -16,7 +16,7 @@ import { generateCatalogue } from "./generate-data.ts";
 import { imagesBench } from "./images.ts";
 import { lighthouseWithPictures } from "./lighthouse.ts";
 import { listToReference, load } from "./load.ts";
-import { firstLoadJs, includesEditor } from "./page-weight.ts";
+import { firstLoadJs, includesEditor, includesFramework } from "./page-weight.ts";
 import { recordsTrial } from "./records-trial.ts";
 import { printScale, scaleBench } from "./scale.ts";
 import { timeSearchClasses } from "./search-timing.ts";
@@ -209,7 +209,9 @@ async function main() {
     // The terms routes at this catalogue's size, on the same server; 100,000 suppliers get their own run below.
     const termsHere = await termRatios(server, terms.compare, QUICK ? 1 : 3, loadOptions());
     const large = { list: await htmlWeight("/list"), products: await htmlWeight("/products") };
-    const pageJs: Record<string, { gzipBytes: number; editor: boolean }> = {};
+    // First-visit script per page (ADR 0031): the files it names and its inline scripts, gzip; whether any of it is
+    // React or React Router (a script-free page must have none: the budget test fails on it).
+    const pageJs: Record<string, { gzipBytes: number; inlineGzipBytes: number; framework: boolean; editor: boolean }> = {};
     for (const url of [
       "/list",
       "/products",
@@ -220,12 +222,20 @@ async function main() {
       "/sellinginsight/ad-strategy",
       "/sellernote",
       `/sellernote/${ids.note}`,
+      "/compare",
+      "/terms",
+      "/tools/margin",
       "/login",
       "/signup",
     ]) {
       const { html } = await htmlWeight(url);
       const js = firstLoadJs(html);
-      pageJs[url] = { gzipBytes: js.gzipBytes, editor: includesEditor(js.files) };
+      pageJs[url] = {
+        gzipBytes: js.gzipBytes,
+        inlineGzipBytes: js.inlineGzipBytes,
+        framework: includesFramework(js.files, html),
+        editor: includesEditor(js.files),
+      };
     }
     await stopServer(server);
     await target.cleanup();

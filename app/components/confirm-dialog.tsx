@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { useHydrated } from "#app/components/use-hydrated.ts";
+import { DELETE_CONFIRMED } from "#app/lib/delete-confirmation.ts";
 
 type Props = {
   message: string;
@@ -58,15 +59,16 @@ export function ConfirmDialog({ message, confirmLabel = "삭제", cancelLabel = 
 }
 
 /**
- * A post button that asks first (with JavaScript); without JavaScript it posts at once. The page's
- * action answers with a redirect and a flash toast either way.
+ * A post button that asks first (with JavaScript); without JavaScript (or before it has loaded) it posts at
+ * once. The page's action answers with a redirect and a one-time message either way.
  *
- * `confirmedFields` are sent only when the dialog's confirm button was pressed. An action that requires
- * them (회원 탈퇴) therefore refuses the JavaScript-free first post, and the page asks again there.
+ * `confirmedFields` (`confirm=1` unless given, lib/delete-confirmation.ts) are sent only when the dialog's
+ * confirm button was pressed. The action requires them (every delete, 회원 탈퇴), so the JavaScript-free
+ * first post is answered with the server's own confirmation step, and nothing is deleted by one request.
  */
 export function ConfirmSubmitButton({
   fields,
-  confirmedFields,
+  confirmedFields = DELETE_CONFIRMED,
   label = "삭제",
   message = "정말 삭제하시겠습니까?",
   className = "",
@@ -111,7 +113,6 @@ export function ConfirmSubmitButton({
             setAsking(false);
             const form = formRef.current;
             if (!form) return;
-            if (!confirmedFields) return submit(form);
             const body = new FormData(form);
             for (const [name, value] of Object.entries(confirmedFields)) body.set(name, value);
             submit(body, { method: "post" });

@@ -8,6 +8,7 @@ import {
   UNREADABLE_MESSAGE,
   UNSUPPORTED_TYPE_MESSAGE,
 } from "./body-limits.ts";
+import { confirmationFailure } from "./delete-confirmation.ts";
 import { type FieldErrors, type FormFailure, type FormValues, firstIssuePerField, formFieldNames, isRepeatedField } from "./form-kit.ts";
 
 /**
@@ -105,4 +106,12 @@ export function formFailure(
   }: { values?: FormValues; errors?: FieldErrors; status?: number; headers?: HeadersInit } = {},
 ) {
   return data<FormFailure>({ ok: false, message, errors, values }, { status, ...(headers ? { headers } : {}) });
+}
+
+/**
+ * The answer to a delete sent without `confirm=1` (lib/delete-confirmation.ts): a page that asks
+ * `정말 삭제하시겠습니까?` with 삭제 and 취소. Nothing was deleted, nothing was wrong: 200.
+ */
+export function askDeleteConfirmation(form: FormData) {
+  return data<FormFailure>(confirmationFailure(form), { status: 200 });
 }

@@ -30,8 +30,8 @@ export function uniqueEmail(prefix = "user") {
 export const PASSWORD = "correct-horse-9";
 
 /**
- * The one-time message an action's redirect brings: a toast with JavaScript, the server-drawn `<noscript>`
- * status without it (Playwright's text search skips `<noscript>`, its role search does not).
+ * The one-time message an action's redirect brings: drawn by the server (a status, or an alert for an error) with
+ * or without JavaScript, and closed by CSS after 3 s.
  */
 export function oneTimeMessage(page: Page, text: string) {
   return page.getByText(text).or(page.getByRole("status").filter({ hasText: text }));

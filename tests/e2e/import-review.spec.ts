@@ -42,7 +42,7 @@ test("an admin uploads a file, unticks a row, applies, finds the suspicious ones
   await row(job).getByRole("checkbox", { name: "가져오기" }).check();
   await page.getByRole("button", { name: "가져오기 실행" }).click();
 
-  const report = page.getByRole("status").filter({ hasText: "가져오기를 마쳤습니다." });
+  const report = page.locator("#main").getByRole("status").filter({ hasText: "가져오기를 마쳤습니다." });
   await expect(report).toContainText("추가 1곳");
   await expect(report).toContainText("검토 대기 1곳");
   await expect(report).toContainText("건너뜀 2곳");

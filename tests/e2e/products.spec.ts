@@ -97,8 +97,9 @@ test("register, edit (then /products after a second) and delete with a confirmat
   // card shows the drawn placeholder, and the browser never asks img.example.com itself.
   await expect(card.locator("img")).toHaveCount(0);
 
+  // /products is a script-free page (ADR 0031): 수정 is a plain GET form (the browser adds an empty `?`).
   await card.getByRole("button", { name: "수정" }).click();
-  await expect(page).toHaveURL(/\/edit\/\d+$/);
+  await expect(page).toHaveURL(/\/edit\/\d+\??$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("상품 수정");
   await expect(page.getByLabel("가격")).toHaveValue("12000");
   const edited = `${name} (수정됨)`;
@@ -115,15 +116,17 @@ test("register, edit (then /products after a second) and delete with a confirmat
   const editedCard = cardOf(page, edited);
   await expect(editedCard).toContainText("9,900원");
 
+  // The page has no scripts: the server asks (issue 23 item 3), 취소 goes back with nothing deleted.
   await editedCard.getByRole("button", { name: "삭제" }).click();
-  const dialog = page.getByRole("alertdialog", { name: "정말 삭제하시겠습니까?" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "취소" }).click();
-  await expect(dialog).toHaveCount(0);
+  const question = page.getByRole("heading", { name: "정말 삭제하시겠습니까?" });
+  await expect(question).toBeVisible();
+  await page.getByRole("link", { name: "취소" }).click();
+  await expect(question).toHaveCount(0);
   await expect(editedCard).toBeVisible();
 
   await editedCard.getByRole("button", { name: "삭제" }).click();
-  await dialog.getByRole("button", { name: "삭제" }).click();
+  await expect(question).toBeVisible();
+  await page.getByRole("button", { name: "삭제" }).click();
   await expect(page.getByText("삭제 완료!")).toBeVisible();
   await expect(editedCard).toHaveCount(0);
   await page.reload();
@@ -161,7 +164,7 @@ test("another user sees no 수정/삭제 on your card, and is refused by page an
   expect(deletePost.status()).toBe(403);
   expect(await deletePost.text()).toContain("삭제 권한이 없습니다.");
   const deleteData = await page.request.post("/products.data", {
-    form: { intent: "delete", productId: String(id), js: "1" },
+    form: { intent: "delete", productId: String(id), js: "1", confirm: "1" },
     headers: { origin },
     maxRedirects: 0,
   });
@@ -265,7 +268,7 @@ test("/admin/add-product: the saved message becomes a link to the product page, 
   await page.getByLabel("상품명").fill(name);
   await page.getByLabel("가격").fill("45000");
   await page.getByRole("button", { name: "등록하기" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "상품 등록 완료!" })).toBeVisible();
+  await expect(page.locator("#main").getByRole("status").filter({ hasText: "상품 등록 완료!" })).toBeVisible();
   await expect(page.getByLabel("상품명")).toHaveValue("");
 
   await page.getByLabel("상품명").fill(`${name} 링크`);
@@ -346,7 +349,7 @@ test("admin: add, edit and delete an external product, and import a CSV after a 
   await expect(cardOf(page, imported)).toContainText("9,900원");
 });
 
-test("without JavaScript: the product form posts, and a delete is a plain form post", async ({ browser, baseURL }) => {
+test("without JavaScript: the product form posts, and a delete asks on a page of its own first", async ({ browser, baseURL }) => {
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
   const page = await context.newPage();
   try {
@@ -372,8 +375,15 @@ test("without JavaScript: the product form posts, and a delete is a plain form p
 
     await page.goto(`/products?q=${encodeURIComponent(name)}`);
     await expect(card).toContainText("8,000원");
+    // One request deletes nothing: the server answers 정말 삭제하시겠습니까? with 삭제 and 취소.
     await card.getByRole("button", { name: "삭제" }).click();
+    await expect(page.getByRole("heading", { name: "정말 삭제하시겠습니까?" })).toBeVisible();
+    await page.getByRole("link", { name: "취소" }).click();
+    await expect(card).toContainText("8,000원");
+    await card.getByRole("button", { name: "삭제" }).click();
+    await page.getByRole("button", { name: "삭제" }).click();
     await expect(page).toHaveURL(/\/products\?q=/);
+    await expect(page.getByText("삭제 완료!")).toBeVisible();
     await expect(page.getByText("검색 결과가 없습니다.")).toBeVisible();
   } finally {
     await context.close();

@@ -28,21 +28,26 @@ test("a visitor searches (초성 and two-syllable words), filters by category an
   await expect(cards.first().getByRole("link", { name: /사이트 방문/ })).toHaveAttribute("target", "_blank");
   await expect(cards.first().getByRole("link", { name: /사이트 방문/ })).toHaveAttribute("rel", "noopener noreferrer");
 
-  // While a search loads, ten skeleton cards stand in for the results.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/list.data*", async (route) => {
-    await held;
-    await route.continue();
+  // While a search loads, ten skeleton cards stand in for the results (/list has no React: the small module shows
+  // them when the form is sent, while the browser loads the next page, ADR 0031). A page held in mid-navigation
+  // cannot be inspected, so the first press is kept from leaving (a listener after the module's).
+  await page.evaluate(() => {
+    document.addEventListener("submit", function stay(event) {
+      event.preventDefault();
+      document.removeEventListener("submit", stay);
+    });
   });
   const search = page.getByLabel("도매처 검색");
   await search.fill("ㄷㅁㄲ");
   await search.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "불러오는 중..." })).toBeVisible();
   await expect(page.locator("[role=status] .animate-pulse")).toHaveCount(10);
-  release();
+  await expect(cards).toHaveCount(0);
+  // The pressed button is busy now; a fresh page sends the search for real.
+  await expect(page.getByRole("button", { name: "검색", exact: true })).toBeDisabled();
+  await page.goto("/list");
+  await search.fill("ㄷㅁㄲ");
+  await search.press("Enter");
   await expect(page).toHaveURL(/\/list\?q=%E3%84%B7%E3%85%81%E3%84%B2$/);
   await expect(cards.getByRole("heading")).toHaveText(["도매꾹"]);
 
@@ -229,7 +234,7 @@ test("an admin adds, edits and deletes a wholesaler (with confirm), runs the cle
   await expect(preview.getByRole("row").filter({ hasText: `가져온도매${stamp}` })).toContainText("추가");
   await expect(preview.getByRole("row").filter({ hasText: "(이름 없음)" })).toContainText("이름이 없습니다.");
   await page.getByRole("button", { name: "가져오기 실행" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "가져오기를 마쳤습니다." })).toContainText("추가 1곳");
+  await expect(page.locator("#main").getByRole("status").filter({ hasText: "가져오기를 마쳤습니다." })).toContainText("추가 1곳");
 
   await page.goto(`/list?q=${encodeURIComponent(`가져온도매${stamp}`)}`);
   await expect(page.getByRole("main").getByRole("heading", { name: `가져온도매${stamp}` })).toBeVisible();

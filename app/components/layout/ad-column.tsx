@@ -2,8 +2,11 @@ import { formatWon } from "#app/lib/format.ts";
 
 export type AdView = { id: string; name: string; description: string; price: number; image: string; link: string };
 
-/** One sponsored ad in a side column; on small screens the columns sit below the content. */
-export function AdColumn({ ad, className = "" }: { ad: AdView; className?: string }) {
+/**
+ * One sponsored ad in a side column; on small screens one ad sits below the content. `lazy`: the picture of an ad
+ * a phone does not show (display: none) is not fetched there.
+ */
+export function AdColumn({ ad, className = "", lazy = false }: { ad: AdView; className?: string; lazy?: boolean }) {
   return (
     <aside aria-label="광고" className={`w-full lg:w-[300px] ${className}`}>
       <div className="lg:sticky lg:top-4">
@@ -14,8 +17,17 @@ export function AdColumn({ ad, className = "" }: { ad: AdView; className?: strin
           rel="sponsored noopener noreferrer"
           className="block overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm hover:shadow-md"
         >
-          {/* Not lazy: beside the content on wide screens and often the largest thing in view on a short page (LCP). */}
-          <img src={ad.image} alt="" width={300} height={250} className="h-auto w-full" decoding="async" />
+          {/* The first ad is not lazy: beside the content on wide screens and often the largest thing in view on a
+              short page (LCP). */}
+          <img
+            src={ad.image}
+            alt=""
+            width={300}
+            height={250}
+            className="h-auto w-full"
+            decoding="async"
+            loading={lazy ? "lazy" : undefined}
+          />
           <div className="p-3">
             <p className="font-semibold text-slate-900">{ad.name}</p>
             <p className="mt-1 text-sm text-slate-600">{ad.description}</p>

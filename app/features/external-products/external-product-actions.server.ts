@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { formFailure, readForm, readFormOrRefusal, validateForm } from "#app/lib/form.server.ts";
+import { deleteConfirmed } from "#app/lib/delete-confirmation.ts";
+import { askDeleteConfirmation, formFailure, readForm, readFormOrRefusal, validateForm } from "#app/lib/form.server.ts";
 import type { FormFailure } from "#app/lib/form-kit.ts";
 import { log } from "#app/lib/log.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -70,7 +71,9 @@ async function createFromForm(request: Request, form: FormData) {
 
 async function deleteFromForm(form: FormData) {
   const id = parseIdParam(form.get("id"));
-  if (!id || (await deleteExternalProduct(id)) === "not-found") return fail(NOT_FOUND, 404);
+  if (!id) return fail(NOT_FOUND, 404);
+  if (!deleteConfirmed(form)) return askDeleteConfirmation(form);
+  if ((await deleteExternalProduct(id)) === "not-found") return fail(NOT_FOUND, 404);
   return redirectWithToast(ADMIN_EXTERNAL_PATH, { type: "success", message: "삭제 완료!" });
 }
 

@@ -1,4 +1,5 @@
-import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
+import { deleteConfirmed } from "#app/lib/delete-confirmation.ts";
+import { askDeleteConfirmation, formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
@@ -60,6 +61,7 @@ export async function deleteNoteAction(request: Request, idParam: string | undef
   if (form.get("intent") !== "delete") return formFailure("잘못된 요청입니다.");
   const id = parseIdParam(idParam);
   if (id === null) return redirectWithToast("/sellernote", { type: "error", message: NOTE_NOT_FOUND });
+  if (!deleteConfirmed(form)) return askDeleteConfirmation(form);
   let deleted: boolean;
   try {
     deleted = await deleteNote(id);

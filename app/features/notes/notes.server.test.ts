@@ -76,8 +76,18 @@ test("an admin writes, edits and deletes a note; edits keep createdAt and move u
   expect(after!.updatedAt.getTime()).toBeGreaterThan(stored!.updatedAt.getTime());
   expect(after?.authorId).toBe(stored?.authorId);
 
+  // Without confirm=1 the server asks (200, the question) and the note stays.
+  const asked = await caught(() =>
+    deleteNoteAction(formRequest(`/sellernote/${stored!.id}`, { intent: "delete" }, { cookie: admin.cookie }), String(stored!.id)),
+  );
+  expect(asked.status).toBe(200);
+  expect(asked.data).toMatchObject({ ok: false, message: "정말 삭제하시겠습니까?", values: { intent: "delete" } });
+  expect(await notesTitled("고친 노트")).toHaveLength(1);
   const deleted = asResponse(
-    await deleteNoteAction(formRequest(`/sellernote/${stored!.id}`, { intent: "delete" }, { cookie: admin.cookie }), String(stored!.id)),
+    await deleteNoteAction(
+      formRequest(`/sellernote/${stored!.id}`, { intent: "delete", confirm: "1" }, { cookie: admin.cookie }),
+      String(stored!.id),
+    ),
   );
   expect(deleted.location).toBe("/sellernote");
   expect(await notesTitled("고친 노트")).toHaveLength(0);

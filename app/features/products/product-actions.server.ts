@@ -1,4 +1,5 @@
-import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
+import { deleteConfirmed } from "#app/lib/delete-confirmation.ts";
+import { askDeleteConfirmation, formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import type { FormValues } from "#app/lib/form-kit.ts";
 import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
@@ -6,7 +7,15 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
 import { type AdminUser, getUser, requireUser } from "#app/platform/auth/auth.server.ts";
 import { type ProductFormValues, productSchema } from "./product-schema.ts";
-import { canEditProduct, createProduct, deleteProduct, getProduct, ProductRefusal, updateProduct } from "./products.server.ts";
+import {
+  canDeleteProduct,
+  canEditProduct,
+  createProduct,
+  deleteProduct,
+  getProduct,
+  ProductRefusal,
+  updateProduct,
+} from "./products.server.ts";
 
 const NOT_FOUND = "상품이 존재하지 않습니다.";
 
@@ -122,6 +131,16 @@ export async function deleteProductAction(request: Request, form: FormData) {
   if (!user) return fail("로그인이 필요합니다.", 401);
   const id = parseIdParam(form.get("productId"));
   if (!id) return fail(NOT_FOUND, 404);
+  if (!deleteConfirmed(form)) {
+    // Asked only of someone who may delete it: anyone else hears the refusal at once.
+    const product = await getProduct(id);
+    if (!product) return fail("이미 삭제되었거나 존재하지 않는 상품입니다.", 404);
+    if (!canDeleteProduct(product, user)) {
+      logDenied("product delete denied", request, user.id, id);
+      return fail("삭제 권한이 없습니다.", 403);
+    }
+    return askDeleteConfirmation(form);
+  }
   let outcome: Awaited<ReturnType<typeof deleteProduct>>;
   try {
     outcome = await deleteProduct({ id, actor: user });

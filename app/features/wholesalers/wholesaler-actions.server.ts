@@ -1,5 +1,6 @@
 import { afterSupplierSaved } from "#app/features/official-records/official-records.server.ts";
-import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
+import { deleteConfirmed } from "#app/lib/delete-confirmation.ts";
+import { askDeleteConfirmation, formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
@@ -34,6 +35,7 @@ export async function deleteWholesalerAction(request: Request, admin: AdminUser,
   const back = postedFromPage(request, fallback);
   const id = parseIdParam(String(form.get("id") ?? ""));
   if (!id) return redirectWithToast(back, { type: "error", message: NOT_FOUND_MESSAGE });
+  if (!deleteConfirmed(form)) return askDeleteConfirmation(form);
   let deleted: boolean;
   try {
     deleted = await deleteWholesaler(id, await actorOf(admin));

@@ -120,7 +120,7 @@ test("the simple form and a delete are recorded; the deletion outlives the suppl
   };
   expect(await caught(() => callAction(post("/admin/add", simple)))).toMatchObject({ status: 302 });
   const [row] = await db().select().from(wholesalers);
-  expect(await caught(() => callAction(post("/admin/wholesaler", { intent: "delete", id: String(row!.id) })))).toMatchObject({
+  expect(await caught(() => callAction(post("/admin/wholesaler", { intent: "delete", id: String(row!.id), confirm: "1" })))).toMatchObject({
     status: 302,
   });
 
@@ -138,7 +138,7 @@ test("a write that fails records nothing: the history is in the write's transact
   const res = await caught(() => callAction(post("/admin/wholesaler-add", { ...fields, name: "" })));
   expect(res.status).toBe(400);
   // A delete of an id that does not exist writes neither the supplier nor its history.
-  await caught(() => callAction(post("/admin/wholesaler", { intent: "delete", id: "999999" })));
+  await caught(() => callAction(post("/admin/wholesaler", { intent: "delete", id: "999999", confirm: "1" })));
   expect(await historyRows()).toEqual([]);
 });
 

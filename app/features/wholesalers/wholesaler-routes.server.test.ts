@@ -164,13 +164,20 @@ test("/admin registers with the admin form, validates on the server and deletes"
   const page = (await callLoader(getRequest("/admin", { cookie: adminCookie }))) as { items: { id: number }[] };
   expect(page.items.map((w) => w.id)).toEqual([row?.id]);
 
+  // Without confirm=1 (a post before JavaScript, or without it) the server asks and deletes nothing.
+  const asked = await caught(() =>
+    callAction(formRequest("/admin?page=1", { intent: "delete", id: String(row?.id) }, { cookie: adminCookie })),
+  );
+  expect(asked.status).toBe(200);
+  expect(asked.data).toMatchObject({ ok: false, message: "정말 삭제하시겠습니까?", values: { intent: "delete", id: String(row?.id) } });
+  expect(await snapshot()).toHaveLength(1);
   const deleted = asResponse(
-    await callAction(formRequest("/admin?page=1", { intent: "delete", id: String(row?.id) }, { cookie: adminCookie })),
+    await callAction(formRequest("/admin?page=1", { intent: "delete", id: String(row?.id), confirm: "1" }, { cookie: adminCookie })),
   );
   expect(deleted.location).toBe("/admin?page=1");
   expect(await snapshot()).toEqual([]);
   const again = asResponse(
-    await callAction(formRequest("/admin/wholesaler", { intent: "delete", id: String(row?.id) }, { cookie: adminCookie })),
+    await callAction(formRequest("/admin/wholesaler", { intent: "delete", id: String(row?.id), confirm: "1" }, { cookie: adminCookie })),
   );
   expect(again.location).toBe("/admin/wholesaler");
 });
@@ -495,7 +502,7 @@ test("검토 대기: out of /list, search, counts and the sitemap; 404 on its pa
   );
   expect(published.location).toBe("/admin/review");
   const deleted = asResponse(
-    await callAction(formRequest("/admin/review", { intent: "delete", id: String(doomed.id) }, { cookie: adminCookie })),
+    await callAction(formRequest("/admin/review", { intent: "delete", id: String(doomed.id), confirm: "1" }, { cookie: adminCookie })),
   );
   expect(deleted.location).toBe("/admin/review");
   const after = await snapshot();

@@ -8,10 +8,14 @@ import { favoriteAction, listFavorites } from "#app/features/favorites/favorites
 import { businessAlertsAmong } from "#app/features/official-records/official-records.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { parsePageParam } from "#app/lib/url-params.ts";
 import { requireUser } from "#app/platform/auth/auth.server.ts";
 import { imagesFor } from "#app/platform/images/images.server.ts";
 import type { Route } from "./+types/favorites";
+
+/** Plain links and forms only: sent without React's client scripts (ADR 0031). */
+export const handle = SCRIPT_FREE;
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "찜한 도매처", description: "내가 찜한 도매처 목록입니다." }),

@@ -1,3 +1,4 @@
+import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
@@ -9,6 +10,7 @@ import {
   saveWholesalerAction,
 } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
+import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { adminContext } from "#app/platform/auth/auth.server.ts";
@@ -32,6 +34,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminHome({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageCount } = loaderData;
+  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
+  const confirmDelete = deleteConfirmationOf(actionData);
+  if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
   return (
     <>
       <PageHeading>도매처 관리</PageHeading>

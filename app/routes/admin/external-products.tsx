@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { AdminTable } from "#app/components/admin-table.tsx";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
+import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FileField, TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -11,6 +12,7 @@ import { adminExternalProductsAction } from "#app/features/external-products/ext
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "#app/features/external-products/external-product-import-limits.ts";
 import { externalProductSchema } from "#app/features/external-products/external-product-schema.ts";
 import { listExternalProducts } from "#app/features/external-products/external-products.server.ts";
+import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
 import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
@@ -48,6 +50,9 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
   });
   const preview = actionData && "kind" in actionData && actionData.kind === "preview" ? actionData : null;
 
+  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
+  const confirmDelete = deleteConfirmationOf(actionData);
+  if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
   return (
     <>
       <PageHeading>외부 인기 상품 관리</PageHeading>

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
-import { toast } from "sonner";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FileField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
+import { toast } from "#app/components/toast.ts";
 import { ImportPreview, ImportReportView } from "#app/features/supplier-import/import-preview.tsx";
 import {
   COLUMNS_HELP,

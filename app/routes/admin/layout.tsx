@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { countOpenRecordIssues } from "#app/features/official-records/official-records.server.ts";
 import { countOpenReports } from "#app/features/reports/reports.server.ts";
+import type { PageHandle } from "#app/lib/page-handle.ts";
 import { requireAdminMiddleware } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -18,7 +19,7 @@ export async function loader() {
   return { openReports, openRecords };
 }
 
-export const handle = { ads: false };
+export const handle = { ads: false } satisfies PageHandle;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (

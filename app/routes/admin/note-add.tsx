@@ -3,8 +3,12 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { createNoteAction } from "#app/features/notes/note-actions.server.ts";
 import { NoteForm } from "#app/features/notes/note-form.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import type { PageHandle } from "#app/lib/page-handle.ts";
 import { requireUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/note-add";
+
+/** An admin page outside the admin layout: no ads either (ui-contract "Smaller changes"). */
+export const handle = { ads: false } satisfies PageHandle;
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "셀러 노트 작성", description: "셀러 노트에 새 글을 씁니다." }),

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
+import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -13,6 +14,7 @@ import {
 import { deleteWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { CategoryBadge } from "#app/features/wholesalers/wholesaler-card.tsx";
 import { parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
+import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import { adminContext } from "#app/platform/auth/auth.server.ts";
@@ -38,8 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const smallButton = "rounded-md border px-3 py-1.5 text-sm font-medium";
 
-export default function Review({ loaderData }: Route.ComponentProps) {
+export default function Review({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageCount } = loaderData;
+  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
+  const confirmDelete = deleteConfirmationOf(actionData);
+  if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
   return (
     <>
       <PageHeading>검토 대기</PageHeading>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -6,6 +7,7 @@ import { Pager } from "#app/components/pager.tsx";
 import { AdminWholesalerTable } from "#app/features/wholesalers/admin-wholesaler-table.tsx";
 import { deleteWholesalerAction, loadAdminWholesalerPage } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
+import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { adminContext } from "#app/platform/auth/auth.server.ts";
@@ -26,8 +28,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return deleteWholesalerAction(request, context.get(adminContext), form, "/admin/wholesaler");
 }
 
-export default function AdminWholesalers({ loaderData }: Route.ComponentProps) {
+export default function AdminWholesalers({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageCount } = loaderData;
+  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
+  const confirmDelete = deleteConfirmationOf(actionData);
+  if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
   return (
     <>
       <PageHeading

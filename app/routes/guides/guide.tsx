@@ -4,9 +4,13 @@ import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { GuideArticle } from "#app/features/guides/guide-article.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { findGuide } from "#content/guides/all-guides.ts";
 import type { Route } from "./+types/guide";
+
+/** Plain links and forms only: sent without React's client scripts (ADR 0031). */
+export const handle = SCRIPT_FREE;
 
 export function loader({ params }: Route.LoaderArgs) {
   const guide = findGuide(params.slug);

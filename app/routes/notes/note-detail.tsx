@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { BackLink } from "#app/components/back-link.tsx";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
+import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { deleteNoteAction } from "#app/features/notes/note-actions.server.ts";
@@ -11,13 +12,18 @@ import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
 import { getNote } from "#app/features/notes/notes.server.ts";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { DEFAULT_AUTHOR_NAME } from "#app/features/users/users.server.ts";
+import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/note-detail";
+
+/** Plain links and forms only: sent without React's client scripts (ADR 0031). */
+export const handle = SCRIPT_FREE;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);
@@ -63,6 +69,9 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function NoteDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { note, isAdmin, jsonLd } = loaderData;
+  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
+  const confirmDelete = deleteConfirmationOf(actionData);
+  if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
   return (
     <>
       <BackLink to="/sellernote">셀러 노트 목록</BackLink>

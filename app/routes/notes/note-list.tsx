@@ -5,9 +5,13 @@ import { NoteList } from "#app/features/notes/note-list.tsx";
 import { listNotes } from "#app/features/notes/notes.server.ts";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { parsePageParam } from "#app/lib/url-params.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/note-list";
+
+/** Plain links and forms only: sent without React's client scripts (ADR 0031). */
+export const handle = SCRIPT_FREE;
 
 export const meta: Route.MetaFunction = (args) => {
   const { loaderData } = args;

@@ -200,7 +200,7 @@ test("delete matrix by direct POST: owner and admin delete; another user gets 40
         args(
           formRequest(
             "/products?q=%EC%82%AD%EC%A0%9C",
-            { intent: "delete", productId: String(id), ...extra },
+            { intent: "delete", productId: String(id), confirm: "1", ...extra },
             who ? { cookie: who.cookie } : {},
           ),
         ),
@@ -213,6 +213,12 @@ test("delete matrix by direct POST: owner and admin delete; another user gets 40
   const refused = await del(other, id);
   expect(refused.status).toBe(403);
   expect(refused.data).toMatchObject({ ok: false, message: "삭제 권한이 없습니다." });
+  expect(await row(id)).toEqual(original);
+
+  // Nothing is deleted by one request: without confirm=1 the owner gets the question, and the row stays.
+  const asked = await del(owner, id, { confirm: "" });
+  expect(asked.status).toBe(200);
+  expect(asked.data).toMatchObject({ ok: false, message: "정말 삭제하시겠습니까?", values: { intent: "delete", productId: String(id) } });
   expect(await row(id)).toEqual(original);
 
   // The owner's delete comes back to the same list with the message.
@@ -439,8 +445,14 @@ test("/admin/external-products: every write needs the admin role; a too-large up
   expect(overFile.status).toBe(413);
   expect(await count()).toBe(before + 2);
 
-  const deleted = await caught(() =>
+  const asked = await caught(() =>
     callAction(formRequest("/admin/external-products", { intent: "delete", id: String(saved!.id) }, { cookie: boss.cookie })),
+  );
+  expect(asked.status).toBe(200);
+  expect(asked.data).toMatchObject({ ok: false, message: "정말 삭제하시겠습니까?" });
+  expect(await count()).toBe(before + 2);
+  const deleted = await caught(() =>
+    callAction(formRequest("/admin/external-products", { intent: "delete", id: String(saved!.id), confirm: "1" }, { cookie: boss.cookie })),
   );
   expect(deleted.status).toBe(302);
   expect(await count()).toBe(before + 1);

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from "react-router";
+import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
@@ -11,13 +12,18 @@ import { deleteProductAction } from "#app/features/products/product-actions.serv
 import { ExternalProductCard, gridClass, ProductCard } from "#app/features/products/product-card.tsx";
 import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";
 import { canDeleteProduct, canEditProduct, listProducts, supplierNamesOf } from "#app/features/products/products.server.ts";
+import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
 import { formFailure, readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { parseIdParam, parsePageParam } from "#app/lib/url-params.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import { imagesFor } from "#app/platform/images/images.server.ts";
 import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
 import type { Route } from "./+types/products";
+
+/** Plain links and forms only: sent without React's client scripts (ADR 0031). */
+export const handle = SCRIPT_FREE;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(
@@ -84,6 +90,9 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   const visibleProducts = products.items.filter((product) => product.id !== deletingId);
   const nothing = products.total === 0 && external.total === 0;
 
+  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
+  const confirmDelete = deleteConfirmationOf(actionData);
+  if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
   return (
     <>
       <PageHeading

@@ -9,7 +9,11 @@ import { CompareTable } from "#app/features/compare/compare-table.tsx";
 import { compareWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import type { Route } from "./+types/compare";
+
+/** Plain links and forms only: sent without React's client scripts (ADR 0031). */
+export const handle = SCRIPT_FREE;
 
 export const meta: Route.MetaFunction = (args) => [
   // The address is meant to be shared (a messenger shows its card), so it carries the sharing tags; `ids` defines it.

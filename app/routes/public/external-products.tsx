@@ -8,12 +8,16 @@ import { listExternalProducts } from "#app/features/external-products/external-p
 import { ExternalProductCard, gridClass } from "#app/features/products/product-card.tsx";
 import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { parsePageParam } from "#app/lib/url-params.ts";
 import { imagesFor } from "#app/platform/images/images.server.ts";
 import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
 import type { Route } from "./+types/external-products";
 
 // One module serves /search and /external-products (two entries in routes.ts).
+/** Plain links and forms only: sent without React's client scripts (ADR 0031). */
+export const handle = SCRIPT_FREE;
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta({ title: "인기 상품 검색", description: "온라인에서 많이 팔리는 인기 상품을 이름으로 찾아보세요.", query: ["q", "page"] }, args);
 

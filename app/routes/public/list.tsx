@@ -14,10 +14,14 @@ import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-searc
 import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import { imagesFor } from "#app/platform/images/images.server.ts";
 import { notesForCategory } from "#content/regulatory-notes.ts";
 import type { Route } from "./+types/list";
+
+/** Plain links and forms only: sent without React's client scripts (ADR 0031). */
+export const handle = SCRIPT_FREE;
 
 export const meta: Route.MetaFunction = (args) => {
   const { loaderData } = args;
@@ -70,29 +74,39 @@ export default function List({ loaderData }: Route.ComponentProps) {
       <PageHeading>도매 사이트 목록</PageHeading>
       <WholesalerSearchForm state={{ ...state, page }} />
       <CategoryRegulatoryNotes category={state.category} notes={regulatoryNotes} />
-      {searching ? (
-        <SkeletonGrid count={10} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          message={state.q ? "검색 결과가 없습니다." : state.facts.length ? "조건에 맞는 도매처가 없습니다." : "표시할 내용이 없습니다."}
-        >
-          {state.q || state.category || state.facts.length || page > 1 ? (
-            <Link to="/list" className="font-medium text-blue-700 hover:underline">
-              전체 도매처 보기
-            </Link>
-          ) : null}
-        </EmptyState>
-      ) : (
-        <>
-          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-            {state.q ? `‘${state.q}’ 검색 결과 ` : ""}
-            {state.category ? `${state.category} · ` : ""}
-            {filterLabels.length ? `${filterLabels.join(", ")} · ` : ""}총 {total.toLocaleString("ko-KR")}곳{totalIsCapped ? " 이상" : ""}
-          </p>
-          <WholesalerCardGrid items={items} favorites={favorites} siteDownIds={siteDownIds} businessAlerts={businessAlerts} />
-          <Pager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} keepScroll={false} />
-        </>
+      {/* While the next results load, the skeleton stands in for them: after a client-side navigation from React's
+          state, on this page sent without React from the small module (app/scripts/page-enhancements.js), which
+          shows this hidden copy and hides the results when the search form is sent. */}
+      {searching ? null : (
+        <div hidden data-pending="shows">
+          <SkeletonGrid count={10} />
+        </div>
       )}
+      <div data-pending="hides">
+        {searching ? (
+          <SkeletonGrid count={10} />
+        ) : items.length === 0 ? (
+          <EmptyState
+            message={state.q ? "검색 결과가 없습니다." : state.facts.length ? "조건에 맞는 도매처가 없습니다." : "표시할 내용이 없습니다."}
+          >
+            {state.q || state.category || state.facts.length || page > 1 ? (
+              <Link to="/list" className="font-medium text-blue-700 hover:underline">
+                전체 도매처 보기
+              </Link>
+            ) : null}
+          </EmptyState>
+        ) : (
+          <>
+            <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+              {state.q ? `‘${state.q}’ 검색 결과 ` : ""}
+              {state.category ? `${state.category} · ` : ""}
+              {filterLabels.length ? `${filterLabels.join(", ")} · ` : ""}총 {total.toLocaleString("ko-KR")}곳{totalIsCapped ? " 이상" : ""}
+            </p>
+            <WholesalerCardGrid items={items} favorites={favorites} siteDownIds={siteDownIds} businessAlerts={businessAlerts} />
+            <Pager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} keepScroll={false} />
+          </>
+        )}
+      </div>
     </>
   );
 }

@@ -6,10 +6,14 @@ import { PolicyCards } from "#app/features/seller-tools/policy-cards.tsx";
 import { SellerToolsTable } from "#app/features/seller-tools/seller-tools-table.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import { guides } from "#content/guides/all-guides.ts";
 import { policyProgrammes, sellerTools } from "#content/seller-tools.ts";
 import type { Route } from "./+types/seller-info";
+
+/** Plain links and forms only: sent without React's client scripts (ADR 0031). */
+export const handle = SCRIPT_FREE;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

@@ -26,6 +26,7 @@ import { formatBusinessNumber } from "#app/lib/business-number.ts";
 import { env } from "#app/lib/env.server.ts";
 import { formatDate, seoulDay } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
 import { getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
@@ -35,6 +36,9 @@ import type { Route } from "./+types/wholesaler-detail";
 
 const NOT_FOUND = "도매처를 찾을 수 없습니다.";
 const SUPPLIER_PRODUCTS_SHOWN = 12;
+
+/** Plain links and forms only: sent without React's client scripts (ADR 0031). */
+export const handle = SCRIPT_FREE;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = parseIdParam(params.id);

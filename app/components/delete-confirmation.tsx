@@ -1,0 +1,40 @@
+import { useId } from "react";
+import { Form, Link, useLocation } from "react-router";
+import { DELETE_CONFIRMED, DELETE_QUESTION } from "#app/lib/delete-confirmation.ts";
+
+/**
+ * The server's confirmation step of a delete (lib/delete-confirmation.ts): shown instead of the page when its
+ * action asked, with 삭제 (the same fields and `confirm=1`) and 취소 (back to the page as it was).
+ */
+export function DeleteConfirmation({ fields, what }: { fields: Record<string, string>; what?: string }) {
+  const location = useLocation();
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mx-auto my-8 max-w-md rounded-xl border border-rose-200 bg-white p-6 text-slate-900 shadow-sm"
+    >
+      <h1 id={headingId} className="text-lg font-semibold">
+        {DELETE_QUESTION}
+      </h1>
+      {what ? <p className="mt-2 text-sm text-slate-600">{what}</p> : null}
+      <p className="mt-2 text-sm text-slate-600">삭제하면 되돌릴 수 없습니다.</p>
+      <div className="mt-6 flex items-center justify-end gap-3">
+        <Link
+          to={`${location.pathname}${location.search}`}
+          className="rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-50"
+        >
+          취소
+        </Link>
+        <Form method="post">
+          {Object.entries({ ...fields, ...DELETE_CONFIRMED }).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" className="rounded-lg bg-rose-600 px-4 py-2 font-semibold text-white hover:bg-rose-700">
+            삭제
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

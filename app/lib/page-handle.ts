@@ -1,0 +1,17 @@
+/**
+ * What a route may say about its page in its `handle` export, read by the root layout (app/root.tsx) over every
+ * matched route, the deepest included:
+ * - `ads: false`: the page carries no ads (the admin pages).
+ * - `hydrate: false`: the page is served without React's client scripts (no modulepreloads, no hydration data, no
+ *   router): every link and form on it works as plain HTML (ADR 0031). The page may still get the one small
+ *   hand-written module (`public/page.js`) and the speculation rules.
+ */
+export type PageHandle = { ads?: boolean; hydrate?: boolean };
+
+/** The `handle` of a page that needs no JavaScript. */
+export const SCRIPT_FREE = { hydrate: false } as const satisfies PageHandle;
+
+/** Whether any matched route turns `key` off. */
+export function anyRouteTurnsOff(matches: readonly { handle?: unknown }[], key: keyof PageHandle) {
+  return matches.some((match) => (match.handle as PageHandle | undefined)?.[key] === false);
+}
