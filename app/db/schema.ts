@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { ImageVariant } from "#app/lib/images.ts";
-import { FACTS, INTEGRATION_VALUES, PRICE_POLICY_VALUES, RETURNS_VALUES, YES_NO } from "./term-values.ts";
+import { FACTS, IMAGE_USE_VALUES, INTEGRATION_VALUES, PRICE_POLICY_VALUES, RETURNS_VALUES, YES_NO } from "./term-values.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -149,12 +149,16 @@ export const wholesalers = pgTable(
     // The terms sellers decide on (ui-contract.md "Supplier terms"). NULL is unknown (`확인 필요`).
     dropshipping: text("dropshipping").$type<(typeof YES_NO)[number]>(),
     minOrder: integer("min_order"),
+    /** `상품마다 다름` (term-values.ts VARIES): min_order is then NULL. */
+    minOrderVaries: boolean("min_order_varies").notNull().default(false),
     /** Whole won; 0 is free shipping. */
     shippingFee: integer("shipping_fee"),
     /** Whole won: orders from this amount ship free. */
     freeShippingOver: integer("free_shipping_over"),
+    /** `상품마다 다름`: shipping_fee and free_shipping_over are then NULL. */
+    shippingFeeVaries: boolean("shipping_fee_varies").notNull().default(false),
     returns: text("returns").$type<(typeof RETURNS_VALUES)[number]>(),
-    imageUse: text("image_use").$type<(typeof YES_NO)[number]>(),
+    imageUse: text("image_use").$type<(typeof IMAGE_USE_VALUES)[number]>(),
     pricePolicy: text("price_policy").$type<(typeof PRICE_POLICY_VALUES)[number]>(),
     /** A non-empty set of api / excel / sender. */
     integration: text("integration").array().$type<(typeof INTEGRATION_VALUES)[number][]>(),
@@ -179,9 +183,15 @@ export const wholesalers = pgTable(
   (t) => [
     check("wholesalers_dropshipping_check", oneOf("dropshipping", YES_NO)),
     check("wholesalers_returns_check", oneOf('"returns"', RETURNS_VALUES)),
-    check("wholesalers_image_use_check", oneOf("image_use", YES_NO)),
+    check("wholesalers_image_use_check", oneOf("image_use", IMAGE_USE_VALUES)),
     check("wholesalers_price_policy_check", oneOf("price_policy", PRICE_POLICY_VALUES)),
     check("wholesalers_min_order_check", sql`${t.minOrder} >= 1`),
+    // `상품마다 다름` is a value of its own: never together with a number.
+    check("wholesalers_min_order_varies_check", sql`NOT (${t.minOrderVaries} AND ${t.minOrder} IS NOT NULL)`),
+    check(
+      "wholesalers_shipping_fee_varies_check",
+      sql`NOT (${t.shippingFeeVaries} AND (${t.shippingFee} IS NOT NULL OR ${t.freeShippingOver} IS NOT NULL))`,
+    ),
     check("wholesalers_shipping_fee_check", sql`${t.shippingFee} >= 0`),
     check("wholesalers_free_shipping_over_check", sql`${t.freeShippingOver} >= 1`),
     check(

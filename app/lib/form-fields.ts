@@ -219,3 +219,17 @@ export function calendarDay(label: string, { required }: { required?: string } =
 export function businessNumber() {
   return parsedField<string | null>(parseBusinessNumber).meta({ hints: { maxLength: 20, inputMode: "numeric" } });
 }
+
+/**
+ * A checkbox: ticked (`yes`, as the box sends, or `on`, `true`, `1`, and `varies` from an import cell)
+ * is true; missing or empty (an unticked box sends nothing), `no`, `false`, `0` is false. Anything else,
+ * as a hand-made POST could send, is refused in Korean.
+ */
+export function checkbox(label: string) {
+  return parsedField<boolean>((raw) => {
+    const value = raw.trim().toLowerCase();
+    if (["yes", "on", "true", "1", "varies"].includes(value)) return { ok: true, value: true };
+    if (["", "no", "off", "false", "0"].includes(value)) return { ok: true, value: false };
+    return { ok: false, error: `${label}: 체크하거나 비워 두세요.` };
+  });
+}

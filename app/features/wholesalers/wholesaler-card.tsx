@@ -50,7 +50,10 @@ export function WholesalerCard({
 }) {
   const name = wholesaler.name.trim() || "이름 없음";
   const site = siteLinkOf(wholesaler);
-  const labels = cardFactLabels(wholesaler.factMask ?? 0);
+  const labels = cardFactLabels(wholesaler.factMask ?? 0, {
+    shippingFee: wholesaler.shippingFee ?? null,
+    freeShippingOver: wholesaler.freeShippingOver ?? null,
+  });
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md">
       <div className="flex items-center gap-3">

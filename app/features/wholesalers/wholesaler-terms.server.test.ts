@@ -89,8 +89,10 @@ test("every term round-trips through the admin form: what is saved is what the e
   expect(termsOf(row!)).toEqual({
     dropshipping: "yes",
     minOrder: 1,
+    minOrderVaries: false,
     shippingFee: 0,
     freeShippingOver: null,
+    shippingFeeVaries: false,
     returns: "conditional",
     imageUse: "yes",
     pricePolicy: "free",
@@ -102,7 +104,7 @@ test("every term round-trips through the admin form: what is saved is what the e
   // The database derives the filters' facts from the stored terms.
   expect(factsOfMask(row!.factMask)).toEqual(["dropshipping", "free-shipping", "image-use", "free-price", "single-unit"]);
   const shown = await editValues(id);
-  expect(shown).toMatchObject({ ...first, integration: ["api", "excel"] });
+  expect(shown).toMatchObject({ ...first, integration: ["api", "excel"], minOrderVaries: "", shippingFeeVaries: "" });
 
   // Sending the edit form back unchanged changes nothing.
   expect(asResponse(await editPost(id, shown)).location).toBe("/admin");
@@ -127,8 +129,10 @@ test("every term round-trips through the admin form: what is saved is what the e
   expect(termsOf(changed!)).toEqual({
     dropshipping: "no",
     minOrder: 20,
+    minOrderVaries: false,
     shippingFee: 3000,
     freeShippingOver: 50000,
+    shippingFeeVaries: false,
     returns: "no",
     imageUse: "no",
     pricePolicy: "closed",

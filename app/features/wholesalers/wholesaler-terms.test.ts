@@ -169,8 +169,10 @@ test("the terms schema reads the contract's form values and refuses bad ones in 
   expect(ok).toEqual({
     dropshipping: "yes",
     minOrder: 1000,
+    minOrderVaries: false,
     shippingFee: 3000,
     freeShippingOver: 50000,
+    shippingFeeVaries: false,
     returns: null,
     imageUse: null,
     pricePolicy: "closed",

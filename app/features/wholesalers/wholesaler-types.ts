@@ -16,6 +16,9 @@ export type WholesalerCard = {
   views: number;
   /** The known-true terms as bits (db/term-values.ts FACTS), for the card's small labels. */
   factMask: number;
+  /** For the shipping label (`무료 배송` or `<N>원 이상 무료`); a card built without them says `무료 배송`. */
+  shippingFee?: number | null;
+  freeShippingOver?: number | null;
 };
 
 export type WholesalerDetail = WholesalerCard &

@@ -29,13 +29,18 @@ export const cardColumns = {
   logoUrl: wholesalers.logoUrl,
   views: wholesalers.views,
   factMask: wholesalers.factMask,
+  // The shipping label tells `무료 배송` from `50,000원 이상 무료`.
+  shippingFee: wholesalers.shippingFee,
+  freeShippingOver: wholesalers.freeShippingOver,
 };
 
 const termColumns = {
   dropshipping: wholesalers.dropshipping,
   minOrder: wholesalers.minOrder,
+  minOrderVaries: wholesalers.minOrderVaries,
   shippingFee: wholesalers.shippingFee,
   freeShippingOver: wholesalers.freeShippingOver,
+  shippingFeeVaries: wholesalers.shippingFeeVaries,
   returns: wholesalers.returns,
   imageUse: wholesalers.imageUse,
   pricePolicy: wholesalers.pricePolicy,
