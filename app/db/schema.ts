@@ -177,6 +177,16 @@ export const wholesalers = pgTable(
     /** Bit i set when FACTS[i] is known to be true (term-values.ts); the filters' index. */
     factMask: smallint("fact_mask").notNull().generatedAlwaysAs(FACT_MASK_EXPRESSION),
     ...searchColumns(),
+    /**
+     * What /list's search reads (ui-contract "Smaller changes"): the name's grams (search_grams, with its 초성
+     * form) and the 1- and 2-character grams of the summary, the category and the site's host, derived by
+     * PostgreSQL (the `search_grams_of` function of migration 0014, the same grams as platform/search/korean-search.ts)
+     * so no write path (forms, import, a supplier's own edit, restore) can let them drift from the text.
+     */
+    textGrams: text("text_grams")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`search_grams || search_grams_of(lower(summary || ' ' || category || ' ' || site_host))`)),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -202,7 +212,10 @@ export const wholesalers = pgTable(
     check("wholesalers_terms_source_check", sql`${t.termsSource} ~* '^https?://'`),
     // The term filters: counted from this index alone (index-only), whatever the combination.
     index("wholesalers_fact_mask_idx").on(t.factMask, t.status),
+    // The name's grams: a search-suggestion's candidates (names sharing a syllable with the search).
     index("wholesalers_search_grams_idx").using("gin", t.searchGrams),
+    // The name, summary, category and host grams: /list's search.
+    index("wholesalers_text_grams_idx").using("gin", t.textGrams),
     // The sort orders. fact_mask and category trail the unique (…, id) key, so a filtered page walks the
     // index in order and checks them without reading the table (an index-only scan; see listWholesalers).
     // status trails too: every public list reads published suppliers only (publishedOnly).

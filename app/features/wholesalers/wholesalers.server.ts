@@ -9,6 +9,7 @@ import { seoulDay } from "#app/lib/format.ts";
 import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 import { parseSearchQuery, searchFields } from "#app/platform/search/korean-search.ts";
 import { pageCondition, searchSql } from "#app/platform/search/search-sql.server.ts";
+import { suggestedName } from "#app/platform/search/search-suggestion.ts";
 import { cleanCategoryName } from "./category-cleanup.ts";
 import { siteHostOf } from "./site-host.ts";
 import { type Actor, recordChanges, SYSTEM_ACTOR } from "./wholesaler-history.server.ts";
@@ -107,12 +108,22 @@ function filterConditions({ category = "", facts = [], includeWaiting = false }:
   );
 }
 
+/**
+ * What /list's search reads: the name, the summary, the category and the site's host (ui-contract "Smaller
+ * changes": `의류` finds the suppliers whose summary says 의류, `domeggook` the one at domeggook.com), from
+ * the grams PostgreSQL derives into `text_grams` (wholesalers_text_grams_idx). A 초성 search reads the name only.
+ * The parts are joined by a line break, which a search never holds (control characters become spaces).
+ */
+export const WHOLESALER_SEARCH = {
+  grams: wholesalers.textGrams,
+  chosung: wholesalers.nameChosung,
+  text: sql`(${wholesalers.name} || chr(10) || ${wholesalers.summary} || chr(10) || ${wholesalers.category} || chr(10) || ${wholesalers.siteHost})`,
+};
+
 /** Every condition of a list, the search in its indexed form (counts, benches). */
 export function listConditions(filters: WholesalerFilters): SQL | undefined {
   const query = parseSearchQuery(filters.q ?? "");
-  const search = query
-    ? searchSql({ grams: wholesalers.searchGrams, chosung: wholesalers.nameChosung, text: wholesalers.name }, query)
-    : undefined;
+  const search = query ? searchSql(WHOLESALER_SEARCH, query) : undefined;
   return and(search?.indexed, filterConditions(filters));
 }
 
@@ -131,9 +142,7 @@ export async function listWholesalers({
   ...rest
 }: ListOptions = {}) {
   const query = parseSearchQuery(q);
-  const search = query
-    ? searchSql({ grams: wholesalers.searchGrams, chosung: wholesalers.nameChosung, text: wholesalers.name }, query)
-    : undefined;
+  const search = query ? searchSql(WHOLESALER_SEARCH, query) : undefined;
   const filters = filterConditions(rest);
   const pageOf = (where: SQL | undefined) => {
     const ids = db()
@@ -160,6 +169,48 @@ export async function listWholesalers({
   const counted = await countForPaging(wholesalers, and(search.indexed, filters), { page, perPage: pageSize, cap: countCap });
   const items = await pageOf(and(pageCondition(search, counted), filters));
   return { items: items as WholesalerCard[], ...counted, page };
+}
+
+/** The longest search a suggestion is looked for (a supplier's name is short; a sentence is not a typo). */
+const SUGGESTION_MAX_SYLLABLES = 30;
+
+/**
+ * For a search that found nothing: a published supplier's name one syllable away from it (`도메꾹` →
+ * `도매꾹`), the most viewed first; null when there is none. The candidates are the names sharing a syllable
+ * with the search and within one of its length, found through the name grams' GIN index
+ * (wholesalers_search_grams_idx, the plan test checks it), at most 200 of them.
+ */
+export async function suggestWholesalerName(q: string): Promise<string | null> {
+  const query = parseSearchQuery(q);
+  if (!query || query.chosung) return null;
+  const syllables = Array.from(query.text.replace(/\s+/g, ""));
+  if (syllables.length < 2 || syllables.length > SUGGESTION_MAX_SYLLABLES) return null;
+  const rows = await suggestionCandidates(query.text);
+  return suggestedName(
+    query.text,
+    rows.map((row) => row.name.trim()),
+  );
+}
+
+/** The candidates' query (exported for the plan test): names sharing a syllable, within one of the length. */
+export function suggestionCandidates(text: string) {
+  const syllables = Array.from(text.replace(/\s+/g, ""));
+  const chars = [...new Set(syllables)];
+  return db()
+    .select({ name: wholesalers.name })
+    .from(wholesalers)
+    .where(
+      and(
+        publishedOnly,
+        sql`${wholesalers.searchGrams} && ARRAY[${sql.join(
+          chars.map((char) => sql`${char}`),
+          sql`, `,
+        )}]::text[]`,
+        sql`char_length(regexp_replace(${wholesalers.name}, '\s', '', 'g')) BETWEEN ${syllables.length - 1} AND ${syllables.length + 1}`,
+      ),
+    )
+    .orderBy(desc(wholesalers.views), asc(wholesalers.id))
+    .limit(200);
 }
 
 /** The suppliers of /compare, in the order asked for; unknown ids are left out. */

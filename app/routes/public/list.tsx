@@ -12,7 +12,8 @@ import { downAmong } from "#app/features/site-checks/site-checks.server.ts";
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
 import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-terms.ts";
-import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
+import { listWholesalers, suggestWholesalerName } from "#app/features/wholesalers/wholesalers.server.ts";
+import { withObjectParticle } from "#app/lib/korean-particles.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import { imagesFor } from "#app/platform/images/images.server.ts";
@@ -41,11 +42,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (searchParams.has("toggle") || searchParams.has("current-category")) throw redirect(listHref(params));
   const [result, user] = await Promise.all([listWholesalers({ ...params, countCap: PUBLIC_COUNT_CAP }), getUser(request)]);
   const ids = result.items.map((item) => item.id);
-  const [favorites, down, logos, businessAlerts] = await Promise.all([
+  const [favorites, down, logos, businessAlerts, suggestion] = await Promise.all([
     user ? favoriteIdsAmong(user.id, ids) : null,
     downAmong(ids),
     imagesFor(result.items.map((item) => item.logoUrl)),
     businessAlertsAmong(ids),
+    // Nothing found for a search: a supplier's name one syllable away (`혹시 도매꾹을 찾으셨나요?`).
+    result.items.length === 0 && params.q && params.page === 1 ? suggestWholesalerName(params.q) : null,
   ]);
   const items = result.items.map((item) => ({ ...item, logo: logos.get(item.logoUrl) ?? null }));
   return {
@@ -55,12 +58,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     favorites,
     siteDownIds: [...down],
     businessAlerts,
+    suggestion,
     regulatoryNotes: notesForCategory(params.category),
   };
 }
 
 export default function List({ loaderData }: Route.ComponentProps) {
-  const { items, total, totalIsCapped, page, pageCount, favorites, siteDownIds, businessAlerts, regulatoryNotes, ...state } = loaderData;
+  const { items, total, totalIsCapped, page, pageCount, favorites, siteDownIds, businessAlerts, regulatoryNotes, suggestion, ...state } =
+    loaderData;
   const filterLabels = TERM_FILTERS.filter((filter) => state.facts.includes(filter.fact)).map((filter) => filter.label);
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/list";
@@ -76,6 +81,16 @@ export default function List({ loaderData }: Route.ComponentProps) {
         <EmptyState
           message={state.q ? "검색 결과가 없습니다." : state.facts.length ? "조건에 맞는 도매처가 없습니다." : "표시할 내용이 없습니다."}
         >
+          {suggestion ? (
+            <p className="mb-3 text-base text-slate-800">
+              혹시{" "}
+              <Link to={listHref({ q: suggestion, sort: state.sort })} className="font-semibold text-blue-700 underline">
+                {suggestion}
+              </Link>
+              {withObjectParticle(suggestion).slice(suggestion.length)} 찾으셨나요?
+            </p>
+          ) : null}
+          {state.q || state.category || state.facts.length ? <EmptyListTips state={state} /> : null}
           {state.q || state.category || state.facts.length || page > 1 ? (
             <Link to="/list" className="font-medium text-blue-700 hover:underline">
               전체 도매처 보기
@@ -94,5 +109,17 @@ export default function List({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </>
+  );
+}
+
+/** What else to try when a list came out empty: the search reads names and summaries; the chips and filters narrow less. */
+function EmptyListTips({ state }: { state: { q: string; category: string; facts: readonly string[] } }) {
+  return (
+    <ul className="mx-auto mb-4 max-w-md list-disc space-y-1 pl-5 text-left text-sm text-slate-700">
+      {state.q ? <li>검색은 도매처 이름과 소개, 카테고리에서 찾습니다. 더 짧은 말이나 다른 말로 찾아보세요.</li> : null}
+      {state.q ? <li>위의 카테고리 버튼으로 분야별 도매처를 둘러볼 수 있습니다.</li> : null}
+      {state.facts.length ? <li>켜 둔 조건 필터를 끄면 더 많은 도매처가 보입니다.</li> : null}
+      {state.category ? <li>카테고리를 ‘전체’로 바꾸면 다른 분야의 도매처도 함께 보입니다.</li> : null}
+    </ul>
   );
 }
