@@ -107,7 +107,7 @@ export function WholesalerCard({
             <span className="sr-only"> (새 탭)</span>
           </a>
         ) : (
-          <span className="text-slate-500">사이트 정보 없음</span>
+          <span className="text-slate-600">사이트 주소 확인 필요</span>
         )}
         <Link
           to={`/wholesaler/${wholesaler.id}`}

@@ -16,7 +16,7 @@ import { countsAsView, visitorKey } from "#app/features/wholesalers/view-count.s
 import { WaitingNotice } from "#app/features/wholesalers/waiting-notice.tsx";
 import { CategoryBadge, siteLinkOf } from "#app/features/wholesalers/wholesaler-card.tsx";
 import { WholesalerLogo } from "#app/features/wholesalers/wholesaler-logo.tsx";
-import { termRows } from "#app/features/wholesalers/wholesaler-terms.ts";
+import { termRows, UNKNOWN_LABEL } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { formatBusinessNumber } from "#app/lib/business-number.ts";
 import { env } from "#app/lib/env.server.ts";
 import { formatDate, seoulDay } from "#app/lib/format.ts";
@@ -98,7 +98,7 @@ function Row({ label, value, href }: { label: string; value: string; href?: stri
             <span className="sr-only"> (새 탭)</span>
           </a>
         ) : (
-          value.trim() || "정보 없음"
+          value.trim() || UNKNOWN_LABEL
         )}
       </dd>
     </div>
@@ -147,7 +147,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
         <Row label="연락처" value={w.contact} />
         <Row label="조회수" value={(w.views ?? 0).toLocaleString("ko-KR")} />
         <Row label="사이트 상태" value={siteStatus} />
-        <Row label="마지막 확인" value={checkedDay ?? "아직 확인하지 않았습니다"} />
+        <Row label="마지막 확인" value={checkedDay ?? SITE_STATUS_LABELS.unchecked} />
       </dl>
       <section aria-labelledby="terms-heading" className="mt-8">
         <h2 id="terms-heading" className="text-lg font-semibold text-slate-900">
