@@ -213,7 +213,7 @@ test("the admin form saves every term and shows problems beside their fields", a
   // Each problem beside its own input (described by it), the first one also in the alert.
   await expect(page.getByLabel("최소 주문 수량")).toHaveAccessibleDescription("최소 주문 수량은 1 이상이어야 합니다.");
   await expect(page.getByLabel("사업자등록번호")).toHaveAccessibleDescription(
-    "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해주세요.",
+    "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해 주세요.",
   );
   await expect(page.getByRole("alert")).toHaveText("등록 실패: 최소 주문 수량은 1 이상이어야 합니다.");
   // What was typed stays for correction.

@@ -15,7 +15,7 @@ export const wholesalerTermsShape = {
   minOrderVaries: checkbox(TERM_LABELS.minOrderVaries),
   shippingFee: wonAmount(TERM_LABELS.shippingFee, { max: 1_000_000 }),
   freeShippingOver: wonAmount(TERM_LABELS.freeShippingOver)
-    .refine((value) => value !== 0, `${TERM_LABELS.freeShippingOver}은 1원 이상이어야 합니다. 항상 무료이면 배송비에 0을 입력해주세요.`)
+    .refine((value) => value !== 0, `${TERM_LABELS.freeShippingOver}은 1원 이상이어야 합니다. 항상 무료이면 배송비에 0을 입력해 주세요.`)
     .meta({ hints: { inputMode: "numeric" } }),
   shippingFeeVaries: checkbox(TERM_LABELS.shippingFeeVaries),
   returns: choice(RETURNS_VALUES, TERM_LABELS.returns),

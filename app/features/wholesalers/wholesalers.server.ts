@@ -297,6 +297,15 @@ function derived(name: string, siteUrl: string, logoUrl: string) {
 
 type SaveOptions = { terms?: WholesalerTerms; actor?: Actor; source?: string };
 
+/** 배송 방식, 사입 여부, 해외 배송 when the save carries them (the admin forms); left alone otherwise (an import). */
+function detailsOf({ delivery, purchase, international }: AdminWholesalerInput) {
+  return {
+    ...(delivery === undefined ? {} : { delivery }),
+    ...(purchase === undefined ? {} : { purchase }),
+    ...(international === undefined ? {} : { international }),
+  };
+}
+
 /**
  * Adds a supplier from the admin form; the creation is recorded in its history in the same transaction.
  * With terms, `조건 확인일` is today unless the form gave one (checkedDayAfterSave).
@@ -310,6 +319,7 @@ export async function createWholesaler(
     category: input.category,
     contact: input.contact,
     summary: input.summary,
+    ...detailsOf(input),
     ...derived(input.name, input.siteUrl, input.logoUrl),
     ...terms,
     termsCheckedAt: checkedDayAfterSave(null, terms),
@@ -346,6 +356,7 @@ export async function updateWholesaler(id: number, input: AdminWholesalerInput, 
         category: input.category,
         contact: input.contact,
         summary: input.summary,
+        ...detailsOf(input),
         ...derived(input.name, input.siteUrl, input.logoUrl),
         ...(terms ? { ...terms, termsCheckedAt: checkedDayAfterSave(before as WholesalerTerms, terms) } : {}),
         updatedAt: new Date(),
@@ -360,8 +371,14 @@ export async function updateWholesaler(id: number, input: AdminWholesalerInput, 
 }
 
 /** The simple form (/admin/add): views start at 0 and the creation time is the server's. */
-export async function createSimpleWholesaler(input: SimpleWholesalerInput, actor: Actor = SYSTEM_ACTOR) {
+export async function createSimpleWholesaler(
+  input: Omit<SimpleWholesalerInput, keyof WholesalerTerms>,
+  actor: Actor = SYSTEM_ACTOR,
+  terms: WholesalerTerms = UNKNOWN_TERMS,
+) {
   const values = {
+    ...terms,
+    termsCheckedAt: checkedDayAfterSave(null, terms),
     name: input.name,
     category: input.category,
     delivery: input.delivery,
