@@ -73,9 +73,20 @@ test("a seller on a phone filters by terms, compares three suppliers, saves two 
   await expect(page).toHaveURL(/\/compare\?ids=\d+,\d+,\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("도매처 비교");
   const table = page.getByRole("table");
-  await expect(table.getByRole("columnheader").getByRole("link")).toHaveText(["도매창고", "나라스포츠", "온채널"]);
+  await expect(table.locator('thead a[href^="/wholesaler/"]')).toHaveText(["도매창고", "나라스포츠", "온채널"]);
+  // Each column: 사이트 방문 and 찜하기 (for a visitor, a link to sign in that saves it afterwards).
+  await expect(table.getByRole("link", { name: /사이트 방문/ })).toHaveCount(3);
+  await expect(table.getByRole("link", { name: "찜하기" })).toHaveCount(3);
+  // Every row of the detail page: the first release's and the site check's, the terms, 사업자 정보.
   await expect(table.getByRole("rowheader")).toHaveText([
     "카테고리",
+    "배송 방식",
+    "사입 여부",
+    "해외 배송",
+    "연락처",
+    "조회수",
+    "사이트 상태",
+    "마지막 확인",
     "위탁 판매",
     "최소 주문 수량",
     "배송비",
@@ -86,7 +97,14 @@ test("a seller on a phone filters by terms, compares three suppliers, saves two 
     "사업자등록번호",
     "조건 확인일",
     "조건 출처",
+    "국세청 상태",
+    "과세 유형",
+    "통신판매업 신고",
+    "신고 도메인",
+    "공식 기록 확인일",
   ]);
+  // On a phone a visible line says the table goes on sideways.
+  await expect(page.getByText("표를 옆으로 밀면 다른 도매처가 이어서 보입니다.")).toBeVisible();
   await expect(table.getByRole("row").filter({ hasText: "위탁 판매" }).getByRole("cell")).toHaveText(["가능", "불가", "가능"]);
   // On the phone the table scrolls sideways inside its box; the page itself never gets wider.
   expect(await noSidewaysScroll(page)).toBe(true);

@@ -31,5 +31,7 @@ export type WholesalerDetail = WholesalerCard &
     updatedAt: Date;
   };
 
-/** A column of /compare: the name, the category and every term. */
-export type WholesalerComparison = Pick<WholesalerCard, "id" | "name" | "category"> & WholesalerTerms;
+/** A column of /compare: every fact of the detail page's rows (the first release's, and every term). */
+export type WholesalerComparison = Pick<WholesalerCard, "id" | "name" | "category" | "siteUrl" | "views"> &
+  Pick<WholesalerDetail, "delivery" | "purchase" | "international" | "contact"> &
+  WholesalerTerms;

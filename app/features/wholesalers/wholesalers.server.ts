@@ -217,7 +217,18 @@ export function suggestionCandidates(text: string) {
 export async function compareWholesalers(ids: readonly number[]): Promise<WholesalerComparison[]> {
   if (ids.length === 0) return [];
   const rows = await db()
-    .select({ id: wholesalers.id, name: wholesalers.name, category: wholesalers.category, ...termColumns })
+    .select({
+      id: wholesalers.id,
+      name: wholesalers.name,
+      category: wholesalers.category,
+      siteUrl: wholesalers.siteUrl,
+      delivery: wholesalers.delivery,
+      purchase: wholesalers.purchase,
+      international: wholesalers.international,
+      contact: wholesalers.contact,
+      views: wholesalers.views,
+      ...termColumns,
+    })
     .from(wholesalers)
     // An unknown or unpublished id is left out of a comparison.
     .where(and(inArray(wholesalers.id, [...ids]), publishedOnly));
