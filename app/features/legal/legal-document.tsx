@@ -42,7 +42,8 @@ export function LegalDocument({
 /** A small two-or-more-column table for the policy's lists of items, periods and processors. */
 export function LegalTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
-    <div className="overflow-x-auto">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (WCAG 2.1.1)
+    <section className="overflow-x-auto" tabIndex={0} aria-label={caption}>
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -66,6 +67,6 @@ export function LegalTable({ caption, head, rows }: { caption: string; head: str
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -129,7 +129,7 @@ export function WholesalerSearchForm({ state }: { state: WholesalerListParams })
               aria-pressed={on}
               className={`shrink-0 rounded-md border px-3 py-1.5 text-sm font-medium transition ${
                 on
-                  ? "border-emerald-600 bg-emerald-600 text-white"
+                  ? "border-emerald-700 bg-emerald-700 text-white"
                   : "border-slate-300 bg-white text-slate-700 hover:border-emerald-500 hover:text-emerald-700"
               }`}
             >
