@@ -151,11 +151,11 @@ function VariesCheckbox({ name, term, checked, error }: { name: string; term: st
           value="yes"
           defaultChecked={checked}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
+          aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
           className="h-4 w-4 rounded border-slate-300"
         />
+        {/* Named `상품마다 다름` only (the hint says of which term), so the number's label names one input. */}
         <label htmlFor={id} className="text-sm text-slate-800">
-          <span className="sr-only">{term}: </span>
           {VARIES_LABEL}
         </label>
       </div>
