@@ -1,5 +1,7 @@
+import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { CONSENT_LABEL, expect, oneTimeMessage, PASSWORD, signInAsAdmin, test, uniqueEmail } from "./fixtures.ts";
+import { e2ePort, e2eServerLog } from "./paths.ts";
 
 /**
  * The developers' own first-hour journey (issue 23): a new seller who searches, filters, compares, signs up
@@ -51,6 +53,8 @@ for (const size of SIZES) {
     const first = (await cards.nth(0).getByRole("heading", { level: 2 }).textContent())?.trim() ?? "";
     await cards.nth(0).getByRole("button", { name: "비교에 추가" }).click();
     await expect(cards.nth(0).getByRole("button", { name: "비교에서 빼기" })).toBeVisible();
+    // The choice is a cookie the answer sets: the second press waits for the first one's answer.
+    await expect(page.getByRole("link", { name: "비교하기 (1)" })).toBeVisible();
     await cards.nth(1).getByRole("button", { name: "비교에 추가" }).click();
     await page.getByRole("link", { name: "비교하기 (2)" }).click();
     await expect(page).toHaveURL(/\/compare\?ids=\d+,\d+$/);
@@ -115,4 +119,16 @@ test("on a 360 px phone every header link is on the screen, 관리자 included, 
     await expect(page.locator("header").getByRole("link", { name: "관리자" })).toBeInViewport({ ratio: 1 });
     expect(await noSidewaysScroll(page)).toBe(true);
   }
+});
+
+test("the server's start-up ends with the address to open, alone on its line", async () => {
+  const lines = fs.readFileSync(e2eServerLog, "utf8").split("\n");
+  const listening = lines.findIndex((line) => line.includes('"msg":"listening"'));
+  expect(listening).toBeGreaterThanOrEqual(0);
+  // After the structured line: an empty line, the sentence, and the address on a line of its own.
+  expect(lines.slice(listening + 1, listening + 4)).toEqual([
+    "",
+    "도매온이 준비되었습니다. 브라우저에서 아래 주소를 여세요.",
+    `http://127.0.0.1:${e2ePort}`,
+  ]);
 });

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { NO_CATEGORY_LABEL } from "#app/db/categories.ts";
 import { safeHttpUrl, withHttps } from "#app/lib/safe-url.ts";
+import { cardFactLabels, isBusinessVerified } from "./wholesaler-facts.ts";
 import { WholesalerLogo } from "./wholesaler-logo.tsx";
-import { cardFactLabels, isBusinessVerified } from "./wholesaler-terms.ts";
 import type { WholesalerCard as Card } from "./wholesaler-types.ts";
 
 /** The address a visitor is sent to: https:// added when missing, and only ever http(s). */

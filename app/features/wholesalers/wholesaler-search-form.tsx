@@ -3,8 +3,8 @@ import { Form, useNavigate, useNavigation } from "react-router";
 import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { ALL_CATEGORIES_LABEL, CATEGORIES } from "#app/db/categories.ts";
 import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
+import { TERM_FILTERS } from "./wholesaler-facts.ts";
 import { listHref, parseListParams, SORTS, type WholesalerListParams } from "./wholesaler-list-params.ts";
-import { TERM_FILTERS } from "./wholesaler-terms.ts";
 
 /**
  * Search box, sort, category chips and term filters of /list: one GET form, so it works before
