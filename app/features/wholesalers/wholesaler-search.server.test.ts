@@ -45,7 +45,9 @@ test("a search that finds nothing offers a published name one syllable away, wit
   expect(await suggestWholesalerName("ㄷㅁ")).toBeNull();
   const found = await loadList("?q=%EB%8F%84%EB%A9%94%EA%BE%B9");
   expect(found.items).toEqual([]);
-  expect(found.suggestion).toBe("도매꾹");
+  expect(found.suggestion).toEqual({ name: "도매꾹", particle: "을", href: `/list?q=${encodeURIComponent("도매꾹")}` });
+  expect(found.emptyTips.join(" ")).toContain("이름과 소개, 카테고리에서 찾습니다");
+  expect((await loadList("?q=%EB%8F%84%EB%A9%94%EB%A7%A4")).suggestion).toMatchObject({ name: "도매매", particle: "를" });
   // A result is no place for a suggestion.
   expect((await loadList("?q=%EB%8F%84%EB%A7%A4%EA%BE%B9")).suggestion).toBeNull();
   // A supplier waiting for review is never offered.
