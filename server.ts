@@ -7,6 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { env } from "./app/lib/env.server.ts";
 import { log, reasonOf } from "./app/lib/log.server.ts";
+import { placeholderNotice } from "./app/lib/site-config.server.ts";
 import { createHttpServer } from "./server/http-server.ts";
 
 /** What the server build exports (server/entry.ts), in production and, through Vite, in development. */
@@ -62,7 +63,12 @@ async function main() {
   });
   server.listen(config.PORT, config.HOST, () => {
     const host = config.HOST === "0.0.0.0" ? "localhost" : config.HOST;
-    log.info("listening", { url: `http://${host}:${config.PORT}`, database: started.databaseKind });
+    const url = `http://${host}:${config.PORT}`;
+    const notice = placeholderNotice();
+    if (notice) log.warn("placeholder business details in the footer; set SITE_CONFIG", { notice });
+    log.info("listening", { url, database: started.databaseKind });
+    // The last start-up line is the address to open, alone, for a person reading the terminal.
+    process.stdout.write(`\n도매온이 준비되었습니다. 브라우저에서 아래 주소를 여세요.\n${url}\n`);
   });
 
   const shutdown = (signal: string) => {

@@ -32,7 +32,7 @@ const DROP_LOG_EVERY_MS = 60_000;
 const ANSWERS: Record<string, { status: string; body: string }> = {
   HPE_HEADER_OVERFLOW: {
     status: "431 Request Header Fields Too Large",
-    body: "요청 주소나 헤더가 너무 깁니다. 주소를 줄여서 다시 시도해주세요.",
+    body: "요청 주소나 헤더가 너무 깁니다. 주소를 줄여서 다시 시도해 주세요.",
   },
   ERR_HTTP_REQUEST_TIMEOUT: { status: "408 Request Timeout", body: "요청을 받는 데 시간이 너무 오래 걸렸습니다. 다시 시도해 주세요." },
 };

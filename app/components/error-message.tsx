@@ -3,7 +3,7 @@ import { isRouteErrorResponse } from "react-router";
 /** Korean text for an error; never a stack trace or a database message. */
 export function ErrorMessage({ error }: { error: unknown }) {
   let title = "오류가 발생했습니다.";
-  let detail = "잠시 후 다시 시도해주세요.";
+  let detail = "잠시 후 다시 시도해 주세요.";
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) {
       title = typeof error.data === "string" && error.data ? error.data : "페이지를 찾을 수 없습니다.";

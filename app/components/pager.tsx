@@ -55,7 +55,7 @@ export function Pager({
             {n}
           </span>
         ) : (
-          <Link key={n} to={href(n)} preventScrollReset={keepScroll} aria-label={`${n}페이지`} className={idle}>
+          <Link key={n} to={href(n)} preventScrollReset={keepScroll} aria-label={`${n} 페이지`} className={idle}>
             {n}
           </Link>
         ),

@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { ImageVariant } from "#app/lib/images.ts";
-import { FACTS, INTEGRATION_VALUES, PRICE_POLICY_VALUES, RETURNS_VALUES, YES_NO } from "./term-values.ts";
+import { FACTS, IMAGE_USE_VALUES, INTEGRATION_VALUES, PRICE_POLICY_VALUES, RETURNS_VALUES, YES_NO } from "./term-values.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -149,12 +149,16 @@ export const wholesalers = pgTable(
     // The terms sellers decide on (ui-contract.md "Supplier terms"). NULL is unknown (`확인 필요`).
     dropshipping: text("dropshipping").$type<(typeof YES_NO)[number]>(),
     minOrder: integer("min_order"),
+    /** `상품마다 다름` (term-values.ts VARIES): min_order is then NULL. */
+    minOrderVaries: boolean("min_order_varies").notNull().default(false),
     /** Whole won; 0 is free shipping. */
     shippingFee: integer("shipping_fee"),
     /** Whole won: orders from this amount ship free. */
     freeShippingOver: integer("free_shipping_over"),
+    /** `상품마다 다름`: shipping_fee and free_shipping_over are then NULL. */
+    shippingFeeVaries: boolean("shipping_fee_varies").notNull().default(false),
     returns: text("returns").$type<(typeof RETURNS_VALUES)[number]>(),
-    imageUse: text("image_use").$type<(typeof YES_NO)[number]>(),
+    imageUse: text("image_use").$type<(typeof IMAGE_USE_VALUES)[number]>(),
     pricePolicy: text("price_policy").$type<(typeof PRICE_POLICY_VALUES)[number]>(),
     /** A non-empty set of api / excel / sender. */
     integration: text("integration").array().$type<(typeof INTEGRATION_VALUES)[number][]>(),
@@ -178,15 +182,31 @@ export const wholesalers = pgTable(
     /** Bit i set when FACTS[i] is known to be true (term-values.ts); the filters' index. */
     factMask: smallint("fact_mask").notNull().generatedAlwaysAs(FACT_MASK_EXPRESSION),
     ...searchColumns(),
+    /**
+     * What /list's search reads (ui-contract "Smaller changes"): the name's grams (search_grams, with its 초성
+     * form) and the 1- and 2-character grams of the summary, the category and the site's host, derived by
+     * PostgreSQL (the `search_grams_of` function of migration 0014, the same grams as platform/search/korean-search.ts)
+     * so no write path (forms, import, a supplier's own edit, restore) can let them drift from the text.
+     */
+    textGrams: text("text_grams")
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`search_grams || search_grams_of(lower(summary || ' ' || category || ' ' || site_host))`)),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("wholesalers_dropshipping_check", oneOf("dropshipping", YES_NO)),
     check("wholesalers_returns_check", oneOf('"returns"', RETURNS_VALUES)),
-    check("wholesalers_image_use_check", oneOf("image_use", YES_NO)),
+    check("wholesalers_image_use_check", oneOf("image_use", IMAGE_USE_VALUES)),
     check("wholesalers_price_policy_check", oneOf("price_policy", PRICE_POLICY_VALUES)),
     check("wholesalers_min_order_check", sql`${t.minOrder} >= 1`),
+    // `상품마다 다름` is a value of its own: never together with a number.
+    check("wholesalers_min_order_varies_check", sql`NOT (${t.minOrderVaries} AND ${t.minOrder} IS NOT NULL)`),
+    check(
+      "wholesalers_shipping_fee_varies_check",
+      sql`NOT (${t.shippingFeeVaries} AND (${t.shippingFee} IS NOT NULL OR ${t.freeShippingOver} IS NOT NULL))`,
+    ),
     check("wholesalers_shipping_fee_check", sql`${t.shippingFee} >= 0`),
     check("wholesalers_free_shipping_over_check", sql`${t.freeShippingOver} >= 1`),
     check(
@@ -197,7 +217,10 @@ export const wholesalers = pgTable(
     check("wholesalers_terms_source_check", sql`${t.termsSource} ~* '^https?://'`),
     // The term filters: counted from this index alone (index-only), whatever the combination.
     index("wholesalers_fact_mask_idx").on(t.factMask, t.status),
+    // The name's grams: a search-suggestion's candidates (names sharing a syllable with the search).
     index("wholesalers_search_grams_idx").using("gin", t.searchGrams),
+    // The name, summary, category and host grams: /list's search.
+    index("wholesalers_text_grams_idx").using("gin", t.textGrams),
     // The sort orders. fact_mask and category trail the unique (…, id) key, so a filtered page walks the
     // index in order and checks them without reading the table (an index-only scan; see listWholesalers).
     // status trails too: every public list reads published suppliers only (publishedOnly).

@@ -5,11 +5,19 @@
  * form schema offers exactly them; features/wholesalers/wholesaler-terms.ts adds the Korean words.
  */
 export const YES_NO = ["yes", "no"] as const;
-export const RETURNS_VALUES = ["yes", "no", "conditional"] as const;
-export const PRICE_POLICY_VALUES = ["free", "minimum", "closed"] as const;
+/**
+ * `상품마다 다름` (docs/spec/decisions.md 38): a platform whose terms differ per product. It is a known value,
+ * neither yes nor unknown, and sets no bit of `fact_mask`, so no filter matches it and no card labels it.
+ * The selects store it as `varies`; the two numbers (최소 주문 수량, 배송비) keep it in a boolean beside them.
+ */
+export const VARIES = "varies";
+export const RETURNS_VALUES = ["yes", "no", "conditional", VARIES] as const;
+export const IMAGE_USE_VALUES = ["yes", "no", VARIES] as const;
+export const PRICE_POLICY_VALUES = ["free", "minimum", "closed", VARIES] as const;
 export const INTEGRATION_VALUES = ["api", "excel", "sender"] as const;
 
 export type YesNo = (typeof YES_NO)[number];
+export type ImageUseValue = (typeof IMAGE_USE_VALUES)[number];
 export type ReturnsValue = (typeof RETURNS_VALUES)[number];
 export type PricePolicy = (typeof PRICE_POLICY_VALUES)[number];
 export type Integration = (typeof INTEGRATION_VALUES)[number];
@@ -59,10 +67,14 @@ export function masksWithAll(facts: readonly Fact[]): number[] {
 export type WholesalerTerms = {
   dropshipping: YesNo | null;
   minOrder: number | null;
+  /** `상품마다 다름`: minOrder is then null. */
+  minOrderVaries: boolean;
   shippingFee: number | null;
   freeShippingOver: number | null;
+  /** `상품마다 다름`: shippingFee and freeShippingOver are then null. */
+  shippingFeeVaries: boolean;
   returns: ReturnsValue | null;
-  imageUse: YesNo | null;
+  imageUse: ImageUseValue | null;
   pricePolicy: PricePolicy | null;
   integration: Integration[] | null;
   businessNumber: string | null;

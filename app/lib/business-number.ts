@@ -23,7 +23,7 @@ export type ParsedBusinessNumber = { ok: true; value: string | null } | { ok: fa
 export function parseBusinessNumber(raw: string): ParsedBusinessNumber {
   const compact = raw.normalize("NFKC").replace(/[\s-]+/g, "");
   if (!compact) return { ok: true, value: null };
-  if (!/^\d{10}$/.test(compact)) return { ok: false, error: "사업자등록번호는 숫자 10자리로 입력해주세요. (예: 123-45-67890)" };
-  if (!hasValidCheckDigit(compact)) return { ok: false, error: "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해주세요." };
+  if (!/^\d{10}$/.test(compact)) return { ok: false, error: "사업자등록번호는 숫자 10자리로 입력해 주세요. (예: 123-45-67890)" };
+  if (!hasValidCheckDigit(compact)) return { ok: false, error: "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해 주세요." };
   return { ok: true, value: compact };
 }

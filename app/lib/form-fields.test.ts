@@ -24,12 +24,12 @@ test("bad prices are refused with a Korean reason", () => {
   };
   expect(reason("-1")).toBe("가격은 0원 이상이어야 합니다.");
   expect(reason("-1,000원")).toBe("가격은 0원 이상이어야 합니다.");
-  expect(reason("1.5")).toBe("가격은 소수점 없이 원 단위로 입력해주세요.");
-  expect(reason("12,000.50")).toBe("가격은 소수점 없이 원 단위로 입력해주세요.");
-  expect(reason("1,000,000,001")).toBe("가격은 10억 원 이하로 입력해주세요.");
-  expect(reason("99999999999999999999999")).toBe("가격은 10억 원 이하로 입력해주세요.");
+  expect(reason("1.5")).toBe("가격은 소수점 없이 원 단위로 입력해 주세요.");
+  expect(reason("12,000.50")).toBe("가격은 소수점 없이 원 단위로 입력해 주세요.");
+  expect(reason("1,000,000,001")).toBe("가격은 10억 원 이하로 입력해 주세요.");
+  expect(reason("99999999999999999999999")).toBe("가격은 10억 원 이하로 입력해 주세요.");
   for (const raw of ["abc", "12원이요", "1e5", "12,00", "1,2345", "NaN", "Infinity", "0x10", "12 000 000원원"]) {
-    expect(reason(raw), raw).toMatch(/^가격은 숫자로 입력해주세요/);
+    expect(reason(raw), raw).toMatch(/^가격은 숫자로 입력해 주세요/);
   }
 });
 

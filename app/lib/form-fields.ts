@@ -106,12 +106,12 @@ export function parseWon(raw: string, label = "가격", max = WON_MAX): Parsed<n
   const words = topic(label);
   const body = compact.endsWith("원") ? compact.slice(0, -1) : compact;
   if (/^-[\d,.]+$/.test(body)) return { ok: false, error: `${words.eun} 0원 이상이어야 합니다.` };
-  if (/^[\d,]*\d\.\d+$/.test(body)) return { ok: false, error: `${words.eun} 소수점 없이 원 단위로 입력해주세요.` };
+  if (/^[\d,]*\d\.\d+$/.test(body)) return { ok: false, error: `${words.eun} 소수점 없이 원 단위로 입력해 주세요.` };
   if (!/^\d+$/.test(body) && !/^\d{1,3}(,\d{3})+$/.test(body)) {
-    return { ok: false, error: `${words.eun} 숫자로 입력해주세요. (예: 12000, 12,000원)` };
+    return { ok: false, error: `${words.eun} 숫자로 입력해 주세요. (예: 12000, 12,000원)` };
   }
   const value = Number(body.replaceAll(",", ""));
-  if (!Number.isSafeInteger(value) || value > max) return { ok: false, error: `${words.eun} ${wonLimitText(max)} 이하로 입력해주세요.` };
+  if (!Number.isSafeInteger(value) || value > max) return { ok: false, error: `${words.eun} ${wonLimitText(max)} 이하로 입력해 주세요.` };
   return { ok: true, value };
 }
 
@@ -139,11 +139,11 @@ export function wholeNumber(
   return parsedField((raw) => {
     const compact = raw.normalize("NFKC").replace(/[\s,]+/g, "");
     if (!compact) return required ? { ok: false, error: required } : { ok: true, value: null };
-    if (!/^-?\d+$/.test(compact)) return { ok: false, error: `${words.eun} 숫자로 입력해주세요.` };
+    if (!/^-?\d+$/.test(compact)) return { ok: false, error: `${words.eun} 숫자로 입력해 주세요.` };
     const value = Number(compact);
     if (!Number.isSafeInteger(value) || value < min)
       return { ok: false, error: `${words.eun} ${min.toLocaleString("ko-KR")} 이상이어야 합니다.` };
-    if (value > max) return { ok: false, error: `${words.eun} ${max.toLocaleString("ko-KR")} 이하로 입력해주세요.` };
+    if (value > max) return { ok: false, error: `${words.eun} ${max.toLocaleString("ko-KR")} 이하로 입력해 주세요.` };
     return { ok: true, value };
   }).meta({ hints: { required: Boolean(required), inputMode: "numeric" } });
 }
@@ -163,7 +163,7 @@ export function choice<const T extends string>(values: readonly T[], label: stri
     const value = raw.trim();
     if (value === "" || value === "unknown") return { ok: true, value: null };
     if ((values as readonly string[]).includes(value)) return { ok: true, value: value as T };
-    return { ok: false, error: `${objectParticle(label)} 목록에 있는 값으로 골라주세요.` };
+    return { ok: false, error: `${objectParticle(label)} 목록에 있는 값으로 골라 주세요.` };
   });
 }
 
@@ -182,7 +182,7 @@ export function choiceSet<const T extends string>(values: readonly T[], label: s
         .filter((text) => text && text !== "unknown");
       const unknown = given.find((value) => !(values as readonly string[]).includes(value));
       if (unknown !== undefined) {
-        ctx.addIssue({ code: "custom", message: `${objectParticle(label)} 목록에 있는 값으로 골라주세요.` });
+        ctx.addIssue({ code: "custom", message: `${objectParticle(label)} 목록에 있는 값으로 골라 주세요.` });
         return z.NEVER;
       }
       const chosen = values.filter((value) => given.includes(value));
@@ -203,13 +203,13 @@ export function calendarDay(label: string, { required }: { required?: string } =
     const text = raw.normalize("NFKC").trim();
     if (!text) return required ? { ok: false, error: required } : { ok: true, value: null };
     const match = /^(\d{4})\s*[-.]\s*(\d{1,2})\s*[-.]\s*(\d{1,2})\.?$/.exec(text);
-    const invalid = { ok: false as const, error: `${words.eun} 2026-11-22 형식의 날짜로 입력해주세요.` };
+    const invalid = { ok: false as const, error: `${words.eun} 2026-11-22 형식의 날짜로 입력해 주세요.` };
     if (!match) return invalid;
     const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
     const date = new Date(Date.UTC(year, month - 1, day));
     if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return invalid;
     const value = `${match[1]}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-    if (value < "2000-01-01") return { ok: false, error: `${words.eun} 2000년 이후의 날짜로 입력해주세요.` };
+    if (value < "2000-01-01") return { ok: false, error: `${words.eun} 2000년 이후의 날짜로 입력해 주세요.` };
     if (value > seoulDay()) return { ok: false, error: `${words.eun} 오늘 이후의 날짜일 수 없습니다.` };
     return { ok: true, value };
   }).meta({ hints: { required: Boolean(required) } });
@@ -218,4 +218,18 @@ export function calendarDay(label: string, { required }: { required?: string } =
 /** 사업자등록번호 (lib/business-number.ts): the ten digits with a verified check digit, or null when empty. */
 export function businessNumber() {
   return parsedField<string | null>(parseBusinessNumber).meta({ hints: { maxLength: 20, inputMode: "numeric" } });
+}
+
+/**
+ * A checkbox: ticked (`yes`, as the box sends, or `on`, `true`, `1`, and `varies` from an import cell)
+ * is true; missing or empty (an unticked box sends nothing), `no`, `false`, `0` is false. Anything else,
+ * as a hand-made POST could send, is refused in Korean.
+ */
+export function checkbox(label: string) {
+  return parsedField<boolean>((raw) => {
+    const value = raw.trim().toLowerCase();
+    if (["yes", "on", "true", "1", "varies"].includes(value)) return { ok: true, value: true };
+    if (["", "no", "off", "false", "0"].includes(value)) return { ok: true, value: false };
+    return { ok: false, error: `${label}: 체크하거나 비워 두세요.` };
+  });
 }

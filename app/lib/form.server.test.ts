@@ -72,7 +72,7 @@ test("body limits: small for sign-in, large classes only with a session cookie",
 });
 
 const schema = z.object({
-  name: singleLine({ max: 10, tooLong: "이름은 10자 이하로 입력해주세요.", required: "이름을 입력해주세요." }),
+  name: singleLine({ max: 10, tooLong: "이름은 10자 이하로 입력해 주세요.", required: "이름을 입력해 주세요." }),
   summary: multiLine({ max: 20, tooLong: "요약이 너무 깁니다." }),
   site: httpUrl("사이트 URL", { addMissingScheme: true }),
   price: wonAmount("가격"),
@@ -127,23 +127,23 @@ test("validateForm answers with each field's first problem and what was typed", 
   expect(result.ok).toBe(false);
   if (result.ok) return;
   expect(result.errors).toEqual({
-    name: "이름을 입력해주세요.",
+    name: "이름을 입력해 주세요.",
     site: "사이트 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.",
     price: "가격은 0원 이상이어야 합니다.",
     minOrder: "최소 주문 수량은 1 이상이어야 합니다.",
     tags: "알 수 없는 값입니다.",
   });
-  expect(result.message).toBe("이름을 입력해주세요.");
+  expect(result.message).toBe("이름을 입력해 주세요.");
   expect(result.values.site).toBe("javascript:alert(1)");
 });
 
 test("formFailure is the one failure shape, with status 400 by default", () => {
-  const answer = formFailure("등록 실패: 이름을 입력해주세요.", { errors: { name: "이름을 입력해주세요." }, values: { name: "" } });
+  const answer = formFailure("등록 실패: 이름을 입력해 주세요.", { errors: { name: "이름을 입력해 주세요." }, values: { name: "" } });
   expect(answer.init?.status).toBe(400);
   expect(failureOf(answer.data)).toEqual({
     ok: false,
-    message: "등록 실패: 이름을 입력해주세요.",
-    errors: { name: "이름을 입력해주세요." },
+    message: "등록 실패: 이름을 입력해 주세요.",
+    errors: { name: "이름을 입력해 주세요." },
     values: { name: "" },
   });
   expect(failureOf({ ok: true })).toBeNull();

@@ -51,3 +51,28 @@ it("refuses an ad picture on another site: pages load pictures from their own or
   }
   expect((await load(shipped))().ads[0]?.image).toMatch(/^\/ads\//);
 });
+
+it("the shipped example business details are named by a notice that says how to set SITE_CONFIG; real ones need none", async () => {
+  const { placeholderNotice, placeholderBusinessDetails } = await import("./site-config.server.ts");
+  const read = await load(shipped);
+  const notice = placeholderNotice(read());
+  expect(notice).toContain("홍길동");
+  expect(notice).toContain("02-000-0000");
+  expect(notice).toContain("SITE_CONFIG");
+  const real = {
+    ...shipped,
+    business: {
+      companyName: "도매온",
+      representative: "김도매",
+      mailOrderNumber: "제2026-서울강남-1234호",
+      email: "help@domaeon.kr",
+      phone: "02-555-1234",
+      address: "서울특별시 강남구 테헤란로 123",
+    },
+    legal: { ...shipped.legal, privacyOfficer: { ...shipped.legal.privacyOfficer, name: "김도매", email: "privacy@domaeon.kr" } },
+  };
+  expect(placeholderBusinessDetails(real)).toEqual([]);
+  expect(placeholderNotice(real)).toBeNull();
+  // One example left is enough to warn.
+  expect(placeholderBusinessDetails({ ...real, business: { ...real.business, phone: "02-000-0000" } })).toEqual(["02-000-0000"]);
+});

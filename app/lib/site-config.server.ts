@@ -104,3 +104,29 @@ export function siteConfig(): SiteConfig {
   cached = parsed.data;
   return cached;
 }
+
+/** The example business details config/site.json ships with: a footer still holding one is not a real operator's. */
+const PLACEHOLDER_MARKS = [/홍길동/, /0{3,}-0{4}/, /0000호/, /로 000$/, /\.example$/];
+
+/** The footer's business details that still hold the shipped examples (홍길동, 02-000-0000, …). */
+export function placeholderBusinessDetails(config: SiteConfig = siteConfig()): string[] {
+  const values = [
+    config.business.representative,
+    config.business.phone,
+    config.business.mailOrderNumber,
+    config.business.address,
+    config.business.email,
+    config.legal.privacyOfficer.name,
+  ];
+  return [...new Set(values.filter((value) => PLACEHOLDER_MARKS.some((mark) => mark.test(value.trim()))))];
+}
+
+/**
+ * The warning at start-up and on /admin while the footer shows example business details (a site must show
+ * its operator's real 사업자 정보): what is still an example and how to set it. Null once they are real.
+ */
+export function placeholderNotice(config: SiteConfig = siteConfig()): string | null {
+  const found = placeholderBusinessDetails(config);
+  if (found.length === 0) return null;
+  return `하단의 사업자 정보가 아직 예시 값입니다(${found.join(", ")}). 운영자의 정보를 담은 JSON 파일을 만들고 SITE_CONFIG 환경 변수로 그 경로를 지정해 주세요(기본값 config/site.json).`;
+}

@@ -84,7 +84,7 @@ test("회원 탈퇴 asks first, deletes the account and its products, signs out,
   await expect(page.getByText(productName)).toHaveCount(0);
 
   await logIn(page, email, PASSWORD);
-  await expect(page.getByRole("alert").filter({ hasText: "로그인 실패: 이메일 또는 비밀번호를 확인해주세요." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "로그인 실패: 이메일 또는 비밀번호를 확인해 주세요." })).toBeVisible();
 });
 
 test("without JavaScript 회원 탈퇴 asks again on the page before deleting", async ({ browser, baseURL }) => {

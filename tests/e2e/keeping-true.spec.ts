@@ -8,7 +8,7 @@ test("a visitor sees how fresh a supplier is and sends a correction request, wit
   const rows = page.getByRole("main").locator("dl");
   await expect(rows.getByText("사이트 상태")).toBeVisible();
   await expect(rows.locator("div", { hasText: "사이트 상태" }).locator("dd")).toHaveText("확인 전");
-  await expect(rows.locator("div", { hasText: "마지막 확인" }).locator("dd")).toHaveText("아직 확인하지 않았습니다");
+  await expect(rows.locator("div", { hasText: "마지막 확인" }).locator("dd")).toHaveText("확인 전");
   await expect(page.getByText(/^최근 수정: \d{4}\. \d{1,2}\. \d{1,2}\.$/)).toBeVisible();
 
   await page.getByRole("link", { name: "정보 수정 요청" }).click();

@@ -104,10 +104,10 @@ test("a blank note is refused with the contract's message", async ({ page }) => 
   await page.goto("/admin/sellernote-add");
   await expect(editor(page)).toBeVisible();
   await page.getByRole("button", { name: "등록" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "제목과 내용을 모두 입력해주세요." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "제목과 내용을 모두 입력해 주세요." })).toBeVisible();
   await page.getByLabel("제목").fill("제목만 있는 글");
   await page.getByRole("button", { name: "등록" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "제목과 내용을 모두 입력해주세요." })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "제목과 내용을 모두 입력해 주세요." })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/sellernote-add$/);
 });
 

@@ -68,7 +68,7 @@ test("bad schemes and local addresses are refused with 400 and the canary never 
   await signUp(page);
   const scheme = await page.request.get(endpoint("javascript:alert(1)"));
   expect(scheme.status()).toBe(400);
-  expect(await scheme.json()).toEqual({ error: "http:// 또는 https://로 시작하는 주소를 입력해주세요." });
+  expect(await scheme.json()).toEqual({ error: "http:// 또는 https://로 시작하는 주소를 입력해 주세요." });
 
   for (const target of [
     `http://localhost:${canaryPort}/`,

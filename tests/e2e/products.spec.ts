@@ -188,8 +188,8 @@ test("bad prices and javascript: addresses are refused with Korean messages and 
   await page.getByLabel("상품명").fill(name);
   for (const [price, message] of [
     ["-1", "등록 실패: 가격은 0원 이상이어야 합니다."],
-    ["1.5", "등록 실패: 가격은 소수점 없이 원 단위로 입력해주세요."],
-    ["abc", "등록 실패: 가격은 숫자로 입력해주세요. (예: 12000, 12,000원)"],
+    ["1.5", "등록 실패: 가격은 소수점 없이 원 단위로 입력해 주세요."],
+    ["abc", "등록 실패: 가격은 숫자로 입력해 주세요. (예: 12000, 12,000원)"],
   ] as const) {
     await page.getByLabel("가격").fill(price);
     await page.getByRole("button", { name: "등록하기" }).click();

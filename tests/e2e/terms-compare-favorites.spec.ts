@@ -73,9 +73,20 @@ test("a seller on a phone filters by terms, compares three suppliers, saves two 
   await expect(page).toHaveURL(/\/compare\?ids=\d+,\d+,\d+$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("도매처 비교");
   const table = page.getByRole("table");
-  await expect(table.getByRole("columnheader").getByRole("link")).toHaveText(["도매창고", "나라스포츠", "온채널"]);
+  await expect(table.locator('thead a[href^="/wholesaler/"]')).toHaveText(["도매창고", "나라스포츠", "온채널"]);
+  // Each column: 사이트 방문 and 찜하기 (for a visitor, a link to sign in that saves it afterwards).
+  await expect(table.getByRole("link", { name: /사이트 방문/ })).toHaveCount(3);
+  await expect(table.getByRole("link", { name: "찜하기" })).toHaveCount(3);
+  // Every row of the detail page: the first release's and the site check's, the terms, 사업자 정보.
   await expect(table.getByRole("rowheader")).toHaveText([
     "카테고리",
+    "배송 방식",
+    "사입 여부",
+    "해외 배송",
+    "연락처",
+    "조회수",
+    "사이트 상태",
+    "마지막 확인",
     "위탁 판매",
     "최소 주문 수량",
     "배송비",
@@ -86,7 +97,14 @@ test("a seller on a phone filters by terms, compares three suppliers, saves two 
     "사업자등록번호",
     "조건 확인일",
     "조건 출처",
+    "국세청 상태",
+    "과세 유형",
+    "통신판매업 신고",
+    "신고 도메인",
+    "공식 기록 확인일",
   ]);
+  // On a phone a visible line says the table goes on sideways.
+  await expect(page.getByText("표를 옆으로 밀면 다른 도매처가 이어서 보입니다.")).toBeVisible();
   await expect(table.getByRole("row").filter({ hasText: "위탁 판매" }).getByRole("cell")).toHaveText(["가능", "불가", "가능"]);
   // On the phone the table scrolls sideways inside its box; the page itself never gets wider.
   expect(await noSidewaysScroll(page)).toBe(true);
@@ -184,9 +202,9 @@ test.describe("without JavaScript", () => {
     await expect(card(page, names[4]!).getByRole("button", { name: "비교에 추가" })).toBeVisible();
     await expect(page.getByRole("link", { name: "비교하기 (4)" })).toBeVisible();
     await page.getByRole("link", { name: "비교하기 (4)" }).click();
-    await expect(page.getByRole("table").getByRole("columnheader").getByRole("link")).toHaveText(names.slice(0, 4));
+    await expect(page.getByRole("table").locator('thead a[href^="/wholesaler/"]')).toHaveText(names.slice(0, 4));
     await page.getByRole("table").getByRole("button", { name: "비교에서 빼기" }).first().click();
-    await expect(page.getByRole("table").getByRole("columnheader").getByRole("link")).toHaveText(names.slice(1, 4));
+    await expect(page.getByRole("table").locator('thead a[href^="/wholesaler/"]')).toHaveText(names.slice(1, 4));
     // A hand-made address with junk and duplicates still shows a page.
     await page.goto("/compare?ids=abc,-1,0,1,1");
     await expect(page.getByText("비교할 도매처를 2곳 이상 선택해 주세요.")).toBeVisible();
@@ -213,7 +231,7 @@ test("the admin form saves every term and shows problems beside their fields", a
   // Each problem beside its own input (described by it), the first one also in the alert.
   await expect(page.getByLabel("최소 주문 수량")).toHaveAccessibleDescription("최소 주문 수량은 1 이상이어야 합니다.");
   await expect(page.getByLabel("사업자등록번호")).toHaveAccessibleDescription(
-    "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해주세요.",
+    "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해 주세요.",
   );
   await expect(page.getByRole("alert")).toHaveText("등록 실패: 최소 주문 수량은 1 이상이어야 합니다.");
   // What was typed stays for correction.
@@ -225,7 +243,9 @@ test("the admin form saves every term and shows problems beside their fields", a
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/list?q=%EC%A1%B0%EA%B1%B4%20%EC%9E%85%EB%A0%A5");
   await expect(card(page, "조건 입력 도매").getByText("위탁 가능", { exact: true })).toBeVisible();
-  await expect(card(page, "조건 입력 도매").getByText("무료 배송", { exact: true })).toBeVisible();
+  // A fee with a threshold: the card says which free it is (ui-contract "Smaller changes"), never plain 무료 배송.
+  await expect(card(page, "조건 입력 도매").getByText("50,000원 이상 무료", { exact: true })).toBeVisible();
+  await expect(card(page, "조건 입력 도매").getByText("무료 배송", { exact: true })).toHaveCount(0);
   await card(page, "조건 입력 도매").getByRole("link", { name: "상세 정보" }).click();
   const term = (label: string) => page.locator("dt", { hasText: label }).locator("+ dd");
   await expect(term("배송비")).toHaveText("3,000원 (50,000원 이상 무료)");

@@ -25,8 +25,10 @@ test("a visitor searches (초성 and two-syllable words), filters by category an
   const cards = page.getByRole("main").getByRole("listitem");
   await expect(cards.first()).toBeVisible();
   await expect(cards.first().getByRole("link", { name: "상세 정보" })).toHaveAttribute("href", /^\/wholesaler\/\d+$/);
-  await expect(cards.first().getByRole("link", { name: /사이트 방문/ })).toHaveAttribute("target", "_blank");
-  await expect(cards.first().getByRole("link", { name: /사이트 방문/ })).toHaveAttribute("rel", "noopener noreferrer");
+  // Demo views start at 0, so a supplier another journey added (without a site) may come first.
+  const withSite = cards.filter({ has: page.getByRole("link", { name: /사이트 방문/ }) }).first();
+  await expect(withSite.getByRole("link", { name: /사이트 방문/ })).toHaveAttribute("target", "_blank");
+  await expect(withSite.getByRole("link", { name: /사이트 방문/ })).toHaveAttribute("rel", "noopener noreferrer");
 
   // While a search loads, ten skeleton cards stand in for the results (/list has no React: the small module shows
   // them when the form is sent, while the browser loads the next page, ADR 0031). A page held in mid-navigation
@@ -63,7 +65,8 @@ test("a visitor searches (초성 and two-syllable words), filters by category an
   await expect(page).toHaveURL(/category=%EA%B0%80%EA%B5%AC%2F%EC%9D%B8%ED%85%8C%EB%A6%AC%EC%96%B4/);
   await expect(page.getByRole("button", { name: "가구/인테리어" })).toHaveAttribute("aria-pressed", "true");
   await expect(page.getByRole("button", { name: "전체", exact: true })).toHaveAttribute("aria-pressed", "false");
-  await expect(cards.getByRole("heading")).toHaveText(["가구도매"]);
+  // The search reads summaries too (ui-contract "Smaller changes"): two more say 도매몰 and 도매처.
+  await expect(cards.getByRole("heading")).toHaveText(["가구도매", "데이스하우스", "소꿉노리"]);
 
   // Back restores the previous search, box included.
   await page.goBack();
@@ -95,7 +98,8 @@ test("a visitor searches (초성 and two-syllable words), filters by category an
   await expect(visit).toHaveAttribute("rel", "noopener noreferrer");
   const views = async () => Number((await page.locator("dt:text-is('조회수') + dd").textContent())?.replace(/,/g, ""));
   const before = await views();
-  expect(before).toBeGreaterThan(0);
+  // Demo suppliers start at 0 views (issue 23); a view is added when the counts are folded, minutes later.
+  expect(Number.isInteger(before) && before >= 0).toBe(true);
   // The same visitor reloading the page is not another view today (docs/spec/decisions.md 8).
   await page.reload();
   await expect(page.locator("dt:text-is('조회수') + dd")).toBeVisible();

@@ -12,10 +12,13 @@ export function SiteHeader({ siteName, user }: Props) {
         <Link to="/list" className="text-lg font-extrabold tracking-tight text-blue-700">
           {siteName}
         </Link>
-        {/* On a phone the menu is its own scrollable row under the site name and account buttons. */}
+        {/*
+          On a phone the menu is its own row under the site name and account buttons, wrapping onto a second
+          row when it must: every link stays on the screen (a sideways scroll hid `관리자` at 360 px).
+        */}
         <nav
           aria-label="주요 메뉴"
-          className="order-3 -mx-2 flex w-full items-center gap-1 overflow-x-auto sm:order-none sm:mx-0 sm:w-auto sm:flex-1"
+          className="order-3 -mx-2 flex w-full flex-wrap items-center gap-1 sm:order-none sm:mx-0 sm:w-auto sm:flex-1"
         >
           <NavLink to="/list" className={navClass}>
             도매 사이트 목록

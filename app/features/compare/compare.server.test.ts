@@ -10,6 +10,7 @@ import { LEAK_PATTERN, naughtyStrings, OWN_BAD_INPUTS, sqlInjectionPayloads } fr
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { TOO_MANY_MESSAGE } from "./compare-ids.ts";
+import type { CompareColumn } from "./compare-table.tsx";
 
 withTestDatabase();
 
@@ -102,24 +103,41 @@ test("a compare cookie that was tampered with is ignored", async () => {
 
 test("/compare shows the chosen suppliers in the order asked for, leaves out unknown ids and ignores junk, floods and duplicates", async () => {
   const load = async (search: string, cookie = "") => caught(() => compare.loader(args(getRequest(`/compare${search}`, { cookie }))));
-  const names = async (search: string) => ((await load(search)).data as { items: { name: string }[] }).items.map((item) => item.name);
+  const names = async (search: string) => ((await load(search)).data as { columns: { name: string }[] }).columns.map((item) => item.name);
 
   expect(await names(`?ids=${ids[2]},${ids[0]},${ids[1]}`)).toEqual(["비교 도매 3", "비교 도매 1", "비교 도매 2"]);
-  const first = (await load(`?ids=${ids[0]},${ids[1]}`)).data as { items: Record<string, unknown>[]; tooMany: boolean };
+  const first = (await load(`?ids=${ids[0]},${ids[1]}`)).data as { columns: CompareColumn[]; favorites: number[] | null; tooMany: boolean };
   expect(first.tooMany).toBe(false);
-  expect(first.items[0]).toMatchObject({ id: ids[0], name: "비교 도매 1", category: "식품", minOrder: 1, dropshipping: null });
+  expect(first.favorites).toBeNull();
+  const column = first.columns[0]!;
+  expect(column).toMatchObject({ id: ids[0], name: "비교 도매 1" });
+  // Every row of the detail page, in its words: the first release's and the site check's, the terms, 사업자 정보.
+  expect(column.sections.map((section) => section.title)).toEqual(["기본 정보", "위탁 조건", "사업자 정보"]);
+  const words = Object.fromEntries(column.sections.flatMap((section) => section.rows.map((row) => [row.label, row.value])));
+  expect(words).toMatchObject({
+    카테고리: "식품",
+    "배송 방식": "확인 필요",
+    조회수: "0",
+    "사이트 상태": "확인 전",
+    "마지막 확인": "확인 전",
+    "최소 주문 수량": "1개부터",
+    "위탁 판매": "확인 필요",
+    "국세청 상태": "확인 전",
+    "신고 도메인": "확인 전",
+  });
+  expect(Object.keys(words)).toHaveLength(8 + 10 + 5);
 
   // Unknown and duplicate ids are left out; junk, negatives and zero are ignored.
   expect(await names(`?ids=999999,${ids[0]},${ids[0]},abc,-${ids[1]},0,${ids[1]}`)).toEqual(["비교 도매 1", "비교 도매 2"]);
   // More than four: the first four, and the page says at most four.
-  const five = (await load(`?ids=${ids.join(",")}`)).data as { items: unknown[]; tooMany: boolean };
-  expect(five.items).toHaveLength(4);
+  const five = (await load(`?ids=${ids.join(",")}`)).data as { columns: unknown[]; tooMany: boolean };
+  expect(five.columns).toHaveLength(4);
   expect(five.tooMany).toBe(true);
   // 10,000 ids (and 10,000 copies of one) cost no more than a few.
   const flood = (await load(`?ids=${Array.from({ length: 10_000 }, (_, i) => ids[i % 5]! + i * 100).join(",")}`)).data as {
-    items: unknown[];
+    columns: unknown[];
   };
-  expect(flood.items.length).toBeLessThanOrEqual(4);
+  expect(flood.columns.length).toBeLessThanOrEqual(4);
   expect(await names(`?ids=${Array(10_000).fill(ids[3]).join(",")}`)).toEqual(["비교 도매 4"]);
   // Fewer than two: the page shows `비교할 도매처를 2곳 이상 선택해 주세요.` instead of a table.
   expect(await names("?ids=")).toEqual([]);

@@ -44,15 +44,19 @@ export async function seedDemo() {
     }
 
     await tx.insert(wholesalers).values(
-      demoWholesalers.map(({ terms, ...w }, i) => ({
-        ...w,
-        ...terms,
-        siteHost: siteHostOf(w.siteUrl),
-        // A plausible popularity order so the default sort looks like a real directory.
-        views: Math.max(0, 500 - i * 13),
-        ...searchFields(w.name),
-        createdAt: new Date(now - i * 3_600_000),
-      })),
+      demoWholesalers
+        .map(({ terms, ...w }, i) => ({
+          ...w,
+          ...terms,
+          siteHost: siteHostOf(w.siteUrl),
+          // Nobody has viewed a demo supplier yet: made-up counts would look real and decide 인기순.
+          views: 0,
+          ...searchFields(w.name),
+          createdAt: new Date(now - i * 3_600_000),
+        }))
+        // Inserted last first, so the list's first supplier also has the highest id: with every count at 0,
+        // 인기순 (views, then the newest id) shows the demo list in its own order, as 최신순 does.
+        .reverse(),
     );
 
     await tx.insert(products).values(

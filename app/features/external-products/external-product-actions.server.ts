@@ -20,7 +20,7 @@ export const ADMIN_EXTERNAL_PATH = "/admin/external-products";
 /** The whole request: a 1 MB file, or the confirmed rows sent back as form text (percent-encoded). */
 const REQUEST_MAX_BYTES = 4 * IMPORT_MAX_BYTES;
 const NOT_FOUND = "외부 인기 상품을 찾을 수 없습니다.";
-const TOO_LARGE = `파일이 너무 큽니다. ${IMPORT_MAX_BYTES / 1_000_000}MB 이하의 JSON 또는 CSV 파일을 선택해주세요.`;
+const TOO_LARGE = `파일이 너무 큽니다. ${IMPORT_MAX_BYTES / 1_000_000}MB 이하의 JSON 또는 CSV 파일을 선택해 주세요.`;
 
 export type ImportPreview = {
   kind: "preview";
@@ -64,7 +64,7 @@ async function createFromForm(request: Request, form: FormData) {
     await createExternalProduct(checked.data);
   } catch (error) {
     log.error("external product create failed", { request, error });
-    return formFailure("등록 실패: 잠시 후 다시 시도해주세요.", { values: checked.values, status: 500 });
+    return formFailure("등록 실패: 잠시 후 다시 시도해 주세요.", { values: checked.values, status: 500 });
   }
   return redirectWithToast(ADMIN_EXTERNAL_PATH, { type: "success", message: "외부 인기 상품이 등록되었습니다." });
 }
@@ -79,7 +79,7 @@ async function deleteFromForm(form: FormData) {
 
 async function previewFromForm(form: FormData) {
   const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return fail("가져올 JSON 또는 CSV 파일을 선택해주세요.", 400);
+  if (!(file instanceof File) || file.size === 0) return fail("가져올 JSON 또는 CSV 파일을 선택해 주세요.", 400);
   if (file.size > IMPORT_MAX_BYTES) return fail(TOO_LARGE, 413);
   const preview = await previewImport(file.name, new Uint8Array(await file.arrayBuffer()));
   if (!preview.ok) return fail(preview.error, 400);
@@ -95,13 +95,13 @@ async function previewFromForm(form: FormData) {
 async function applyFromForm(request: Request, form: FormData) {
   const payload = form.get("payload");
   const rows = typeof payload === "string" ? parseImportPayload(payload) : null;
-  if (!rows) return fail("가져올 내용을 확인할 수 없습니다. 파일을 다시 선택해 미리 보기부터 해주세요.", 400);
+  if (!rows) return fail("가져올 내용을 확인할 수 없습니다. 파일을 다시 선택해 미리 보기부터 해 주세요.", 400);
   let outcome: Awaited<ReturnType<typeof applyImport>>;
   try {
     outcome = await applyImport(rows);
   } catch (error) {
     log.error("external product import failed", { request, error });
-    return fail("가져오기 중 오류가 발생해 아무것도 저장하지 않았습니다. 잠시 후 다시 시도해주세요.", 500);
+    return fail("가져오기 중 오류가 발생해 아무것도 저장하지 않았습니다. 잠시 후 다시 시도해 주세요.", 500);
   }
   const { added, skipped } = outcome;
   const message =

@@ -26,7 +26,7 @@ test("a CSV with the four columns gives rows to add and refused rows with Korean
     },
   ]);
   expect(result.refused).toEqual([
-    { position: "4행", title: "", reason: "상품명을 입력해주세요." },
+    { position: "4행", title: "", reason: "상품명을 입력해 주세요." },
     { position: "5행", title: "나쁜 링크", reason: "상품 URL은 http:// 또는 https://로 시작하는 주소여야 합니다." },
     { position: "6행", title: "나쁜 이미지", reason: "열 개수(5)가 첫 줄(4)과 다릅니다." },
     { position: "7행", title: "중복", reason: "같은 파일 안에서 상품 URL이 반복됩니다." },
@@ -78,7 +78,7 @@ test("broken files are one clear Korean error", () => {
   expect(error("a.json", '{"title": "한 개"}')).toMatch(/^JSON 파일은 상품 객체의 배열이어야 합니다/);
   expect(error("a.json", "[]")).toBe("파일에 가져올 상품이 없습니다.");
   expect(error("a.json", '[{"name": "x", "url": "https://a.example"}]')).toMatch(/^상품 항목에 title, productUrl이 없습니다/);
-  expect(error("a.csv", "name,url\n의자,https://a.example")).toMatch(/^CSV 첫 줄의 열 이름을 확인해주세요.*알 수 없는 열: name, url/);
+  expect(error("a.csv", "name,url\n의자,https://a.example")).toMatch(/^CSV 첫 줄의 열 이름을 확인해 주세요.*알 수 없는 열: name, url/);
   expect(error("a.csv", "title,price\n의자,1000")).toBe("CSV 첫 줄에 title과 productUrl 열이 있어야 합니다.");
   expect(error("a.csv", "title,title,productUrl\n")).toBe("CSV 첫 줄에 같은 열 이름이 두 번 있습니다.");
   expect(error("a.csv", 'title,productUrl\n"의자,https://a.example')).toMatch(/따옴표/);

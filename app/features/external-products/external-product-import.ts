@@ -26,7 +26,7 @@ export function decodeImportFile(bytes: Uint8Array): string | null {
  */
 export function parseImportFile(fileName: string, text: string): ImportParse {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a NUL byte means a binary file
-  if (/\u0000/.test(text)) return { ok: false, error: "텍스트 파일이 아닙니다. JSON 또는 CSV 파일을 선택해주세요." };
+  if (/\u0000/.test(text)) return { ok: false, error: "텍스트 파일이 아닙니다. JSON 또는 CSV 파일을 선택해 주세요." };
   const lower = fileName.toLowerCase();
   const looksJson = lower.endsWith(".json") || (!lower.endsWith(".csv") && /^\s*[[{]/.test(text));
   const records = looksJson ? jsonRecords(text) : csvRecords(text);
@@ -87,7 +87,7 @@ function csvRecords(text: string): Records {
   const unknown = names.filter((name) => !(COLUMNS as readonly string[]).includes(name));
   if (unknown.length > 0) {
     return {
-      error: `CSV 첫 줄의 열 이름을 확인해주세요. 쓸 수 있는 열: ${COLUMN_HELP} (알 수 없는 열: ${unknown.slice(0, 5).join(", ")})`,
+      error: `CSV 첫 줄의 열 이름을 확인해 주세요. 쓸 수 있는 열: ${COLUMN_HELP} (알 수 없는 열: ${unknown.slice(0, 5).join(", ")})`,
     };
   }
   if (new Set(names).size !== names.length) return { error: "CSV 첫 줄에 같은 열 이름이 두 번 있습니다." };
@@ -124,7 +124,7 @@ function validateRows(items: RawItem[]): ImportParse {
       price: item.values.price ?? "",
     });
     if (!parsed.success) {
-      refused.push({ position: item.position, title, reason: parsed.error.issues[0]?.message ?? "입력값을 확인해주세요." });
+      refused.push({ position: item.position, title, reason: parsed.error.issues[0]?.message ?? "입력값을 확인해 주세요." });
       continue;
     }
     if (seen.has(parsed.data.productUrl)) {

@@ -8,13 +8,13 @@ export const EXTERNAL_PRICE_MAX = 50;
 export const externalProductSchema = z.object({
   title: singleLine({
     max: EXTERNAL_TITLE_MAX,
-    required: "상품명을 입력해주세요.",
-    tooLong: `상품명은 ${EXTERNAL_TITLE_MAX}자 이하로 입력해주세요.`,
+    required: "상품명을 입력해 주세요.",
+    tooLong: `상품명은 ${EXTERNAL_TITLE_MAX}자 이하로 입력해 주세요.`,
   }),
-  productUrl: httpUrl("상품 URL", { required: "상품 URL을 입력해주세요." }),
+  productUrl: httpUrl("상품 URL", { required: "상품 URL을 입력해 주세요." }),
   imageUrl: httpUrl("이미지 URL"),
   // Shown exactly as given ("29,900원~"), so only its length is bounded.
-  price: singleLine({ max: EXTERNAL_PRICE_MAX, tooLong: `가격은 ${EXTERNAL_PRICE_MAX}자 이하로 입력해주세요.` }),
+  price: singleLine({ max: EXTERNAL_PRICE_MAX, tooLong: `가격은 ${EXTERNAL_PRICE_MAX}자 이하로 입력해 주세요.` }),
 });
 
 export type ExternalProductInput = z.output<typeof externalProductSchema>;

@@ -110,7 +110,7 @@ async function existingUrls(urls: string[]): Promise<Set<string>> {
 /** Reads an uploaded file and says what an import would add and refuse; writes nothing. */
 export async function previewImport(fileName: string, bytes: Uint8Array): Promise<ImportParse> {
   const text = decodeImportFile(bytes);
-  if (text === null) return { ok: false, error: "파일을 읽을 수 없습니다. UTF-8로 저장한 JSON 또는 CSV 파일을 선택해주세요." };
+  if (text === null) return { ok: false, error: "파일을 읽을 수 없습니다. UTF-8로 저장한 JSON 또는 CSV 파일을 선택해 주세요." };
   const parsed = parseImportFile(fileName, text);
   if (!parsed.ok) return parsed;
   const taken = await existingUrls(parsed.rows.map((row) => row.productUrl));

@@ -91,7 +91,8 @@ function Block({ block }: { block: GuideBlock }) {
     }
     case "table":
       return (
-        <div className="mt-5 overflow-x-auto rounded-lg border border-slate-200">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (WCAG 2.1.1)
+        <section className="mt-5 overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} aria-label={block.caption}>
           <table className="w-full min-w-[560px] border-collapse text-left text-sm">
             <caption className="caption-top bg-slate-50 px-4 py-2 text-left text-sm font-medium text-slate-700">{block.caption}</caption>
             <thead className="bg-slate-100 text-slate-800">
@@ -115,7 +116,7 @@ function Block({ block }: { block: GuideBlock }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       );
     case "tip":
       return (

@@ -42,7 +42,11 @@ export function LegalDocument({
 /** A small two-or-more-column table for the policy's lists of items, periods and processors. */
 export function LegalTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
-    <div className="overflow-x-auto">
+    // A region, not a <section>: the policy's own sections hold these tables, and a page reader (or a test) that
+    // takes a section to its end would stop at the table's. Reachable by keyboard when it scrolls (WCAG 2.1.1).
+    // biome-ignore lint/a11y/useSemanticElements: see above
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
+    <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={caption}>
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>

@@ -289,7 +289,8 @@ function ComparisonTable({ comparison, taxLabel }: { comparison: MarginCompariso
       <p className="mt-1 text-sm text-slate-600">
         같은 상품을 두 곳에서 팔 때의 결과입니다. 위에서 고른 등급·주문 경로·카테고리와 과세 유형({taxLabel})으로 계산합니다.
       </p>
-      <div className="mt-4 overflow-x-auto">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (WCAG 2.1.1) */}
+      <section className="mt-4 overflow-x-auto" tabIndex={0} aria-label="스마트스토어와 쿠팡 비교 표">
         <table className="w-full min-w-[480px] border-collapse text-left text-sm">
           <caption className="sr-only">스마트스토어와 쿠팡에서 같은 상품을 팔 때의 수수료와 이익</caption>
           <thead className="bg-slate-100 text-slate-800">
@@ -322,7 +323,7 @@ function ComparisonTable({ comparison, taxLabel }: { comparison: MarginCompariso
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   );
 }

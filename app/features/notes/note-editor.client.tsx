@@ -101,7 +101,7 @@ const BUTTONS: ButtonSpec[] = [
 
 function promptLink(editor: Editor) {
   const current = (editor.getAttributes("link").href as string | undefined) ?? "https://";
-  const answer = window.prompt("연결할 주소를 입력해주세요. 비워 두면 링크를 없앱니다.", current);
+  const answer = window.prompt("연결할 주소를 입력해 주세요. 비워 두면 링크를 없앱니다.", current);
   if (answer === null) return;
   if (answer.trim() === "" || answer.trim() === "https://") {
     editor.chain().focus().extendMarkRange("link").unsetLink().run();
@@ -125,14 +125,14 @@ function promptLink(editor: Editor) {
 }
 
 function promptImage(editor: Editor) {
-  const answer = window.prompt("이미지 주소(https://…)를 입력해주세요.", "https://");
+  const answer = window.prompt("이미지 주소(https://…)를 입력해 주세요.", "https://");
   if (answer === null || answer.trim() === "" || answer.trim() === "https://") return;
   const src = safeHttpUrl(answer.trim());
   if (!src) {
     toast.error(URL_RULE);
     return;
   }
-  const alt = window.prompt("이미지를 설명하는 글(대체 텍스트)을 입력해주세요.", "") ?? "";
+  const alt = window.prompt("이미지를 설명하는 글(대체 텍스트)을 입력해 주세요.", "") ?? "";
   editor.chain().focus().setImage({ src, alt: alt.trim() }).run();
 }
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { singleLine } from "#app/lib/form-fields.ts";
 
-export const NOTE_BLANK_MESSAGE = "제목과 내용을 모두 입력해주세요.";
+export const NOTE_BLANK_MESSAGE = "제목과 내용을 모두 입력해 주세요.";
 export const NOTE_NOT_FOUND = "존재하지 않는 게시글입니다.";
 export const NOTE_TITLE_MAX = 200;
 /** Generous for long articles with many links; stops a runaway paste from filling the database. */
@@ -22,10 +22,10 @@ export function noteHtmlHasContent(html: string): boolean {
 
 /** The seller-note form (`title`, `content`), shared by /admin/sellernote-add and /admin/sellernote-edit/{id}. */
 export const noteSchema = z.object({
-  title: singleLine({ max: NOTE_TITLE_MAX, required: NOTE_BLANK_MESSAGE, tooLong: `제목은 ${NOTE_TITLE_MAX}자 이하로 입력해주세요.` }),
+  title: singleLine({ max: NOTE_TITLE_MAX, required: NOTE_BLANK_MESSAGE, tooLong: `제목은 ${NOTE_TITLE_MAX}자 이하로 입력해 주세요.` }),
   content: z
     .string({ error: NOTE_BLANK_MESSAGE })
-    .max(NOTE_CONTENT_MAX, "내용이 너무 깁니다. 글을 나누어 올려주세요.")
+    .max(NOTE_CONTENT_MAX, "내용이 너무 깁니다. 글을 나누어 올려 주세요.")
     .refine(noteHtmlHasContent, NOTE_BLANK_MESSAGE),
 });
 

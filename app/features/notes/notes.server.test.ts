@@ -143,7 +143,7 @@ test("blank titles or bodies get 400 with the contract's message and store nothi
   for (const fields of blanks) {
     const res = asResponse(await createNoteAction(formRequest("/admin/sellernote-add", fields, { cookie: admin.cookie })));
     expect(res.status).toBe(400);
-    expect(res.data).toMatchObject({ ok: false, message: "제목과 내용을 모두 입력해주세요.", values: fields });
+    expect(res.data).toMatchObject({ ok: false, message: "제목과 내용을 모두 입력해 주세요.", values: fields });
   }
   const missing = asResponse(await createNoteAction(formRequest("/admin/sellernote-add", {}, { cookie: admin.cookie })));
   expect(missing.status).toBe(400);

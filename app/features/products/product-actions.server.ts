@@ -63,7 +63,7 @@ export async function createProductAction(request: Request, { admin }: { admin: 
   } catch (error) {
     if (error instanceof ProductRefusal) return refused("등록 실패", error, checked.values, request, actor.id);
     log.error("product create failed", { request, error });
-    return formFailure("등록 실패: 잠시 후 다시 시도해주세요.", { values: checked.values, status: 500 });
+    return formFailure("등록 실패: 잠시 후 다시 시도해 주세요.", { values: checked.values, status: 500 });
   }
   if (admin) return redirectWithToast(`/admin/add-product?saved=${savedId}`, { type: "success", message: "상품 등록 완료!" });
   return redirectWithToast("/add", { type: "success", message: "상품이 등록되었습니다." });
@@ -113,7 +113,7 @@ export async function updateProductAction(request: Request, rawId: string | unde
   } catch (error) {
     if (error instanceof ProductRefusal) return refused("수정 실패", error, checked.values, request, user.id);
     log.error("product update failed", { request, error });
-    return formFailure("수정 실패: 잠시 후 다시 시도해주세요.", { values: checked.values, status: 500 });
+    return formFailure("수정 실패: 잠시 후 다시 시도해 주세요.", { values: checked.values, status: 500 });
   }
   if (outcome === "not-found") throw new Response(NOT_FOUND, { status: 404 });
   if (outcome === "forbidden") throw new Response(EDIT_FORBIDDEN, { status: 403 });

@@ -130,7 +130,7 @@ export function ProductForm({
         label="가격"
         autoComplete="off"
         placeholder="예: 12000"
-        hint="원 단위 숫자로 입력해주세요. 12,000처럼 쉼표를 넣어도 됩니다."
+        hint="원 단위 숫자로 입력해 주세요. 12,000처럼 쉼표를 넣어도 됩니다."
         {...field("price")}
       />
       <TextField

@@ -38,8 +38,8 @@ test("the product schema trims, bounds lengths and keeps only its own fields", (
     const result = productSchema.safeParse({ name: "상품", imageUrl: "", summary: "", price: "", siteUrl: "", ...input });
     return result.success ? [] : result.error.issues.map((issue) => issue.message);
   };
-  expect(issues({ name: "   " })).toEqual(["상품명을 입력해주세요."]);
-  expect(issues({ name: "\u0000\u0001" })).toEqual(["상품명을 입력해주세요."]);
+  expect(issues({ name: "   " })).toEqual(["상품명을 입력해 주세요."]);
+  expect(issues({ name: "\u0000\u0001" })).toEqual(["상품명을 입력해 주세요."]);
   expect(
     productSchema.parse({ name: "텀\u0000블러", imageUrl: "", summary: "첫 줄\n둘째 줄\u0000", price: "", siteUrl: "" }),
   ).toMatchObject({
@@ -47,7 +47,7 @@ test("the product schema trims, bounds lengths and keeps only its own fields", (
     summary: "첫 줄\n둘째 줄",
   });
   expect(issues({ name: "가".repeat(100) })).toEqual([]);
-  expect(issues({ name: "가".repeat(101) })).toEqual(["상품명은 100자 이하로 입력해주세요."]);
-  expect(issues({ summary: "가".repeat(1001) })).toEqual(["요약은 1,000자 이하로 입력해주세요."]);
+  expect(issues({ name: "가".repeat(101) })).toEqual(["상품명은 100자 이하로 입력해 주세요."]);
+  expect(issues({ summary: "가".repeat(1001) })).toEqual(["요약은 1,000자 이하로 입력해 주세요."]);
   expect(issues({ price: "-1" })).toEqual(["가격은 0원 이상이어야 합니다."]);
 });

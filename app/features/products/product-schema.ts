@@ -8,11 +8,14 @@ export const PRODUCT_SUMMARY_MAX = 1000;
 export const productSchema = z.object({
   name: singleLine({
     max: PRODUCT_NAME_MAX,
-    required: "상품명을 입력해주세요.",
-    tooLong: `상품명은 ${PRODUCT_NAME_MAX}자 이하로 입력해주세요.`,
+    required: "상품명을 입력해 주세요.",
+    tooLong: `상품명은 ${PRODUCT_NAME_MAX}자 이하로 입력해 주세요.`,
   }),
   imageUrl: httpUrl("이미지 URL"),
-  summary: multiLine({ max: PRODUCT_SUMMARY_MAX, tooLong: `요약은 ${PRODUCT_SUMMARY_MAX.toLocaleString("ko-KR")}자 이하로 입력해주세요.` }),
+  summary: multiLine({
+    max: PRODUCT_SUMMARY_MAX,
+    tooLong: `요약은 ${PRODUCT_SUMMARY_MAX.toLocaleString("ko-KR")}자 이하로 입력해 주세요.`,
+  }),
   price: wonAmount("가격"),
   siteUrl: httpUrl("상품 페이지 URL"),
 });

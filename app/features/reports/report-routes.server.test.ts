@@ -53,6 +53,11 @@ describe("sending a correction request", () => {
     const [seller] = await db().select({ id: user.id }).from(user).where(eq(user.email, "seller@example.com"));
     expect(second).toMatchObject({ reason: "closed", body: "폐업했다고 공지가 올라왔습니다.\n두 번째 줄", reporterId: seller!.id });
     expect(JSON.stringify(second)).not.toContain("seller@example.com");
+    // The admin queue shows who sent each: the signed-in sender's account, or a visitor.
+    const queue = (await callLoader(getRequest("/admin/reports", { cookie: adminCookie }))) as {
+      items: { body: string; reporterEmail: string | null }[];
+    };
+    expect(queue.items.map((item) => item.reporterEmail).sort()).toEqual(["seller@example.com", null].sort());
   });
 
   test("bad input gets a Korean message and a 4xx, never a 500, and nothing is stored", async () => {

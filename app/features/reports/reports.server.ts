@@ -1,6 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
-import { correctionRequests, wholesalers } from "#app/db/schema.ts";
+import { correctionRequests, user, wholesalers } from "#app/db/schema.ts";
 import type { ReportReason } from "./report-reasons.ts";
 import type { ReportInput } from "./report-schema.ts";
 
@@ -17,11 +17,20 @@ export async function createReport(wholesalerId: number, input: ReportInput, rep
   return row!.id;
 }
 
-export type OpenReport = { id: number; wholesalerId: number; wholesalerName: string; reason: ReportReason; body: string; createdAt: Date };
+export type OpenReport = {
+  id: number;
+  wholesalerId: number;
+  wholesalerName: string;
+  reason: ReportReason;
+  body: string;
+  createdAt: Date;
+  /** The account that sent it, for admins only (null: a visitor who was not signed in, or a deleted account). */
+  reporterEmail: string | null;
+};
 
 export const REPORTS_PER_PAGE = 30;
 
-/** Open requests, newest first, with the supplier's name. */
+/** Open requests, newest first, with the supplier's name and, for a signed-in sender, the account's e-mail (admins only). */
 export async function listOpenReports({ page = 1, perPage = REPORTS_PER_PAGE } = {}) {
   const where = eq(correctionRequests.status, "open");
   const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(correctionRequests).where(where);
@@ -33,9 +42,11 @@ export async function listOpenReports({ page = 1, perPage = REPORTS_PER_PAGE } =
       reason: correctionRequests.reason,
       body: correctionRequests.body,
       createdAt: correctionRequests.createdAt,
+      reporterEmail: user.email,
     })
     .from(correctionRequests)
     .innerJoin(wholesalers, eq(wholesalers.id, correctionRequests.wholesalerId))
+    .leftJoin(user, eq(user.id, correctionRequests.reporterId))
     .where(where)
     .orderBy(desc(correctionRequests.createdAt), desc(correctionRequests.id))
     .limit(perPage)

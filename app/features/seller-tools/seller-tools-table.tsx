@@ -11,7 +11,12 @@ export function SellerToolsTable({ tools }: { tools: SellerTool[] }) {
   return (
     // relative: the links' visually hidden text is positioned absolutely; without a positioned scroll box it
     // escapes the clipping and widens the whole page on a phone.
-    <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <section
+      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      aria-label="셀러 도구 목록"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (WCAG 2.1.1)
+      tabIndex={0}
+    >
       <table className="w-full min-w-[640px] border-collapse text-left text-sm">
         <caption className="sr-only">온라인 셀러를 위한 키워드·트렌드·경쟁 분석·마진·광고 도구 목록</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -44,6 +49,6 @@ export function SellerToolsTable({ tools }: { tools: SellerTool[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -11,8 +11,26 @@ import { COLUMNS_HELP, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, tooLargeMessage } from
 
 export { COLUMNS_HELP, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, tooLargeMessage };
 
-export const IMPORT_FIELDS = ["name", "category", "siteUrl", "contact", "logoUrl", "summary"] as const;
+export const TEXT_FIELDS = ["name", "category", "siteUrl", "contact", "logoUrl", "summary"] as const;
+/** The terms' columns: the admin form's field names (ui-contract "Publication and the import review"). */
+export const TERM_IMPORT_FIELDS = [
+  "dropshipping",
+  "minOrder",
+  "minOrderVaries",
+  "shippingFee",
+  "freeShippingOver",
+  "shippingFeeVaries",
+  "returns",
+  "imageUse",
+  "pricePolicy",
+  "integration",
+  "businessNumber",
+  "termsCheckedAt",
+  "termsSource",
+] as const;
+export const IMPORT_FIELDS = [...TEXT_FIELDS, ...TERM_IMPORT_FIELDS] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
+export type TermImportField = (typeof TERM_IMPORT_FIELDS)[number];
 
 /** Column names accepted for each field (compared lower-cased, without spaces, `_` or `-`). */
 const ALIASES = new Map<string, ImportField>([
@@ -32,6 +50,19 @@ const ALIASES = new Map<string, ImportField>([
   ["이미지url", "logoUrl"],
   ["summary", "summary"],
   ["요약", "summary"],
+  // The terms: the field name, or the contract's label without spaces.
+  ...TERM_IMPORT_FIELDS.map((field) => [field.toLowerCase(), field] as [string, ImportField]),
+  ["위탁판매", "dropshipping"],
+  ["최소주문수량", "minOrder"],
+  ["배송비", "shippingFee"],
+  ["무료배송기준금액", "freeShippingOver"],
+  ["단순변심반품", "returns"],
+  ["상세페이지이미지사용", "imageUse"],
+  ["가격정책", "pricePolicy"],
+  ["상품연동", "integration"],
+  ["사업자등록번호", "businessNumber"],
+  ["조건확인일", "termsCheckedAt"],
+  ["조건출처", "termsSource"],
 ]);
 
 export type ImportValues = Partial<Record<ImportField, string>>;
@@ -110,11 +141,18 @@ function parseJson(text: string): ParsedImport {
       }
       if (field === "name") sawName = true;
       if (value === null || value === undefined) continue;
-      if (typeof value !== "string" && typeof value !== "number") {
+      // A set of terms (`integration`) may come as a list of texts; a checkbox term as true or false.
+      const text =
+        Array.isArray(value) && value.every((one) => typeof one === "string")
+          ? value.join(",")
+          : typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+            ? String(value)
+            : null;
+      if (text === null) {
         row.problem = `${key} 값이 글자가 아닙니다.`;
         continue;
       }
-      put(row.values, field, key, String(value));
+      put(row.values, field, key, text);
     }
     rows.push(row);
   }

@@ -12,7 +12,9 @@ export function tooLargeMessage() {
 }
 
 export const COLUMNS_HELP =
-  "name(이름), category(카테고리), siteUrl 또는 website(사이트 URL), contact(연락처), logoUrl 또는 image(로고 URL), summary(요약)";
+  "name(이름), category(카테고리), siteUrl 또는 website(사이트 URL), contact(연락처), logoUrl 또는 image(로고 URL), summary(요약), " +
+  "그리고 위탁 조건: dropshipping, minOrder, minOrderVaries, shippingFee, freeShippingOver, shippingFeeVaries, returns, imageUse, " +
+  "pricePolicy, integration, businessNumber, termsCheckedAt, termsSource (관리자 양식과 같은 값)";
 
 export const ROW_STATUSES = ["추가", "변경", "검토 필요", "중복", "오류"] as const;
 export type RowStatus = (typeof ROW_STATUSES)[number];

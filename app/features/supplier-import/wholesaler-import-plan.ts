@@ -13,10 +13,14 @@
  * - `오류`: a row that cannot be saved (no name, a bad address, a formula, a value too long).
  */
 
-import { cleanCategoryName } from "../wholesalers/category-cleanup.ts";
+import { isCategory } from "#app/db/categories.ts";
+import type { WholesalerTerms } from "#app/db/term-values.ts";
+import { cleanCategoryName, nearestCategory } from "../wholesalers/category-cleanup.ts";
 import { type AdminWholesalerInput, adminWholesalerSchema } from "../wholesalers/wholesaler-schema.ts";
+import { TERM_LABELS, termRows, UNKNOWN_TERMS } from "../wholesalers/wholesaler-terms.ts";
+import { termsToStore, wholesalerTermsSchema } from "../wholesalers/wholesaler-terms-schema.ts";
 import { type AddressJudgement, addressProblem, judgeAddress } from "./address-judge.ts";
-import type { ImportField, ImportRow } from "./wholesaler-import-file.ts";
+import { type ImportField, type ImportRow, TERM_IMPORT_FIELDS, type TermImportField } from "./wholesaler-import-file.ts";
 import type { RowStatus } from "./wholesaler-import-limits.ts";
 import { nameKey } from "./wholesaler-names.ts";
 
@@ -29,9 +33,26 @@ export const FIELD_LABELS: Record<ImportField, string> = {
   contact: "연락처",
   logoUrl: "로고 URL",
   summary: "요약",
+  ...TERM_LABELS,
 };
 
-export type ImportChange = { field: ImportField; label: string; before: string; after: string };
+/**
+ * One change of a stored supplier: the words shown (`before`, `after`) and, for a term, the value to store
+ * (`value`: a number, a list or a boolean as the table keeps it).
+ */
+export type ImportChange = { field: ImportField; label: string; before: string; after: string; value?: unknown };
+
+/** A term as the detail page words it (`가능`, `3,000원`, `상품마다 다름`, `확인 필요`). */
+export function termWord(field: TermImportField, value: unknown): string {
+  const terms = { ...UNKNOWN_TERMS, [field]: value } as WholesalerTerms;
+  const label =
+    field === "minOrderVaries"
+      ? TERM_LABELS.minOrder
+      : field === "shippingFeeVaries" || field === "freeShippingOver"
+        ? TERM_LABELS.shippingFee
+        : TERM_LABELS[field];
+  return termRows(terms).find((row) => row.label === label)?.value ?? String(value ?? "");
+}
 
 /** A stored supplier as the planner sees it. */
 export type KnownSupplier = {
@@ -43,6 +64,8 @@ export type KnownSupplier = {
   contact: string;
   logoUrl: string;
   summary: string;
+  /** The stored terms, once the supplier is matched (null before: nothing to compare yet). */
+  terms: WholesalerTerms | null;
 };
 
 export type PlannedRow = {
@@ -67,6 +90,8 @@ export type PlannedRow = {
   target: { id: number; name: string } | null;
   /** 추가 / 검토 필요: what would be inserted. */
   insert: AdminWholesalerInput | null;
+  /** 추가 / 검토 필요: the terms to insert (unknown where the file gives none). */
+  insertTerms: WholesalerTerms | null;
   /** 변경: what would change. */
   changes: ImportChange[];
 };
@@ -79,6 +104,10 @@ const FORMULA_START = /^[=+\-@]/;
 type Valid = {
   row: number;
   values: AdminWholesalerInput;
+  /** The terms the file gives (only its filled term columns; `unknown` and empty are not given). */
+  terms: Partial<WholesalerTerms>;
+  /** A category no chip has (after the cleanup): the file's name and the nearest chip, stored instead. */
+  unknownCategory: { from: string; nearest: string } | null;
   given: Set<ImportField>;
   categoryFrom: string;
   address: AddressJudgement;
@@ -119,6 +148,7 @@ function rowOf(row: number, status: RowStatus, fields: Partial<PlannedRow> = {})
     categoryFrom: "",
     target: null,
     insert: null,
+    insertTerms: null,
     changes: [],
     ...fields,
   };
@@ -141,15 +171,36 @@ function validate(input: ImportRow): { valid: Valid } | { error: PlannedRow } {
     }
   }
   const rawCategory = (values.category ?? "").trim();
+  const cleanedCategory = rawCategory ? cleanCategoryName(rawCategory) : "";
+  // A category no chip leads to would be an orphan: the nearest chip is offered instead, as a problem.
+  const unknownCategory =
+    cleanedCategory && !isCategory(cleanedCategory) ? { from: rawCategory, nearest: nearestCategory(rawCategory) } : null;
   const parsed = adminWholesalerSchema.safeParse({
     name,
-    category: rawCategory ? cleanCategoryName(rawCategory) : "",
+    category: unknownCategory ? unknownCategory.nearest : cleanedCategory,
     siteUrl: values.siteUrl ?? "",
     contact: values.contact ?? "",
     logoUrl: values.logoUrl ?? "",
     summary: values.summary ?? "",
   });
   if (!parsed.success) return error(parsed.error.issues[0]?.message ?? "값이 올바르지 않습니다.");
+  // The terms, by the admin form's own schema (the same values and Korean messages).
+  const termInput = Object.fromEntries(TERM_IMPORT_FIELDS.map((field) => [field, values[field] ?? ""]));
+  const termsParsed = wholesalerTermsSchema.safeParse(termInput);
+  if (!termsParsed.success) {
+    const issue = termsParsed.error.issues[0];
+    return error(issue?.message ?? "위탁 조건 값이 올바르지 않습니다.");
+  }
+  const stored = termsToStore(termsParsed.data);
+  const termGiven = (field: TermImportField) => {
+    const text = (values[field] ?? "").trim().toLowerCase();
+    return text !== "" && text !== "unknown";
+  };
+  const terms: Partial<WholesalerTerms> = {};
+  for (const field of TERM_IMPORT_FIELDS) if (termGiven(field)) Object.assign(terms, { [field]: stored[field] });
+  // A ticked 상품마다 다름 stands instead of its number (termsToStore cleared them).
+  if (terms.minOrderVaries) terms.minOrder = null;
+  if (terms.shippingFeeVaries) Object.assign(terms, { shippingFee: null, freeShippingOver: null });
   const given = new Set((Object.keys(FIELD_LABELS) as ImportField[]).filter((field) => (values[field] ?? "").trim() !== ""));
   const address = judgeAddress(parsed.data.siteUrl);
   const categoryFrom = rawCategory && parsed.data.category !== rawCategory ? rawCategory : "";
@@ -157,6 +208,8 @@ function validate(input: ImportRow): { valid: Valid } | { error: PlannedRow } {
     valid: {
       row,
       values: parsed.data,
+      terms,
+      unknownCategory,
       given,
       categoryFrom,
       address,
@@ -230,9 +283,33 @@ function changesFor(target: KnownSupplier, targetAddress: AddressJudgement, row:
     const after = row.values[field];
     if (!row.given.has(field) || !after || after === target[field]) continue;
     if (field === "logoUrl" && target.logoUrl.startsWith("https://") && after.startsWith("http://")) continue;
+    // A category no chip has is not written over a stored one: the nearest chip is only offered.
+    if (field === "category" && row.unknownCategory) {
+      notes.push(categoryProblem(row.unknownCategory, "기존 카테고리를 그대로 둡니다"));
+      continue;
+    }
     changes.push({ field, label: FIELD_LABELS[field], before: target[field], after });
   }
+  // The terms the file gives that differ from the stored ones (a term the file leaves empty is kept).
+  const storedTerms = target.terms ?? UNKNOWN_TERMS;
+  for (const field of TERM_IMPORT_FIELDS) {
+    if (!(field in row.terms)) continue;
+    const value = row.terms[field];
+    if (JSON.stringify(value ?? null) === JSON.stringify(storedTerms[field] ?? null)) continue;
+    changes.push({
+      field,
+      label: FIELD_LABELS[field],
+      before: termWord(field, storedTerms[field]),
+      after: termWord(field, value),
+      value,
+    });
+  }
   return { changes, notes };
+}
+
+/** `카테고리 ‘여성의류’는 목록에 없습니다. 가장 가까운 카테고리: ‘의류’`, then what the import does about it. */
+function categoryProblem({ from, nearest }: { from: string; nearest: string }, outcome: string) {
+  return `카테고리 ‘${from}’는 목록에 없습니다. 가장 가까운 카테고리는 ‘${nearest}’입니다. ${outcome}.`;
 }
 
 /** Decides every row. `known` is every stored supplier (id, name, address and the fields an import may fill). */
@@ -384,7 +461,17 @@ export function planRows(rows: ImportRow[], known: KnownSupplier[]): ImportPlan 
       reasons.push(`이미 등록된 ${listed} 같은 사이트입니다. 기존 도매처의 이름은 바꾸지 않으며, 가져오면 새 도매처로 검토 대기에 둡니다.`);
     }
     if (sharedNote) reasons.push(sharedNote);
-    planned.set(v.row, rowOf(v.row, reasons.length ? "검토 필요" : "추가", { ...base, insert: v.values, reasons }));
+    // A category no chip has: the nearest chip is offered, and the row waits for a person's tick.
+    if (v.unknownCategory) reasons.push(categoryProblem(v.unknownCategory, `가져오면 ‘${v.unknownCategory.nearest}’로 저장합니다`));
+    planned.set(
+      v.row,
+      rowOf(v.row, reasons.length ? "검토 필요" : "추가", {
+        ...base,
+        insert: v.values,
+        insertTerms: { ...UNKNOWN_TERMS, ...v.terms },
+        reasons,
+      }),
+    );
   }
 
   const ordered = [...planned.values()].sort((a, b) => a.row - b.row);

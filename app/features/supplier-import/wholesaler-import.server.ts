@@ -1,12 +1,14 @@
 import { asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { type Db, db, type Tx } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
+import type { WholesalerTerms } from "#app/db/term-values.ts";
+import { seoulDay } from "#app/lib/format.ts";
 import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 import { searchFields } from "#app/platform/search/korean-search.ts";
 import { siteHostOf } from "../wholesalers/site-host.ts";
 import { type Actor, recordChanges, SYSTEM_ACTOR } from "../wholesalers/wholesaler-history.server.ts";
-import { HISTORY_TERM_FIELDS } from "../wholesalers/wholesaler-terms.ts";
-import type { ImportRow } from "./wholesaler-import-file.ts";
+import { checkedDayAfterSave, HISTORY_TERM_FIELDS, TERM_FIELDS, UNKNOWN_TERMS } from "../wholesalers/wholesaler-terms.ts";
+import { type ImportRow, TERM_IMPORT_FIELDS } from "./wholesaler-import-file.ts";
 import { type ImportPlan, type KnownSupplier, type PlannedRow, planRows } from "./wholesaler-import-plan.ts";
 
 export type { ImportPlan, PlannedRow } from "./wholesaler-import-plan.ts";
@@ -31,7 +33,7 @@ async function knownSuppliers(reader: Db | Tx): Promise<KnownSupplier[]> {
       .where(gt(wholesalers.id, after))
       .orderBy(asc(wholesalers.id))
       .limit(READ_BATCH);
-    for (const row of page) known.push({ ...row, category: "", contact: "", logoUrl: "", summary: "" });
+    for (const row of page) known.push({ ...row, category: "", contact: "", logoUrl: "", summary: "", terms: null });
     if (page.length < READ_BATCH) break;
     after = page[page.length - 1]!.id;
     await yieldToEventLoop();
@@ -51,11 +53,19 @@ async function withFields(reader: Db | Tx, known: KnownSupplier[], ids: number[]
         contact: wholesalers.contact,
         logoUrl: wholesalers.logoUrl,
         summary: wholesalers.summary,
+        terms: pickTermColumns(),
       })
       .from(wholesalers)
       .where(inArray(wholesalers.id, unique.slice(i, i + 500)));
-    for (const row of rows) Object.assign(byId.get(row.id) ?? {}, row);
+    for (const { terms, ...row } of rows) Object.assign(byId.get(row.id) ?? {}, row, { terms: terms as WholesalerTerms });
   }
+}
+
+/** The stored terms, as one nested object of the select. */
+function pickTermColumns() {
+  return Object.fromEntries(TERM_FIELDS.map((field) => [field, wholesalers[field]])) as {
+    [K in (typeof TERM_FIELDS)[number]]: (typeof wholesalers)[K];
+  };
 }
 
 async function plan(reader: Db | Tx, rows: ImportRow[]): Promise<ImportPlan> {
@@ -127,9 +137,13 @@ export async function applyImport(
       const added = await tx
         .insert(wholesalers)
         .values(
-          inserts.slice(i, i + WRITE_BATCH).map(({ insert, status, reasons }) => {
+          inserts.slice(i, i + WRITE_BATCH).map(({ insert, insertTerms, status, reasons }) => {
             const values = insert!;
+            const terms = insertTerms ?? UNKNOWN_TERMS;
             return {
+              ...terms,
+              // Terms from the file were read today unless the file says when (as the admin form).
+              termsCheckedAt: checkedDayAfterSave(null, terms),
               name: values.name,
               category: values.category,
               contact: values.contact,
@@ -151,13 +165,21 @@ export async function applyImport(
     }
     const updates = applied.filter((row) => row.status === "변경" && row.target);
     for (const [i, { target, changes }] of updates.entries()) {
-      const set: Partial<typeof wholesalers.$inferInsert> = { updatedAt: new Date() };
-      for (const { field, after } of changes) {
+      const set: Record<string, unknown> = { updatedAt: new Date() };
+      let termChanged = false;
+      for (const { field, after, value } of changes) {
         // The planner never offers a name change; this keeps it that way whatever a caller passes.
         if (field === "name") continue;
+        if ((TERM_IMPORT_FIELDS as readonly string[]).includes(field)) {
+          set[field] = value ?? null;
+          if (field !== "termsCheckedAt") termChanged = true;
+          continue;
+        }
         set[field] = after;
         if (field === "siteUrl") set.siteHost = siteHostOf(after);
       }
+      // A term change marks the terms as checked today unless the file gave the day (as the admin form).
+      if (termChanged && !changes.some((change) => change.field === "termsCheckedAt")) set.termsCheckedAt = seoulDay();
       // A term changed by the import is the admins' again (조건 출처 no longer 공급사 제공, features/suppliers).
       if (changes.some(({ field }) => (HISTORY_TERM_FIELDS as readonly string[]).includes(field))) set.termsSuppliedAt = null;
       await tx.update(wholesalers).set(set).where(eq(wholesalers.id, target!.id));

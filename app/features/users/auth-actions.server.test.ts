@@ -56,7 +56,7 @@ test("bad signups get the form kit's failure: a Korean message at the field, the
 
   const malformed = await signUp("not-an-email", "correct-horse-9");
   expect(malformed.status).toBe(400);
-  expect(malformed.data).toMatchObject({ errors: { email: "올바른 이메일 주소를 입력해주세요." } });
+  expect(malformed.data).toMatchObject({ errors: { email: "올바른 이메일 주소를 입력해 주세요." } });
 
   await signUp("dup@example.com");
   const duplicate = await signUp("dup@example.com");
@@ -102,7 +102,7 @@ test("a wrong password and an unknown address get the same answer", async () => 
   expect(wrong.status).toBe(401);
   expect(unknown.status).toBe(401);
   expect({ ...(wrong.data as object), values: {} }).toEqual({ ...(unknown.data as object), values: {} });
-  expect(wrong.data).toMatchObject({ message: "로그인 실패: 이메일 또는 비밀번호를 확인해주세요.", errors: {} });
+  expect(wrong.data).toMatchObject({ message: "로그인 실패: 이메일 또는 비밀번호를 확인해 주세요.", errors: {} });
   expect(JSON.stringify(wrong.data)).not.toContain("wrong-password");
 });
 

@@ -22,8 +22,8 @@ import { notifyRepeatedLoginFailures, sendAdminVerification } from "./users.serv
  * failure (a message, each field's problem, what was typed; never the password).
  */
 
-const LOGIN_FAILED = "로그인 실패: 이메일 또는 비밀번호를 확인해주세요.";
-const TOO_MANY = "시도 횟수가 너무 많습니다. 잠시 후 다시 시도해주세요.";
+const LOGIN_FAILED = "로그인 실패: 이메일 또는 비밀번호를 확인해 주세요.";
+const TOO_MANY = "시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주세요.";
 const CEILING_REACHED =
   "이 계정에 로그인 실패가 너무 많아 처음 쓰는 곳에서의 로그인을 잠시 막았습니다. 비밀번호 찾기에서 메일로 비밀번호를 다시 정하면 바로 로그인할 수 있습니다.";
 const BAD_REQUEST = "잘못된 요청입니다.";
@@ -34,7 +34,7 @@ const SIGNUP_ERRORS: Record<string, { field: "email" | "password"; message: stri
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { field: "email", message: "이미 가입된 이메일입니다." },
   PASSWORD_TOO_SHORT: { field: "password", message: "비밀번호는 8자 이상이어야 합니다." },
   PASSWORD_TOO_LONG: { field: "password", message: "비밀번호는 128자 이하여야 합니다." },
-  INVALID_EMAIL: { field: "email", message: "올바른 이메일 주소를 입력해주세요." },
+  INVALID_EMAIL: { field: "email", message: "올바른 이메일 주소를 입력해 주세요." },
 };
 
 /** Per-address limit on login and signup attempts (AUTH_RATE_LIMIT a minute; 0 turns it off). */
@@ -143,7 +143,7 @@ export async function signUpAction(request: Request) {
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { code?: string };
     const known = SIGNUP_ERRORS[body.code ?? ""];
-    const reason = known?.message ?? "잠시 후 다시 시도해주세요.";
+    const reason = known?.message ?? "잠시 후 다시 시도해 주세요.";
     return formFailure(`회원가입 실패: ${reason}`, {
       status: response.status === 422 ? 409 : 400,
       values: typed,
@@ -187,7 +187,7 @@ export async function signOutAction(request: Request) {
     for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
     return redirectWithToast("/", { type: "success", message: "로그아웃되었습니다." }, { headers });
   } catch (error) {
-    const reason = error instanceof Error && /session/i.test(error.message) ? "로그인 상태가 아닙니다." : "잠시 후 다시 시도해주세요.";
+    const reason = error instanceof Error && /session/i.test(error.message) ? "로그인 상태가 아닙니다." : "잠시 후 다시 시도해 주세요.";
     return redirectWithToast("/", { type: "error", message: `로그아웃 실패: ${reason}` });
   }
 }

@@ -149,7 +149,7 @@ test("a filled honeypot gets 400 and no mail; a malformed address gets the field
   expect(bot.status).toBe(400);
   const malformed = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email: "not-an-address" })));
   expect(malformed.status).toBe(400);
-  expect(malformed.data).toMatchObject({ errors: { email: "올바른 이메일 주소를 입력해주세요." } });
+  expect(malformed.data).toMatchObject({ errors: { email: "올바른 이메일 주소를 입력해 주세요." } });
   await backgroundSettled();
   expect(smtp.received.length).toBe(before);
 });

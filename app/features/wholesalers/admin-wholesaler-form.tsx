@@ -4,7 +4,7 @@ import { SchemaTextFields, TextAreaField } from "#app/components/form-field.tsx"
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { CATEGORIES } from "#app/db/categories.ts";
 import { type FormFailure, inputHints } from "#app/lib/form-kit.ts";
-import { adminWholesalerFormSchema } from "./wholesaler-schema.ts";
+import { adminWholesalerFormSchema, DETAIL_FIELDS } from "./wholesaler-schema.ts";
 import { WholesalerTermsFields } from "./wholesaler-terms-fields.tsx";
 
 /** The form's values: the text fields, and the terms (`integration` is a list of checked values). */
@@ -40,7 +40,10 @@ type Props = {
   resetOnSuccess?: boolean;
 };
 
-/** The admin wholesaler form: 이름, 카테고리, 사이트 URL, 연락처, 로고 URL, 요약. */
+/**
+ * The admin wholesaler form: 이름, 카테고리, 사이트 URL, 연락처, 로고 URL, 요약, 배송 방식, 사입 여부, 해외 배송 and the
+ * terms: the same fields as /admin/add (there all of the first release's are required).
+ */
 export function AdminWholesalerForm({ defaults = {}, result, submitLabel, pendingLabel, resetOnSuccess = false }: Props) {
   const form = useResetAfterSave(resetOnSuccess ? result : { ok: true }, "save");
   // After a failed save the form shows what was sent, not the stored values.
@@ -66,6 +69,7 @@ export function AdminWholesalerForm({ defaults = {}, result, submitLabel, pendin
             rows={3}
           />
         </div>
+        <SchemaTextFields schema={adminWholesalerFormSchema} fields={DETAIL_FIELDS} value={value} errors={errors} />
         <div className="md:col-span-2">
           <WholesalerTermsFields values={result?.values ?? defaults} errors={errors} />
         </div>

@@ -41,3 +41,17 @@ test("a category that is no chip and no variant is only trimmed", () => {
   expect(cleanCategoryName("")).toBe("");
   expect(cleanCategoryName("   ")).toBe("");
 });
+
+test.each([
+  ["여성의류", "의류"],
+  ["유아동", "유아/완구"],
+  ["가전제품", "디지털/가전"],
+  ["인테리어소품", "가구/인테리어"],
+  ["반려견용품", "반려동물"],
+  ["기타", "종합"],
+  ["xyz", "종합"],
+  ["식 품", "식품"],
+])("the chip nearest to %s is %s", async (raw, chip) => {
+  const { nearestCategory } = await import("./category-cleanup.ts");
+  expect(nearestCategory(raw)).toBe(chip);
+});

@@ -1,4 +1,4 @@
-import { isCategory } from "#app/db/categories.ts";
+import { CATEGORIES, type Category, isCategory } from "#app/db/categories.ts";
 
 /**
  * Variant spellings and older names, keyed by the spelling without any white space and lower-cased
@@ -30,4 +30,34 @@ export function cleanCategoryName(raw: string): string {
   if (variant) return variant;
   if (isCategory(compact)) return compact;
   return trimmed;
+}
+
+/**
+ * The chip nearest to a category name no chip has (an import's `패션잡화`, `문구`): the chip sharing the
+ * most syllables with it, the longest shared run first (`여성의류` → `의류`, `유아동` → `유아/완구`);
+ * `종합` when none shares any. Offered, never applied silently: the import shows it as a problem.
+ */
+export function nearestCategory(raw: string): Category {
+  const compact = raw.normalize("NFC").replace(/\s+/g, "").toLowerCase();
+  const cleaned = cleanCategoryName(raw);
+  if (isCategory(cleaned)) return cleaned;
+  let best: { category: Category; run: number; shared: number } = { category: "종합", run: 0, shared: 0 };
+  for (const category of CATEGORIES) {
+    const letters = category.replace("/", "");
+    const run = longestSharedRun(compact, letters);
+    const shared = new Set([...letters].filter((char) => compact.includes(char))).size;
+    if (run > best.run || (run === best.run && shared > best.shared)) best = { category, run, shared };
+  }
+  return best.category;
+}
+
+function longestSharedRun(a: string, b: string): number {
+  let longest = 0;
+  for (let i = 0; i < a.length; i++)
+    for (let j = 0; j < b.length; j++) {
+      let k = 0;
+      while (i + k < a.length && j + k < b.length && a[i + k] === b[j + k]) k++;
+      if (k > longest) longest = k;
+    }
+  return longest;
 }

@@ -15,7 +15,7 @@ export function WaitingNotice() {
       </p>
       <Form method="post">
         <input type="hidden" name="intent" value="publish" />
-        <button type="submit" className="rounded-md bg-emerald-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-emerald-700">
+        <button type="submit" className="rounded-md bg-emerald-700 px-4 py-1.5 text-sm font-semibold text-white hover:bg-emerald-700">
           공개
         </button>
       </Form>

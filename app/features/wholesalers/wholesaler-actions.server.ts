@@ -55,8 +55,8 @@ export async function saveWholesalerAction(request: Request, admin: AdminUser, f
   const verb = id === undefined ? "등록" : "수정";
   const checked = validateForm(form, adminWholesalerFormSchema);
   if (!checked.ok) return formFailure(`${verb} 실패: ${checked.message}`, { values: checked.values, errors: checked.errors });
-  const { name, category, siteUrl, contact, logoUrl, summary, ...terms } = checked.data;
-  const fields = { name, category, siteUrl, contact, logoUrl, summary };
+  const { name, category, siteUrl, contact, logoUrl, summary, delivery, purchase, international, ...terms } = checked.data;
+  const fields = { name, category, siteUrl, contact, logoUrl, summary, delivery, purchase, international };
   let savedId = id;
   try {
     const actor = await actorOf(admin);
@@ -67,7 +67,7 @@ export async function saveWholesalerAction(request: Request, admin: AdminUser, f
     }
   } catch (error) {
     log.error(`wholesaler ${id === undefined ? "create" : "update"} failed`, { request, error });
-    return formFailure(`${verb} 실패: 잠시 후 다시 시도해주세요.`, { values: checked.values, status: 500 });
+    return formFailure(`${verb} 실패: 잠시 후 다시 시도해 주세요.`, { values: checked.values, status: 500 });
   }
   // The official records follow a new site or number, and a number never asked about is asked now. The save
   // itself is done: a failure here is logged and caught up by the next scheduled check.
@@ -91,6 +91,9 @@ export async function loadWholesalerForEdit(rawId: string | undefined) {
       contact: wholesaler.contact,
       logoUrl: wholesaler.logoUrl,
       summary: wholesaler.summary,
+      delivery: wholesaler.delivery,
+      purchase: wholesaler.purchase,
+      international: wholesaler.international,
       ...termsFormValues(wholesaler),
     },
   };
@@ -101,7 +104,12 @@ export async function addSimpleWholesalerAction(request: Request, admin: AdminUs
   const checked = validateForm(await readForm(request), simpleWholesalerSchema);
   if (!checked.ok) return formFailure("등록 중 오류가 발생했습니다.", { values: checked.values, errors: checked.errors });
   try {
-    await createSimpleWholesaler(checked.data, await actorOf(admin));
+    const { name, category, delivery, purchase, international, contact, website, image, ...terms } = checked.data;
+    await createSimpleWholesaler(
+      { name, category, delivery, purchase, international, contact, website, image },
+      await actorOf(admin),
+      termsToStore(terms),
+    );
   } catch (error) {
     log.error("simple wholesaler create failed", { request, error });
     return formFailure("등록 중 오류가 발생했습니다.", { values: checked.values, status: 500 });

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { NO_CATEGORY_LABEL } from "#app/db/categories.ts";
 import { safeHttpUrl, withHttps } from "#app/lib/safe-url.ts";
+import { cardFactLabels, isBusinessVerified } from "./wholesaler-facts.ts";
 import { WholesalerLogo } from "./wholesaler-logo.tsx";
-import { cardFactLabels, isBusinessVerified } from "./wholesaler-terms.ts";
 import type { WholesalerCard as Card } from "./wholesaler-types.ts";
 
 /** The address a visitor is sent to: https:// added when missing, and only ever http(s). */
@@ -50,7 +50,10 @@ export function WholesalerCard({
 }) {
   const name = wholesaler.name.trim() || "이름 없음";
   const site = siteLinkOf(wholesaler);
-  const labels = cardFactLabels(wholesaler.factMask ?? 0);
+  const labels = cardFactLabels(wholesaler.factMask ?? 0, {
+    shippingFee: wholesaler.shippingFee ?? null,
+    freeShippingOver: wholesaler.freeShippingOver ?? null,
+  });
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md">
       <div className="flex items-center gap-3">
@@ -104,7 +107,7 @@ export function WholesalerCard({
             <span className="sr-only"> (새 탭)</span>
           </a>
         ) : (
-          <span className="text-slate-500">사이트 정보 없음</span>
+          <span className="text-slate-600">사이트 주소 확인 필요</span>
         )}
         <Link
           to={`/wholesaler/${wholesaler.id}`}

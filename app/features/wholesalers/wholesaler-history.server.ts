@@ -39,6 +39,7 @@ export async function actorOf(admin: Pick<SessionUser, "id">): Promise<Actor> {
 const NOT_HISTORY = new Set([
   "id",
   "searchGrams",
+  "textGrams",
   "nameChosung",
   "siteHost",
   "views",

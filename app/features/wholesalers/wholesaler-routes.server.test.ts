@@ -118,12 +118,12 @@ test("/admin registers with the admin form, validates on the server and deletes"
   );
   expect(bad.status).toBe(400);
   expect(bad.data).toMatchObject({
-    message: "등록 실패: 이름을 입력해주세요.",
+    message: "등록 실패: 이름을 입력해 주세요.",
     errors: {
-      name: "이름을 입력해주세요.",
+      name: "이름을 입력해 주세요.",
       siteUrl: "사이트 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.",
       logoUrl: "로고 URL은 http:// 또는 https://로 시작하는 주소여야 합니다.",
-      summary: "요약은 1000자 이하로 입력해주세요.",
+      summary: "요약은 1000자 이하로 입력해 주세요.",
     },
   });
   expect(await snapshot()).toEqual([]);
@@ -227,7 +227,7 @@ test("/admin/add: every field required, with the contract's messages", async () 
   expect(bad.status).toBe(400);
   expect(bad.data).toMatchObject({
     message: "등록 중 오류가 발생했습니다.",
-    errors: { category: "카테고리를 입력해주세요.", website: "웹사이트 주소를 입력해주세요." },
+    errors: { category: "카테고리를 입력해 주세요.", website: "웹사이트 주소를 입력해 주세요." },
   });
   const fields = {
     name: "간편",

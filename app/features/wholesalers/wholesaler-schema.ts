@@ -15,13 +15,38 @@ export const WHOLESALER_LIMITS = {
 
 const text = (max: number, messages: { required?: string; tooLong: string }) => singleLine({ max, ...messages });
 const nameField = text(WHOLESALER_LIMITS.name, {
-  required: "이름을 입력해주세요.",
-  tooLong: `이름은 ${WHOLESALER_LIMITS.name}자 이하로 입력해주세요.`,
+  required: "이름을 입력해 주세요.",
+  tooLong: `이름은 ${WHOLESALER_LIMITS.name}자 이하로 입력해 주세요.`,
 });
 // Supplier addresses are often typed without the scheme: `example.com` is read as `https://example.com`.
 const siteAddress = (label: string, required?: string) => httpUrl(label, { addMissingScheme: true, ...(required ? { required } : {}) });
-const contactTooLong = `연락처는 ${WHOLESALER_LIMITS.contact}자 이하로 입력해주세요.`;
-const categoryTooLong = `카테고리는 ${WHOLESALER_LIMITS.category}자 이하로 입력해주세요.`;
+const contactTooLong = `연락처는 ${WHOLESALER_LIMITS.contact}자 이하로 입력해 주세요.`;
+const categoryTooLong = `카테고리는 ${WHOLESALER_LIMITS.category}자 이하로 입력해 주세요.`;
+
+/**
+ * The first release's three details (배송 방식, 사입 여부, 해외 배송): required on the simple /admin/add form,
+ * optional on the admin form; one definition, so both forms check them alike.
+ */
+function detailShape({ required }: { required: boolean }) {
+  const detail = (_label: string, requiredMessage: string, tooLong: string) =>
+    text(WHOLESALER_LIMITS.detail, { ...(required ? { required: requiredMessage } : {}), tooLong });
+  return {
+    delivery: detail("배송 방식", "배송 방식을 입력해 주세요.", `배송 방식은 ${WHOLESALER_LIMITS.detail}자 이하로 입력해 주세요.`),
+    purchase: detail("사입 여부", "사입 여부를 입력해 주세요.", `사입 여부는 ${WHOLESALER_LIMITS.detail}자 이하로 입력해 주세요.`),
+    international: detail(
+      "해외 배송",
+      "해외 배송 여부를 입력해 주세요.",
+      `해외 배송은 ${WHOLESALER_LIMITS.detail}자 이하로 입력해 주세요.`,
+    ),
+  };
+}
+
+/** The labels and examples of those details, for both forms' inputs. */
+export const DETAIL_FIELDS = [
+  { name: "delivery", label: "배송 방식", placeholder: "예: 택배 배송, 위탁 배송" },
+  { name: "purchase", label: "사입 여부", placeholder: "예: 사입 가능, 위탁 전용" },
+  { name: "international", label: "해외 배송", placeholder: "예: 해외 배송 가능, 국내 전용" },
+] as const;
 
 /** The admin form on /admin, /admin/wholesaler-add and /admin/wholesaler-edit/{id} (and the bulk import's rows). */
 export const adminWholesalerSchema = z.object({
@@ -30,9 +55,10 @@ export const adminWholesalerSchema = z.object({
   siteUrl: siteAddress("사이트 URL"),
   contact: text(WHOLESALER_LIMITS.contact, { tooLong: contactTooLong }),
   logoUrl: siteAddress("로고 URL"),
-  summary: multiLine({ max: WHOLESALER_LIMITS.summary, tooLong: `요약은 ${WHOLESALER_LIMITS.summary}자 이하로 입력해주세요.` }),
+  summary: multiLine({ max: WHOLESALER_LIMITS.summary, tooLong: `요약은 ${WHOLESALER_LIMITS.summary}자 이하로 입력해 주세요.` }),
 });
-export type AdminWholesalerInput = z.infer<typeof adminWholesalerSchema>;
+/** What a save of a supplier carries; the three details only from the admin forms (an import leaves them alone). */
+export type AdminWholesalerInput = z.infer<typeof adminWholesalerSchema> & { delivery?: string; purchase?: string; international?: string };
 export const ADMIN_WHOLESALER_FIELDS = ["name", "category", "siteUrl", "contact", "logoUrl", "summary"] as const;
 
 /**
@@ -40,7 +66,7 @@ export const ADMIN_WHOLESALER_FIELDS = ["name", "category", "siteUrl", "contact"
  * fields above plus the supplier's terms (wholesaler-terms.ts), checked by this one schema on the
  * page and in the action.
  */
-export const adminWholesalerFormSchema = adminWholesalerSchema.extend(wholesalerTermsShape);
+export const adminWholesalerFormSchema = adminWholesalerSchema.extend(detailShape({ required: false })).extend(wholesalerTermsShape);
 export type AdminWholesalerFormInput = z.infer<typeof adminWholesalerFormSchema>;
 
 /**
@@ -51,7 +77,9 @@ export type AdminWholesalerFormInput = z.infer<typeof adminWholesalerFormSchema>
 export const supplierWholesalerFormSchema = adminWholesalerFormSchema.pick({
   dropshipping: true,
   minOrder: true,
+  minOrderVaries: true,
   shippingFee: true,
+  shippingFeeVaries: true,
   freeShippingOver: true,
   returns: true,
   imageUse: true,
@@ -64,24 +92,18 @@ export const supplierWholesalerFormSchema = adminWholesalerFormSchema.pick({
 /** Fields of the admin form a manager's form never carries: a request that sends one was not made by the page. */
 export const ADMIN_ONLY_FIELDS = ["name", "category", "siteUrl", "logoUrl", "termsCheckedAt", "termsSource", "status"] as const;
 
-/** The simple form on /admin/add: every field required. */
-export const simpleWholesalerSchema = z.object({
-  name: nameField,
-  category: text(WHOLESALER_LIMITS.category, { required: "카테고리를 입력해주세요.", tooLong: categoryTooLong }),
-  delivery: text(WHOLESALER_LIMITS.detail, {
-    required: "배송 방식을 입력해주세요.",
-    tooLong: `배송 방식은 ${WHOLESALER_LIMITS.detail}자 이하로 입력해주세요.`,
-  }),
-  purchase: text(WHOLESALER_LIMITS.detail, {
-    required: "사입 여부를 입력해주세요.",
-    tooLong: `사입 여부는 ${WHOLESALER_LIMITS.detail}자 이하로 입력해주세요.`,
-  }),
-  international: text(WHOLESALER_LIMITS.detail, {
-    required: "해외 배송 여부를 입력해주세요.",
-    tooLong: `해외 배송은 ${WHOLESALER_LIMITS.detail}자 이하로 입력해주세요.`,
-  }),
-  contact: text(WHOLESALER_LIMITS.contact, { required: "연락처를 입력해주세요.", tooLong: contactTooLong }),
-  website: siteAddress("웹사이트", "웹사이트 주소를 입력해주세요."),
-  image: siteAddress("이미지 URL", "이미지 URL을 입력해주세요."),
-});
+/**
+ * The simple form on /admin/add: every field of the first release required, built from the same pieces
+ * as the admin form, plus the same terms (ui-contract "Smaller changes").
+ */
+export const simpleWholesalerSchema = z
+  .object({
+    name: nameField,
+    category: text(WHOLESALER_LIMITS.category, { required: "카테고리를 입력해 주세요.", tooLong: categoryTooLong }),
+    ...detailShape({ required: true }),
+    contact: text(WHOLESALER_LIMITS.contact, { required: "연락처를 입력해 주세요.", tooLong: contactTooLong }),
+    website: siteAddress("웹사이트", "웹사이트 주소를 입력해 주세요."),
+    image: siteAddress("이미지 URL", "이미지 URL을 입력해 주세요."),
+  })
+  .extend(wholesalerTermsShape);
 export type SimpleWholesalerInput = z.infer<typeof simpleWholesalerSchema>;

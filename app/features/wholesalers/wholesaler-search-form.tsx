@@ -3,8 +3,8 @@ import { Form, useNavigate, useNavigation } from "react-router";
 import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { ALL_CATEGORIES_LABEL, CATEGORIES } from "#app/db/categories.ts";
 import { MAX_QUERY_LENGTH } from "#app/platform/search/korean-search.ts";
+import { TERM_FILTERS } from "./wholesaler-facts.ts";
 import { listHref, parseListParams, SORTS, type WholesalerListParams } from "./wholesaler-list-params.ts";
-import { TERM_FILTERS } from "./wholesaler-terms.ts";
 
 /**
  * Search box, sort, category chips and term filters of /list: one GET form, so it works before
@@ -129,7 +129,7 @@ export function WholesalerSearchForm({ state }: { state: WholesalerListParams })
               aria-pressed={on}
               className={`shrink-0 rounded-md border px-3 py-1.5 text-sm font-medium transition ${
                 on
-                  ? "border-emerald-600 bg-emerald-600 text-white"
+                  ? "border-emerald-700 bg-emerald-700 text-white"
                   : "border-slate-300 bg-white text-slate-700 hover:border-emerald-500 hover:text-emerald-700"
               }`}
             >

@@ -2,7 +2,7 @@ import { CheckboxGroup, SelectField, TextField } from "#app/components/form-fiel
 import type { FieldErrors } from "#app/lib/form-kit.ts";
 import { inputHints } from "#app/lib/form-kit.ts";
 import { seoulDay } from "#app/lib/format.ts";
-import { TERM_LABELS, TERM_OPTIONS } from "./wholesaler-terms.ts";
+import { TERM_LABELS, TERM_OPTIONS, VARIES_LABEL } from "./wholesaler-terms.ts";
 import { wholesalerTermsSchema } from "./wholesaler-terms-schema.ts";
 
 type Values = Partial<Record<string, string | string[]>>;
@@ -27,6 +27,7 @@ export function WholesalerTermsFields({
     return typeof value === "string" ? value : "";
   };
   const choice = (name: string) => text(name) || "unknown";
+  const ticked = (name: string) => ["yes", "on", "true"].includes(text(name));
   const integration = values.integration;
   const hints = (name: string) => inputHints(wholesalerTermsSchema, name);
   return (
@@ -34,8 +35,8 @@ export function WholesalerTermsFields({
       <legend className="px-1 text-base font-semibold text-slate-900">위탁 조건</legend>
       <p className="mb-4 text-sm text-slate-600">
         {supplierDesk
-          ? "지금 적용 중인 조건을 입력하세요. 저장하면 바로 공개되고, 조건 출처는 ‘공급사 제공’, 조건 확인일은 오늘로 표시됩니다. 바뀐 조건은 도매처 페이지의 조건 변경 이력에 남습니다."
-          : "공급사 페이지에서 직접 확인한 내용만 입력하세요. 모르는 항목은 ‘확인 필요’로 두세요. 확인 필요는 어디에도 예나 아니오로 표시되지 않고, 필터에도 걸리지 않습니다."}
+          ? "지금 적용 중인 조건을 입력하세요. 저장하면 바로 공개되고, 조건 출처는 ‘공급사 제공’, 조건 확인일은 오늘로 표시됩니다. 상품마다 조건이 다르면 ‘상품마다 다름’을 고르세요. 바뀐 조건은 도매처 페이지의 조건 변경 이력에 남습니다."
+          : "공급사 페이지에서 직접 확인한 내용만 입력하세요. 모르는 항목은 ‘확인 필요’로 두세요. 상품마다 조건이 다른 플랫폼이면 ‘상품마다 다름’을 고르세요. 확인 필요와 상품마다 다름은 어디에도 예나 아니오로 표시되지 않고, 필터에도 걸리지 않습니다."}
       </p>
       <div className="grid gap-4 md:grid-cols-2">
         <SelectField
@@ -53,6 +54,12 @@ export function WholesalerTermsFields({
           {...hints("minOrder")}
           hint="개수만 입력하세요. 모르면 비워 두세요."
         />
+        <VariesCheckbox
+          name="minOrderVaries"
+          term={TERM_LABELS.minOrder}
+          checked={ticked("minOrderVaries")}
+          error={errors.minOrderVaries}
+        />
         <TextField
           label={TERM_LABELS.shippingFee}
           name="shippingFee"
@@ -68,6 +75,12 @@ export function WholesalerTermsFields({
           error={errors.freeShippingOver}
           {...hints("freeShippingOver")}
           hint="이 금액 이상 주문하면 배송비가 무료입니다."
+        />
+        <VariesCheckbox
+          name="shippingFeeVaries"
+          term={TERM_LABELS.shippingFee}
+          checked={ticked("shippingFeeVaries")}
+          error={errors.shippingFeeVaries}
         />
         <SelectField
           label={TERM_LABELS.returns}
@@ -133,5 +146,41 @@ export function WholesalerTermsFields({
         )}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * `상품마다 다름` for a number term (최소 주문 수량, 배송비): a real checkbox sending `yes`; when ticked the
+ * number beside it is not saved (wholesaler-terms-schema.ts termsToStore).
+ */
+function VariesCheckbox({ name, term, checked, error }: { name: string; term: string; checked: boolean; error?: string }) {
+  const id = `field-${name}`;
+  return (
+    <div className="flex flex-col justify-end">
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          value="yes"
+          defaultChecked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+          className="h-4 w-4 rounded border-slate-300"
+        />
+        {/* Named `상품마다 다름` only (the hint says of which term), so the number's label names one input. */}
+        <label htmlFor={id} className="text-sm text-slate-800">
+          {VARIES_LABEL}
+        </label>
+      </div>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+        체크하면 {term} 칸의 숫자는 저장되지 않습니다.
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-rose-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -84,8 +84,10 @@ test("every term round-trips through the admin form: what is saved is what the e
   expect(termsOf(row!)).toEqual({
     dropshipping: "yes",
     minOrder: 1,
+    minOrderVaries: false,
     shippingFee: 0,
     freeShippingOver: null,
+    shippingFeeVaries: false,
     returns: "conditional",
     imageUse: "yes",
     pricePolicy: "free",
@@ -97,7 +99,7 @@ test("every term round-trips through the admin form: what is saved is what the e
   // The database derives the filters' facts from the stored terms.
   expect(factsOfMask(row!.factMask)).toEqual(["dropshipping", "free-shipping", "image-use", "free-price", "single-unit"]);
   const shown = await editValues(id);
-  expect(shown).toMatchObject({ ...first, integration: ["api", "excel"] });
+  expect(shown).toMatchObject({ ...first, integration: ["api", "excel"], minOrderVaries: "", shippingFeeVaries: "" });
 
   // Sending the edit form back unchanged changes nothing.
   expect(asResponse(await editPost(id, shown)).location).toBe("/admin");
@@ -122,8 +124,10 @@ test("every term round-trips through the admin form: what is saved is what the e
   expect(termsOf(changed!)).toEqual({
     dropshipping: "no",
     minOrder: 20,
+    minOrderVaries: false,
     shippingFee: 3000,
     freeShippingOver: 50000,
+    shippingFeeVaries: false,
     returns: "no",
     imageUse: "no",
     pricePolicy: "closed",
@@ -187,19 +191,19 @@ test("bad terms get a Korean message beside their field, a 400, and nothing is w
   );
   const before = await snapshot();
   const cases: [Record<string, string | string[]>, string, string][] = [
-    [{ businessNumber: "123-45-67890" }, "businessNumber", "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해주세요."],
-    [{ minOrder: "abc" }, "minOrder", "최소 주문 수량은 숫자로 입력해주세요."],
+    [{ businessNumber: "123-45-67890" }, "businessNumber", "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해 주세요."],
+    [{ minOrder: "abc" }, "minOrder", "최소 주문 수량은 숫자로 입력해 주세요."],
     [{ shippingFee: "-3000" }, "shippingFee", "배송비는 0원 이상이어야 합니다."],
     [{ minOrder: "0" }, "minOrder", "최소 주문 수량은 1 이상이어야 합니다."],
     [{ termsSource: "ftp://example.com/terms" }, "termsSource", "조건 출처는 http:// 또는 https://로 시작하는 주소여야 합니다."],
     [{ termsSource: "javascript:alert(1)" }, "termsSource", "조건 출처는 http:// 또는 https://로 시작하는 주소여야 합니다."],
-    [{ dropshipping: "maybe" }, "dropshipping", "위탁 판매를 목록에 있는 값으로 골라주세요."],
-    [{ returns: "1' OR '1'='1" }, "returns", "단순 변심 반품을 목록에 있는 값으로 골라주세요."],
-    [{ pricePolicy: "FREE" }, "pricePolicy", "가격 정책을 목록에 있는 값으로 골라주세요."],
-    [{ imageUse: "true" }, "imageUse", "상세페이지 이미지 사용을 목록에 있는 값으로 골라주세요."],
-    [{ integration: ["api", "카카오"] }, "integration", "상품 연동을 목록에 있는 값으로 골라주세요."],
-    [{ termsCheckedAt: "어제" }, "termsCheckedAt", "조건 확인일은 2026-11-22 형식의 날짜로 입력해주세요."],
-    [{ freeShippingOver: "99999999999" }, "freeShippingOver", "무료 배송 기준 금액은 10억 원 이하로 입력해주세요."],
+    [{ dropshipping: "maybe" }, "dropshipping", "위탁 판매를 목록에 있는 값으로 골라 주세요."],
+    [{ returns: "1' OR '1'='1" }, "returns", "단순 변심 반품을 목록에 있는 값으로 골라 주세요."],
+    [{ pricePolicy: "FREE" }, "pricePolicy", "가격 정책을 목록에 있는 값으로 골라 주세요."],
+    [{ imageUse: "true" }, "imageUse", "상세페이지 이미지 사용을 목록에 있는 값으로 골라 주세요."],
+    [{ integration: ["api", "카카오"] }, "integration", "상품 연동을 목록에 있는 값으로 골라 주세요."],
+    [{ termsCheckedAt: "어제" }, "termsCheckedAt", "조건 확인일은 2026-11-22 형식의 날짜로 입력해 주세요."],
+    [{ freeShippingOver: "99999999999" }, "freeShippingOver", "무료 배송 기준 금액은 10억 원 이하로 입력해 주세요."],
   ];
   for (const [fields, field, message] of cases) {
     for (const send of [

@@ -28,7 +28,7 @@ test("사업자등록번호: the check digit (weights 1,3,7,1,3,7,1,3,5) is veri
   expect(parseBusinessNumber("")).toEqual({ ok: true, value: null });
   expect(parseBusinessNumber("220-81-62518")).toEqual({
     ok: false,
-    error: "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해주세요.",
+    error: "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해 주세요.",
   });
   expect(parseBusinessNumber("220-81-6251")).toMatchObject({ ok: false, error: expect.stringContaining("숫자 10자리") });
   expect(parseBusinessNumber("22O-81-62517")).toMatchObject({ ok: false });
@@ -169,8 +169,10 @@ test("the terms schema reads the contract's form values and refuses bad ones in 
   expect(ok).toEqual({
     dropshipping: "yes",
     minOrder: 1000,
+    minOrderVaries: false,
     shippingFee: 3000,
     freeShippingOver: 50000,
+    shippingFeeVaries: false,
     returns: null,
     imageUse: null,
     pricePolicy: "closed",
@@ -203,16 +205,16 @@ test("the terms schema reads the contract's form values and refuses bad ones in 
   expect(bad.ok).toBe(false);
   if (bad.ok) return;
   expect(bad.errors).toEqual({
-    dropshipping: "위탁 판매를 목록에 있는 값으로 골라주세요.",
+    dropshipping: "위탁 판매를 목록에 있는 값으로 골라 주세요.",
     minOrder: "최소 주문 수량은 1 이상이어야 합니다.",
     shippingFee: "배송비는 0원 이상이어야 합니다.",
-    freeShippingOver: "무료 배송 기준 금액은 숫자로 입력해주세요. (예: 12000, 12,000원)",
-    returns: "단순 변심 반품을 목록에 있는 값으로 골라주세요.",
-    imageUse: "상세페이지 이미지 사용을 목록에 있는 값으로 골라주세요.",
-    pricePolicy: "가격 정책을 목록에 있는 값으로 골라주세요.",
-    integration: "상품 연동을 목록에 있는 값으로 골라주세요.",
-    businessNumber: "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해주세요.",
-    termsCheckedAt: "조건 확인일은 2026-11-22 형식의 날짜로 입력해주세요.",
+    freeShippingOver: "무료 배송 기준 금액은 숫자로 입력해 주세요. (예: 12000, 12,000원)",
+    returns: "단순 변심 반품을 목록에 있는 값으로 골라 주세요.",
+    imageUse: "상세페이지 이미지 사용을 목록에 있는 값으로 골라 주세요.",
+    pricePolicy: "가격 정책을 목록에 있는 값으로 골라 주세요.",
+    integration: "상품 연동을 목록에 있는 값으로 골라 주세요.",
+    businessNumber: "사업자등록번호가 올바르지 않습니다. 번호를 다시 확인해 주세요.",
+    termsCheckedAt: "조건 확인일은 2026-11-22 형식의 날짜로 입력해 주세요.",
     termsSource: "조건 출처는 http:// 또는 https://로 시작하는 주소여야 합니다.",
   });
   const more = validateForm(
@@ -227,9 +229,9 @@ test("the terms schema reads the contract's form values and refuses bad ones in 
     adminWholesalerFormSchema,
   );
   expect(more.ok ? {} : more.errors).toEqual({
-    minOrder: "최소 주문 수량은 숫자로 입력해주세요.",
-    shippingFee: "배송비는 소수점 없이 원 단위로 입력해주세요.",
-    freeShippingOver: "무료 배송 기준 금액은 1원 이상이어야 합니다. 항상 무료이면 배송비에 0을 입력해주세요.",
+    minOrder: "최소 주문 수량은 숫자로 입력해 주세요.",
+    shippingFee: "배송비는 소수점 없이 원 단위로 입력해 주세요.",
+    freeShippingOver: "무료 배송 기준 금액은 1원 이상이어야 합니다. 항상 무료이면 배송비에 0을 입력해 주세요.",
     termsCheckedAt: "조건 확인일은 오늘 이후의 날짜일 수 없습니다.",
     termsSource: "조건 출처는 http:// 또는 https://로 시작하는 주소여야 합니다.",
   });

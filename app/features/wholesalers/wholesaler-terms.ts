@@ -1,7 +1,8 @@
 import {
   FACTS,
   type Fact,
-  factsOfMask,
+  IMAGE_USE_VALUES,
+  type ImageUseValue,
   INTEGRATION_VALUES,
   type Integration,
   PRICE_POLICY_VALUES,
@@ -18,12 +19,16 @@ import { formatDay, formatWon, seoulDay } from "#app/lib/format.ts";
 export const UNKNOWN_LABEL = "확인 필요";
 /** `조건 출처` of terms a manager of the listing saved (features/suppliers). */
 export const SUPPLIED_SOURCE = "공급사 제공";
+/** A platform whose terms differ per product (docs/spec/decisions.md 38): neither yes nor unknown. */
+export const VARIES_LABEL = "상품마다 다름";
 
 export const TERM_LABELS = {
   dropshipping: "위탁 판매",
   minOrder: "최소 주문 수량",
+  minOrderVaries: "최소 주문 수량: 상품마다 다름",
   shippingFee: "배송비",
   freeShippingOver: "무료 배송 기준 금액",
+  shippingFeeVaries: "배송비: 상품마다 다름",
   returns: "단순 변심 반품",
   imageUse: "상세페이지 이미지 사용",
   pricePolicy: "가격 정책",
@@ -34,9 +39,14 @@ export const TERM_LABELS = {
 } as const satisfies Record<keyof WholesalerTerms, string>;
 
 export const DROPSHIPPING_WORDS: Record<YesNo, string> = { yes: "가능", no: "불가" };
-export const RETURNS_WORDS: Record<ReturnsValue, string> = { yes: "가능", no: "불가", conditional: "조건부" };
-export const IMAGE_USE_WORDS: Record<YesNo, string> = { yes: "허용", no: "불가" };
-export const PRICE_POLICY_WORDS: Record<PricePolicy, string> = { free: "자율", minimum: "최저가 준수", closed: "폐쇄몰 전용" };
+export const RETURNS_WORDS: Record<ReturnsValue, string> = { yes: "가능", no: "불가", conditional: "조건부", varies: VARIES_LABEL };
+export const IMAGE_USE_WORDS: Record<ImageUseValue, string> = { yes: "허용", no: "불가", varies: VARIES_LABEL };
+export const PRICE_POLICY_WORDS: Record<PricePolicy, string> = {
+  free: "자율",
+  minimum: "최저가 준수",
+  closed: "폐쇄몰 전용",
+  varies: VARIES_LABEL,
+};
 export const INTEGRATION_WORDS: Record<Integration, string> = { api: "API", excel: "엑셀", sender: "전송 프로그램" };
 
 /** The choices of a select, `확인 필요` first: the default of a new supplier. */
@@ -47,22 +57,13 @@ const optionsOf = <T extends string>(values: readonly T[], words: Record<T, stri
 export const TERM_OPTIONS = {
   dropshipping: optionsOf(YES_NO, DROPSHIPPING_WORDS),
   returns: optionsOf(RETURNS_VALUES, RETURNS_WORDS),
-  imageUse: optionsOf(YES_NO, IMAGE_USE_WORDS),
+  imageUse: optionsOf(IMAGE_USE_VALUES, IMAGE_USE_WORDS),
   pricePolicy: optionsOf(PRICE_POLICY_VALUES, PRICE_POLICY_WORDS),
   integration: INTEGRATION_VALUES.map((value) => ({ value, label: INTEGRATION_WORDS[value] })),
 };
 
-/** The filter buttons of /list, in the contract's order, and the fact each one asks for. */
-export const TERM_FILTERS: readonly { fact: Fact; label: string }[] = [
-  { fact: "dropshipping", label: "위탁 가능" },
-  { fact: "free-shipping", label: "무료 배송" },
-  { fact: "returns", label: "반품 가능" },
-  { fact: "image-use", label: "이미지 사용 가능" },
-  { fact: "free-price", label: "가격 자율" },
-  { fact: "single-unit", label: "1개부터 주문" },
-  // Not a term: the official records verify the business (features/official-records, docs/decisions/0029).
-  { fact: "business-verified", label: "사업자 확인" },
-];
+// The card's and the filters' words live apart, so /list's JavaScript carries no term rows or form options.
+export { cardFactLabels, isBusinessVerified, shippingCardLabel, TERM_FILTERS } from "./wholesaler-facts.ts";
 export { FACTS, type Fact };
 
 /**
@@ -85,19 +86,8 @@ export function factsOf(
   return FACTS.filter((fact) => known[fact]);
 }
 
-/** Whether the official records verify this supplier (the card's `사업자 확인`). */
-export function isBusinessVerified(mask: number) {
-  return factsOfMask(mask).includes("business-verified");
-}
-
-/** The facts a /list card shows as small labels when they are known to be true (and nothing otherwise). */
-const CARD_FACTS: readonly Fact[] = ["dropshipping", "free-shipping", "returns"];
-export function cardFactLabels(mask: number): string[] {
-  const facts = factsOfMask(mask);
-  return TERM_FILTERS.filter((filter) => CARD_FACTS.includes(filter.fact) && facts.includes(filter.fact)).map((filter) => filter.label);
-}
-
-function shippingWords(fee: number | null, freeOver: number | null): string {
+function shippingWords(fee: number | null, freeOver: number | null, varies = false): string {
+  if (varies) return VARIES_LABEL;
   if (fee === 0) return "무료";
   if (fee !== null && freeOver !== null) return `${formatWon(fee)} (${formatWon(freeOver)} 이상 무료)`;
   if (fee !== null) return formatWon(fee);
@@ -112,8 +102,15 @@ export function termRows(terms: WholesalerTerms & { termsSuppliedAt?: Date | str
   const word = <T extends string>(value: T | null, words: Record<T, string>) => (value === null ? UNKNOWN_LABEL : words[value]);
   return [
     { label: TERM_LABELS.dropshipping, value: word(terms.dropshipping, DROPSHIPPING_WORDS) },
-    { label: TERM_LABELS.minOrder, value: terms.minOrder === null ? UNKNOWN_LABEL : `${terms.minOrder.toLocaleString("ko-KR")}개부터` },
-    { label: TERM_LABELS.shippingFee, value: shippingWords(terms.shippingFee, terms.freeShippingOver) },
+    {
+      label: TERM_LABELS.minOrder,
+      value: terms.minOrderVaries
+        ? VARIES_LABEL
+        : terms.minOrder === null
+          ? UNKNOWN_LABEL
+          : `${terms.minOrder.toLocaleString("ko-KR")}개부터`,
+    },
+    { label: TERM_LABELS.shippingFee, value: shippingWords(terms.shippingFee, terms.freeShippingOver, terms.shippingFeeVaries) },
     { label: TERM_LABELS.returns, value: word(terms.returns, RETURNS_WORDS) },
     { label: TERM_LABELS.imageUse, value: word(terms.imageUse, IMAGE_USE_WORDS) },
     { label: TERM_LABELS.pricePolicy, value: word(terms.pricePolicy, PRICE_POLICY_WORDS) },
@@ -135,8 +132,10 @@ export function termRows(terms: WholesalerTerms & { termsSuppliedAt?: Date | str
 export const TERM_FIELDS = [
   "dropshipping",
   "minOrder",
+  "minOrderVaries",
   "shippingFee",
   "freeShippingOver",
+  "shippingFeeVaries",
   "returns",
   "imageUse",
   "pricePolicy",
@@ -150,8 +149,10 @@ export const TERM_FIELDS = [
 export const UNKNOWN_TERMS: WholesalerTerms = {
   dropshipping: null,
   minOrder: null,
+  minOrderVaries: false,
   shippingFee: null,
   freeShippingOver: null,
+  shippingFeeVaries: false,
   returns: null,
   imageUse: null,
   pricePolicy: null,
@@ -181,8 +182,10 @@ export function termsFormValues(terms: WholesalerTerms): Record<string, string |
   return {
     dropshipping: terms.dropshipping ?? "unknown",
     minOrder: terms.minOrder === null ? "" : String(terms.minOrder),
+    minOrderVaries: terms.minOrderVaries ? "yes" : "",
     shippingFee: terms.shippingFee === null ? "" : String(terms.shippingFee),
     freeShippingOver: terms.freeShippingOver === null ? "" : String(terms.freeShippingOver),
+    shippingFeeVaries: terms.shippingFeeVaries ? "yes" : "",
     returns: terms.returns ?? "unknown",
     imageUse: terms.imageUse ?? "unknown",
     pricePolicy: terms.pricePolicy ?? "unknown",

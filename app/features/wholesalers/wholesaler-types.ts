@@ -16,6 +16,9 @@ export type WholesalerCard = {
   views: number;
   /** The known-true terms as bits (db/term-values.ts FACTS), for the card's small labels. */
   factMask: number;
+  /** For the shipping label (`무료 배송` or `<N>원 이상 무료`); a card built without them says `무료 배송`. */
+  shippingFee?: number | null;
+  freeShippingOver?: number | null;
 };
 
 export type WholesalerDetail = WholesalerCard &
@@ -30,5 +33,7 @@ export type WholesalerDetail = WholesalerCard &
     updatedAt: Date;
   };
 
-/** A column of /compare: the name, the category and every term. */
-export type WholesalerComparison = Pick<WholesalerCard, "id" | "name" | "category"> & WholesalerTerms & { termsSuppliedAt: Date | null };
+/** A column of /compare: every fact of the detail page's rows (the first release's, and every term). */
+export type WholesalerComparison = Pick<WholesalerCard, "id" | "name" | "category" | "siteUrl" | "views"> &
+  Pick<WholesalerDetail, "delivery" | "purchase" | "international" | "contact"> &
+  WholesalerTerms & { termsSuppliedAt: Date | null };

@@ -9,6 +9,7 @@ import { seoulDay } from "#app/lib/format.ts";
 import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 import { parseSearchQuery, searchFields } from "#app/platform/search/korean-search.ts";
 import { pageCondition, searchSql } from "#app/platform/search/search-sql.server.ts";
+import { suggestedName } from "#app/platform/search/search-suggestion.ts";
 import { cleanCategoryName } from "./category-cleanup.ts";
 import { siteHostOf } from "./site-host.ts";
 import { type Actor, recordChanges, SYSTEM_ACTOR } from "./wholesaler-history.server.ts";
@@ -29,13 +30,18 @@ export const cardColumns = {
   logoUrl: wholesalers.logoUrl,
   views: wholesalers.views,
   factMask: wholesalers.factMask,
+  // The shipping label tells `무료 배송` from `50,000원 이상 무료`.
+  shippingFee: wholesalers.shippingFee,
+  freeShippingOver: wholesalers.freeShippingOver,
 };
 
 const termColumns = {
   dropshipping: wholesalers.dropshipping,
   minOrder: wholesalers.minOrder,
+  minOrderVaries: wholesalers.minOrderVaries,
   shippingFee: wholesalers.shippingFee,
   freeShippingOver: wholesalers.freeShippingOver,
+  shippingFeeVaries: wholesalers.shippingFeeVaries,
   returns: wholesalers.returns,
   imageUse: wholesalers.imageUse,
   pricePolicy: wholesalers.pricePolicy,
@@ -103,12 +109,22 @@ function filterConditions({ category = "", facts = [], includeWaiting = false }:
   );
 }
 
+/**
+ * What /list's search reads: the name, the summary, the category and the site's host (ui-contract "Smaller
+ * changes": `의류` finds the suppliers whose summary says 의류, `domeggook` the one at domeggook.com), from
+ * the grams PostgreSQL derives into `text_grams` (wholesalers_text_grams_idx). A 초성 search reads the name only.
+ * The parts are joined by a line break, which a search never holds (control characters become spaces).
+ */
+export const WHOLESALER_SEARCH = {
+  grams: wholesalers.textGrams,
+  chosung: wholesalers.nameChosung,
+  text: sql`(${wholesalers.name} || chr(10) || ${wholesalers.summary} || chr(10) || ${wholesalers.category} || chr(10) || ${wholesalers.siteHost})`,
+};
+
 /** Every condition of a list, the search in its indexed form (counts, benches). */
 export function listConditions(filters: WholesalerFilters): SQL | undefined {
   const query = parseSearchQuery(filters.q ?? "");
-  const search = query
-    ? searchSql({ grams: wholesalers.searchGrams, chosung: wholesalers.nameChosung, text: wholesalers.name }, query)
-    : undefined;
+  const search = query ? searchSql(WHOLESALER_SEARCH, query) : undefined;
   return and(search?.indexed, filterConditions(filters));
 }
 
@@ -127,9 +143,7 @@ export async function listWholesalers({
   ...rest
 }: ListOptions = {}) {
   const query = parseSearchQuery(q);
-  const search = query
-    ? searchSql({ grams: wholesalers.searchGrams, chosung: wholesalers.nameChosung, text: wholesalers.name }, query)
-    : undefined;
+  const search = query ? searchSql(WHOLESALER_SEARCH, query) : undefined;
   const filters = filterConditions(rest);
   const pageOf = (where: SQL | undefined) => {
     const ids = db()
@@ -158,11 +172,64 @@ export async function listWholesalers({
   return { items: items as WholesalerCard[], ...counted, page };
 }
 
+/** The longest search a suggestion is looked for (a supplier's name is short; a sentence is not a typo). */
+const SUGGESTION_MAX_SYLLABLES = 30;
+
+/**
+ * For a search that found nothing: a published supplier's name one syllable away from it (`도메꾹` →
+ * `도매꾹`), the most viewed first; null when there is none. The candidates are the names sharing a syllable
+ * with the search and within one of its length, found through the name grams' GIN index
+ * (wholesalers_search_grams_idx, the plan test checks it), at most 200 of them.
+ */
+export async function suggestWholesalerName(q: string): Promise<string | null> {
+  const query = parseSearchQuery(q);
+  if (!query || query.chosung) return null;
+  const syllables = Array.from(query.text.replace(/\s+/g, ""));
+  if (syllables.length < 2 || syllables.length > SUGGESTION_MAX_SYLLABLES) return null;
+  const rows = await suggestionCandidates(query.text);
+  return suggestedName(
+    query.text,
+    rows.map((row) => row.name.trim()),
+  );
+}
+
+/** The candidates' query (exported for the plan test): names sharing a syllable, within one of the length. */
+export function suggestionCandidates(text: string) {
+  const syllables = Array.from(text.replace(/\s+/g, ""));
+  const chars = [...new Set(syllables)];
+  return db()
+    .select({ name: wholesalers.name })
+    .from(wholesalers)
+    .where(
+      and(
+        publishedOnly,
+        sql`${wholesalers.searchGrams} && ARRAY[${sql.join(
+          chars.map((char) => sql`${char}`),
+          sql`, `,
+        )}]::text[]`,
+        sql`char_length(regexp_replace(${wholesalers.name}, '\s', '', 'g')) BETWEEN ${syllables.length - 1} AND ${syllables.length + 1}`,
+      ),
+    )
+    .orderBy(desc(wholesalers.views), asc(wholesalers.id))
+    .limit(200);
+}
+
 /** The suppliers of /compare, in the order asked for; unknown ids are left out. */
 export async function compareWholesalers(ids: readonly number[]): Promise<WholesalerComparison[]> {
   if (ids.length === 0) return [];
   const rows = await db()
-    .select({ id: wholesalers.id, name: wholesalers.name, category: wholesalers.category, ...termColumns })
+    .select({
+      id: wholesalers.id,
+      name: wholesalers.name,
+      category: wholesalers.category,
+      siteUrl: wholesalers.siteUrl,
+      delivery: wholesalers.delivery,
+      purchase: wholesalers.purchase,
+      international: wholesalers.international,
+      contact: wholesalers.contact,
+      views: wholesalers.views,
+      ...termColumns,
+    })
     .from(wholesalers)
     // An unknown or unpublished id is left out of a comparison.
     .where(and(inArray(wholesalers.id, [...ids]), publishedOnly));
@@ -242,6 +309,15 @@ function derived(name: string, siteUrl: string, logoUrl: string) {
 
 type SaveOptions = { terms?: WholesalerTerms; actor?: Actor; source?: string };
 
+/** 배송 방식, 사입 여부, 해외 배송 when the save carries them (the admin forms); left alone otherwise (an import). */
+function detailsOf({ delivery, purchase, international }: AdminWholesalerInput) {
+  return {
+    ...(delivery === undefined ? {} : { delivery }),
+    ...(purchase === undefined ? {} : { purchase }),
+    ...(international === undefined ? {} : { international }),
+  };
+}
+
 /**
  * Adds a supplier from the admin form; the creation is recorded in its history in the same transaction.
  * With terms, `조건 확인일` is today unless the form gave one (checkedDayAfterSave).
@@ -255,6 +331,7 @@ export async function createWholesaler(
     category: input.category,
     contact: input.contact,
     summary: input.summary,
+    ...detailsOf(input),
     ...derived(input.name, input.siteUrl, input.logoUrl),
     ...terms,
     termsCheckedAt: checkedDayAfterSave(null, terms),
@@ -291,6 +368,7 @@ export async function updateWholesaler(id: number, input: AdminWholesalerInput, 
         category: input.category,
         contact: input.contact,
         summary: input.summary,
+        ...detailsOf(input),
         ...derived(input.name, input.siteUrl, input.logoUrl),
         ...(terms
           ? {
@@ -356,8 +434,14 @@ export async function saveSupplierTerms(
 }
 
 /** The simple form (/admin/add): views start at 0 and the creation time is the server's. */
-export async function createSimpleWholesaler(input: SimpleWholesalerInput, actor: Actor = SYSTEM_ACTOR) {
+export async function createSimpleWholesaler(
+  input: Omit<SimpleWholesalerInput, keyof WholesalerTerms>,
+  actor: Actor = SYSTEM_ACTOR,
+  terms: WholesalerTerms = UNKNOWN_TERMS,
+) {
   const values = {
+    ...terms,
+    termsCheckedAt: checkedDayAfterSave(null, terms),
     name: input.name,
     category: input.category,
     delivery: input.delivery,

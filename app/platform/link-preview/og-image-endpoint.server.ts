@@ -20,7 +20,7 @@ export async function ogImageResponse(request: Request) {
 
   const limit = await hitRateLimit(`og-image:user:${user.id}`, LOOKUPS_PER_MINUTE, 60_000);
   if (!limit.allowed) {
-    return answer({ error: "요청이 너무 많습니다. 잠시 후 다시 시도해주세요." }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
+    return answer({ error: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요." }, 429, { "Retry-After": String(limit.retryAfterSeconds) });
   }
 
   const pageUrl = new URL(request.url).searchParams.get("url")?.trim() ?? "";
@@ -30,11 +30,11 @@ export async function ogImageResponse(request: Request) {
     if (error instanceof UnsafeUrlError) {
       const scheme = error.reason === "invalid-url" || error.reason === "scheme";
       return answer(
-        { error: scheme ? "http:// 또는 https://로 시작하는 주소를 입력해주세요." : "이 주소에서는 이미지를 가져올 수 없습니다." },
+        { error: scheme ? "http:// 또는 https://로 시작하는 주소를 입력해 주세요." : "이 주소에서는 이미지를 가져올 수 없습니다." },
         400,
       );
     }
     log.error("og-image lookup failed", { request, error });
-    return answer({ error: "이미지를 가져오지 못했습니다. 잠시 후 다시 시도해주세요." }, 500);
+    return answer({ error: "이미지를 가져오지 못했습니다. 잠시 후 다시 시도해 주세요." }, 500);
   }
 }

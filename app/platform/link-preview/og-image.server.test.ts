@@ -104,7 +104,7 @@ test("bad schemes and private addresses get 400 and are never fetched; the canar
   for (const pageUrl of ["javascript:alert(1)", "file:///etc/passwd", "ftp://example.com/", "not a url", "", null]) {
     const answer = await callEndpoint(pageUrl, cookie);
     expect(answer.status, String(pageUrl)).toBe(400);
-    expect(answer.body).toEqual({ error: "http:// 또는 https://로 시작하는 주소를 입력해주세요." });
+    expect(answer.body).toEqual({ error: "http:// 또는 https://로 시작하는 주소를 입력해 주세요." });
   }
   for (const pageUrl of [
     `${canary.origin}/`,
@@ -132,7 +132,7 @@ test("each user may ask 30 times a minute; the 31st gets 429 with a Korean messa
   for (let i = 0; i < 30; i += 1) expect((await callEndpoint("javascript:void(0)", cookie)).status).toBe(400);
   const limited = await callEndpoint("javascript:void(0)", cookie);
   expect(limited.status).toBe(429);
-  expect(limited.body).toEqual({ error: "요청이 너무 많습니다. 잠시 후 다시 시도해주세요." });
+  expect(limited.body).toEqual({ error: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요." });
   expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   // Another user is not affected.
   expect((await callEndpoint("javascript:void(0)", await signedIn("og-other@example.com"))).status).toBe(400);

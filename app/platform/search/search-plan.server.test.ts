@@ -5,6 +5,7 @@ import { descNullsLast } from "#app/db/order.ts";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { products, wholesalers } from "#app/db/schema.ts";
 import { listProducts, PRODUCTS_PER_PAGE } from "#app/features/products/products.server.ts";
+import { listConditions, suggestionCandidates } from "#app/features/wholesalers/wholesalers.server.ts";
 import { QUERY_CLASSES, RARE_QUERY_CLASS } from "#bench/catalogue-generator.ts";
 import { generateCatalogue } from "#bench/generate-data.ts";
 import { planUsesIndex } from "#bench/search-timing.ts";
@@ -25,6 +26,11 @@ async function indexedPage(q: string) {
     .orderBy(descNullsLast(products.createdAt), descNullsLast(products.id))
     .limit(PRODUCTS_PER_PAGE);
   return rows.map((row) => row.id);
+}
+
+async function explain(query: ReturnType<typeof sql>) {
+  const result = await db().execute(sql`EXPLAIN ${query}`);
+  return result.rows.map((r) => Object.values(r as object)[0]).join("\n");
 }
 
 async function addProducts(names: string[], createdAt?: Date) {
@@ -67,6 +73,15 @@ test("every search is answered from an index: common words by walking the newest
     sql`EXPLAIN SELECT id FROM wholesalers WHERE ${searchCondition({ grams: wholesalers.searchGrams, chosung: wholesalers.nameChosung, text: wholesalers.name }, parsed)} LIMIT 40`,
   );
   expect(result.rows.map((r) => Object.values(r as object)[0]).join("\n")).toContain("wholesalers_search_grams_idx");
+  // /list's search of names, summaries, categories and hosts: the text grams' index, for a common and a rare word.
+  for (const q of ["의류", "텀블러", "domeggook"]) {
+    const plan = await explain(sql`SELECT count(*) FROM wholesalers WHERE ${listConditions({ q })}`);
+    expect(plan, `${q}:\n${plan}`).toContain("wholesalers_text_grams_idx");
+  }
+  // The suggestion's candidates for a search that found nothing: names sharing a syllable, from an index.
+  const candidates = await explain(sql`${suggestionCandidates("도메꾹")}`);
+  expect(candidates).toMatch(/wholesalers_search_grams_idx|wholesalers_views_idx/);
+  expect(candidates).not.toMatch(/Seq Scan/);
 
   // Common among the newest rows only: 50 new "Qux" products. The sample calls the word common, the walk
   // gives up after its bounded window, and the gram index counts the 50 exactly.

@@ -1,7 +1,8 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { SearchQuery } from "./korean-search.ts";
 
-type SearchColumns = { grams: AnyColumn; chosung: AnyColumn; text: AnyColumn };
+/** `text` may be an expression over several columns (a supplier's name, summary, category and host). */
+type SearchColumns = { grams: AnyColumn; chosung: AnyColumn; text: AnyColumn | SQL };
 
 /**
  * A search as SQL in two equivalent forms (the grams are derived from the name on every write, so the

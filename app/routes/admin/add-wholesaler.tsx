@@ -6,7 +6,8 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { CategoryOptions } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { addSimpleWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
-import { simpleWholesalerSchema } from "#app/features/wholesalers/wholesaler-schema.ts";
+import { DETAIL_FIELDS, simpleWholesalerSchema } from "#app/features/wholesalers/wholesaler-schema.ts";
+import { WholesalerTermsFields } from "#app/features/wholesalers/wholesaler-terms-fields.tsx";
 import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { adminContext } from "#app/platform/auth/auth.server.ts";
@@ -21,13 +22,12 @@ export function action({ request, context }: Route.ActionArgs) {
   return addSimpleWholesalerAction(request, context.get(adminContext));
 }
 
-// Every field is required; `required`, `maxLength` and `inputMode` come from the action's own schema.
+// Every field of the first release is required; `required`, `maxLength` and `inputMode` come from the action's
+// own schema. The terms below are the admin form's own fields (wholesaler-terms-fields.tsx).
 const SIMPLE_FIELDS = [
   { name: "name", label: "이름" },
   { name: "category", label: "카테고리", list: "simple-wholesaler-categories" },
-  { name: "delivery", label: "배송 방식", placeholder: "예: 택배 배송, 위탁 배송" },
-  { name: "purchase", label: "사입 여부", placeholder: "예: 사입 가능, 위탁 전용" },
-  { name: "international", label: "해외 배송", placeholder: "예: 해외 배송 가능, 국내 전용" },
+  ...DETAIL_FIELDS,
   { name: "contact", label: "연락처" },
   { name: "website", label: "웹사이트", placeholder: "https://" },
   { name: "image", label: "이미지 URL", placeholder: "https://" },
@@ -45,6 +45,9 @@ export default function AddWholesaler({ actionData }: Route.ComponentProps) {
         <input type="hidden" name="intent" value="add" />
         <div key={result ? JSON.stringify(result.values) : "empty"} className="grid gap-4 md:grid-cols-2">
           <SchemaTextFields schema={simpleWholesalerSchema} fields={SIMPLE_FIELDS} value={value} errors={errors} />
+          <div className="md:col-span-2">
+            <WholesalerTermsFields values={result?.values ?? {}} errors={errors} />
+          </div>
         </div>
         <CategoryOptions id="simple-wholesaler-categories" />
         <FormAlert message={result?.message} />

@@ -13,6 +13,7 @@ import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { placeholderNotice } from "#app/lib/site-config.server.ts";
 import { adminContext } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/admin-home";
 
@@ -21,8 +22,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request }: Route.LoaderArgs) {
-  return loadAdminWholesalerPage(request);
+export async function loader({ request }: Route.LoaderArgs) {
+  // The same notice the server writes at start while the footer holds the example business details.
+  return { ...(await loadAdminWholesalerPage(request)), siteNotice: placeholderNotice() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,13 +35,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminHome({ loaderData, actionData }: Route.ComponentProps) {
-  const { items, total, page, pageCount } = loaderData;
+  const { items, total, page, pageCount, siteNotice } = loaderData;
   // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
   const confirmDelete = deleteConfirmationOf(actionData);
   if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
   return (
     <>
       <PageHeading>도매처 관리</PageHeading>
+      {siteNotice ? (
+        <p role="note" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {siteNotice}
+        </p>
+      ) : null}
       <section aria-labelledby="admin-add-heading" className="mb-10">
         <h2 id="admin-add-heading" className="mb-3 text-lg font-semibold">
           도매처 등록

@@ -51,6 +51,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
                 </span>
               </p>
               <p className="mt-2 whitespace-pre-line break-words text-sm leading-relaxed text-slate-700">{report.body}</p>
+              <p className="mt-2 text-sm text-slate-600">보낸 사람: {report.reporterEmail ?? "로그인하지 않은 방문자"}</p>
               <div className="mt-3 flex flex-wrap gap-2">
                 <Link
                   to={`/admin/wholesaler-edit/${report.wholesalerId}`}

@@ -92,12 +92,12 @@ test("/add: anonymous goes to login; a user registers a product as its owner; ba
     .then((n) => [{ n }]);
   for (const [input, message] of [
     [{ price: "-1" }, "등록 실패: 가격은 0원 이상이어야 합니다."],
-    [{ price: "1.5" }, "등록 실패: 가격은 소수점 없이 원 단위로 입력해주세요."],
-    [{ price: "abc" }, "등록 실패: 가격은 숫자로 입력해주세요. (예: 12000, 12,000원)"],
-    [{ price: "2,000,000,000" }, "등록 실패: 가격은 10억 원 이하로 입력해주세요."],
+    [{ price: "1.5" }, "등록 실패: 가격은 소수점 없이 원 단위로 입력해 주세요."],
+    [{ price: "abc" }, "등록 실패: 가격은 숫자로 입력해 주세요. (예: 12000, 12,000원)"],
+    [{ price: "2,000,000,000" }, "등록 실패: 가격은 10억 원 이하로 입력해 주세요."],
     [{ siteUrl: "javascript:alert(1)" }, "등록 실패: 상품 페이지 URL은 http:// 또는 https://로 시작하는 주소여야 합니다."],
     [{ imageUrl: "data:image/svg+xml,<svg onload=alert(1)>" }, "등록 실패: 이미지 URL은 http:// 또는 https://로 시작하는 주소여야 합니다."],
-    [{ name: "  " }, "등록 실패: 상품명을 입력해주세요."],
+    [{ name: "  " }, "등록 실패: 상품명을 입력해 주세요."],
   ] as const) {
     const res = asResponse(await addRoute.action(args(formRequest("/add", fields(input), { cookie: seller.cookie }))));
     expect(res.status).toBe(400);
@@ -438,7 +438,7 @@ test("/admin/external-products: every write needs the admin role; a too-large up
   for (const declareSize of [true, false]) {
     const huge = asResponse(await callAction(await upload(hugeCsv, "huge.csv", declareSize)));
     expect(huge.status).toBe(413);
-    expect(huge.data).toMatchObject({ ok: false, message: "파일이 너무 큽니다. 1MB 이하의 JSON 또는 CSV 파일을 선택해주세요." });
+    expect(huge.data).toMatchObject({ ok: false, message: "파일이 너무 큽니다. 1MB 이하의 JSON 또는 CSV 파일을 선택해 주세요." });
   }
   // Just over the file limit, inside the request limit: refused by the file check.
   const overFile = asResponse(await callAction(await upload(`title,productUrl\n${"a".repeat(1_000_001)},https://a.example/`)));

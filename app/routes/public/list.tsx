@@ -9,10 +9,11 @@ import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { businessAlertsAmong } from "#app/features/official-records/official-records.server.ts";
 import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-notes.tsx";
 import { downAmong } from "#app/features/site-checks/site-checks.server.ts";
+import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-facts.ts";
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
-import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-terms.ts";
-import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
+import { listWholesalers, suggestWholesalerName } from "#app/features/wholesalers/wholesalers.server.ts";
+import { withObjectParticle } from "#app/lib/korean-particles.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
@@ -45,11 +46,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (searchParams.has("toggle") || searchParams.has("current-category")) throw redirect(listHref(params));
   const [result, user] = await Promise.all([listWholesalers({ ...params, countCap: PUBLIC_COUNT_CAP }), getUser(request)]);
   const ids = result.items.map((item) => item.id);
-  const [favorites, down, logos, businessAlerts] = await Promise.all([
+  const [favorites, down, logos, businessAlerts, suggestion] = await Promise.all([
     user ? favoriteIdsAmong(user.id, ids) : null,
     downAmong(ids),
     imagesFor(result.items.map((item) => item.logoUrl)),
     businessAlertsAmong(ids),
+    // Nothing found for a search: a supplier's name one syllable away (`혹시 도매꾹을 찾으셨나요?`).
+    result.items.length === 0 && params.q && params.page === 1 ? suggestWholesalerName(params.q) : null,
   ]);
   const items = result.items.map((item) => ({ ...item, logo: logos.get(item.logoUrl) ?? null }));
   return {
@@ -59,12 +62,34 @@ export async function loader({ request }: Route.LoaderArgs) {
     favorites,
     siteDownIds: [...down],
     businessAlerts,
+    // The words are put together here, so the page's JavaScript carries neither them nor the particle rule.
+    suggestion: suggestion
+      ? {
+          name: suggestion,
+          particle: withObjectParticle(suggestion).slice(suggestion.length),
+          href: listHref({ q: suggestion, sort: params.sort }),
+        }
+      : null,
+    emptyTips: result.items.length === 0 ? emptyListTips(params) : [],
     regulatoryNotes: notesForCategory(params.category),
   };
 }
 
 export default function List({ loaderData }: Route.ComponentProps) {
-  const { items, total, totalIsCapped, page, pageCount, favorites, siteDownIds, businessAlerts, regulatoryNotes, ...state } = loaderData;
+  const {
+    items,
+    total,
+    totalIsCapped,
+    page,
+    pageCount,
+    favorites,
+    siteDownIds,
+    businessAlerts,
+    regulatoryNotes,
+    suggestion,
+    emptyTips,
+    ...state
+  } = loaderData;
   const filterLabels = TERM_FILTERS.filter((filter) => state.facts.includes(filter.fact)).map((filter) => filter.label);
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/list";
@@ -89,6 +114,22 @@ export default function List({ loaderData }: Route.ComponentProps) {
           <EmptyState
             message={state.q ? "검색 결과가 없습니다." : state.facts.length ? "조건에 맞는 도매처가 없습니다." : "표시할 내용이 없습니다."}
           >
+            {suggestion ? (
+              <p className="mb-3 text-base text-slate-800">
+                혹시{" "}
+                <Link to={suggestion.href} className="font-semibold text-blue-700 underline">
+                  {suggestion.name}
+                </Link>
+                {suggestion.particle} 찾으셨나요?
+              </p>
+            ) : null}
+            {emptyTips.length ? (
+              <ul className="mx-auto mb-4 max-w-md list-disc space-y-1 pl-5 text-left text-sm text-slate-700">
+                {emptyTips.map((tip) => (
+                  <li key={tip}>{tip}</li>
+                ))}
+              </ul>
+            ) : null}
             {state.q || state.category || state.facts.length || page > 1 ? (
               <Link to="/list" className="font-medium text-blue-700 hover:underline">
                 전체 도매처 보기
@@ -109,4 +150,18 @@ export default function List({ loaderData }: Route.ComponentProps) {
       </div>
     </>
   );
+}
+
+/** What else to try when a list came out empty: the search reads names and summaries; the chips and filters narrow less. */
+function emptyListTips(state: { q: string; category: string; facts: readonly string[] }): string[] {
+  return [
+    ...(state.q
+      ? [
+          "검색은 도매처 이름과 소개, 카테고리에서 찾습니다. 더 짧은 말이나 다른 말로 찾아보세요.",
+          "위의 카테고리 버튼으로 분야별 도매처를 둘러볼 수 있습니다.",
+        ]
+      : []),
+    ...(state.facts.length ? ["켜 둔 조건 필터를 끄면 더 많은 도매처가 보입니다."] : []),
+    ...(state.category ? ["카테고리를 ‘전체’로 바꾸면 다른 분야의 도매처도 함께 보입니다."] : []),
+  ];
 }

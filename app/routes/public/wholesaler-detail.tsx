@@ -2,7 +2,6 @@ import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
-import { NO_CATEGORY_LABEL } from "#app/db/categories.ts";
 import { WholesalerCardActions } from "#app/features/directory/wholesaler-card-actions.tsx";
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { recordAnswersOf, recordsEnabled } from "#app/features/official-records/official-records.server.ts";
@@ -21,7 +20,8 @@ import { CategoryBadge, siteLinkOf } from "#app/features/wholesalers/wholesaler-
 import { termHistoryOf } from "#app/features/wholesalers/wholesaler-history.server.ts";
 import { TermHistory } from "#app/features/wholesalers/wholesaler-history.tsx";
 import { WholesalerLogo } from "#app/features/wholesalers/wholesaler-logo.tsx";
-import { termRows } from "#app/features/wholesalers/wholesaler-terms.ts";
+import { firstReleaseRows } from "#app/features/wholesalers/wholesaler-rows.ts";
+import { termRows, UNKNOWN_LABEL } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { formatBusinessNumber } from "#app/lib/business-number.ts";
 import { env } from "#app/lib/env.server.ts";
 import { formatDate, seoulDay } from "#app/lib/format.ts";
@@ -123,7 +123,7 @@ function Row({ label, value, href }: { label: string; value: string; href?: stri
             <span className="sr-only"> (새 탭)</span>
           </a>
         ) : (
-          value.trim() || "정보 없음"
+          value.trim() || UNKNOWN_LABEL
         )}
       </dd>
     </div>
@@ -185,14 +185,9 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
       </div>
       <p className="mt-5 whitespace-pre-line leading-relaxed text-slate-700">{w.summary.trim() || "설명 없음"}</p>
       <dl className="mt-6 rounded-xl border border-slate-200 bg-white px-5">
-        <Row label="카테고리" value={w.category || NO_CATEGORY_LABEL} />
-        <Row label="배송 방식" value={w.delivery} />
-        <Row label="사입 여부" value={w.purchase} />
-        <Row label="해외 배송" value={w.international} />
-        <Row label="연락처" value={w.contact} />
-        <Row label="조회수" value={(w.views ?? 0).toLocaleString("ko-KR")} />
-        <Row label="사이트 상태" value={siteStatus} />
-        <Row label="마지막 확인" value={checkedDay ?? "아직 확인하지 않았습니다"} />
+        {firstReleaseRows(w, { status: siteStatus, checkedDay }).map((row) => (
+          <Row key={row.label} label={row.label} value={row.value} />
+        ))}
       </dl>
       <section aria-labelledby="terms-heading" className="mt-8">
         <h2 id="terms-heading" className="text-lg font-semibold text-slate-900">

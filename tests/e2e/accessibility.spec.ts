@@ -1,0 +1,131 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "@playwright/test";
+import { expect, signInAsAdmin, signUp, test, uniqueEmail } from "./fixtures.ts";
+
+/**
+ * axe-core's WCAG 2.1 A and AA rules on every public, account and admin page, at a desktop and a phone
+ * width (issue 23, item 11): no serious or critical violation. axe is put into the page through the
+ * DevTools protocol (page.evaluate), which the page's CSP does not govern, so the pages keep their policy.
+ */
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const WIDTHS = [
+  { name: "desktop", width: 1280, height: 900 },
+  { name: "phone", width: 390, height: 844 },
+] as const;
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is the global axe-core puts on the page
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations as Violation[];
+  });
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(" | ")}`,
+    );
+}
+
+/** Opens each path at each width and collects every serious or critical violation, named by page and width. */
+async function checkPages(page: Page, paths: string[]) {
+  const found: string[] = [];
+  for (const size of WIDTHS) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const path of paths) {
+      await page.goto(path);
+      await page.waitForLoadState("load");
+      for (const line of await seriousViolations(page)) found.push(`${path} @${size.width}px: ${line}`);
+    }
+  }
+  expect(found, found.join("\n")).toEqual([]);
+}
+
+/** The first link on `path` whose address starts with `prefix` (a supplier, a note, a guide). */
+async function firstHref(page: Page, path: string, prefix: string) {
+  await page.goto(path);
+  const href = await page.locator(`main a[href^="${prefix}"]`).first().getAttribute("href");
+  expect(href, `a link to ${prefix} on ${path}`).toBeTruthy();
+  return href!;
+}
+
+test.describe.configure({ timeout: 240_000 });
+
+test("public pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390 px", async ({ page }) => {
+  const supplier = await firstHref(page, "/list", "/wholesaler/");
+  const [, id] = /\/wholesaler\/(\d+)/.exec(supplier) ?? [];
+  const other = await page.locator('main a[href^="/wholesaler/"]').nth(2).getAttribute("href");
+  const otherId = /\/wholesaler\/(\d+)/.exec(other ?? "")?.[1];
+  const note = await firstHref(page, "/sellernote", "/sellernote/");
+  const guide = await firstHref(page, "/seller-info", "/sellinginsight/");
+  await checkPages(page, [
+    "/",
+    "/list",
+    "/list?filter=dropshipping&category=%EC%83%9D%ED%99%9C",
+    // Nothing found: the suggestion and the tips.
+    "/list?q=%EB%8F%84%EB%A9%94%EA%BE%B9",
+    supplier,
+    `/wholesaler/${id}/report`,
+    `/compare?ids=${id},${otherId}`,
+    "/compare",
+    "/products",
+    "/search",
+    "/seller-info",
+    guide,
+    "/tools/margin",
+    "/tools/margin?salePrice=20000&supplyPrice=12000",
+    "/sellernote",
+    note,
+    "/terms",
+    "/privacy",
+    "/login",
+    "/signup",
+    "/forgot-password",
+    "/no-such-page",
+  ]);
+});
+
+test("account pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390 px", async ({ page }) => {
+  await signUp(page, uniqueEmail("a11y"));
+  await page.getByLabel("상품명").fill("접근성 점검 상품");
+  await page.getByRole("button", { name: "등록하기" }).click();
+  await page.goto("/products");
+  const edit = await page.locator('form[action^="/edit/"]').first().getAttribute("action");
+  expect(edit, "the new product's 수정 form").toBeTruthy();
+  await checkPages(page, ["/account", "/favorites", "/add", "/products", edit!]);
+});
+
+test("admin pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390 px", async ({ page }) => {
+  await signInAsAdmin(page);
+  const edit = await firstHref(page, "/admin", "/admin/wholesaler-edit/");
+  const note = await firstHref(page, "/sellernote", "/sellernote/");
+  const noteId = /\/sellernote\/(\d+)/.exec(note)?.[1];
+  await page.goto("/admin/external-products");
+  const externalEdit = await page.locator('a[href^="/admin/external-products/"]').first().getAttribute("href");
+  await checkPages(page, [
+    "/admin",
+    "/admin/add",
+    "/admin/wholesaler",
+    "/admin/wholesaler-add",
+    edit,
+    "/admin/clean-categories",
+    "/admin/import",
+    "/admin/review",
+    "/admin/site-checks",
+    "/admin/reports",
+    "/admin/records",
+    "/admin/add-product",
+    "/admin/external-products",
+    ...(externalEdit ? [externalEdit] : []),
+    "/admin/sellernote-add",
+    `/admin/sellernote-edit/${noteId}`,
+  ]);
+});

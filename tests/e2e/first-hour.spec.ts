@@ -1,0 +1,134 @@
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { CONSENT_LABEL, expect, oneTimeMessage, PASSWORD, signInAsAdmin, test, uniqueEmail } from "./fixtures.ts";
+import { e2ePort, e2eServerLog } from "./paths.ts";
+
+/**
+ * The developers' own first-hour journey (issue 23): a new seller who searches, filters, compares, signs up
+ * from a 찜 and finds it saved, then registers a product and deletes it; at a phone's width and a desktop's.
+ * The delete runs with JavaScript on for now (its no-JavaScript confirmation is another change of issue 23).
+ */
+const SIZES = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 900 },
+] as const;
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+for (const size of SIZES) {
+  test(`a new seller's first hour at ${size.width} px: search, filter, compare, sign up from a 찜, a product added and deleted`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+
+    // Search: a word of the summaries and categories finds suppliers; a typo of a name is offered its name.
+    await page.goto("/list");
+    const search = page.getByRole("searchbox").or(page.getByLabel("검색어")).first();
+    await search.fill("의류");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/q=%EC%9D%98%EB%A5%98/);
+    await expect(page.getByRole("heading", { level: 2, name: "신상마켓" })).toBeVisible();
+    await page.goto(`/list?q=${encodeURIComponent("도메꾹")}`);
+    await expect(page.getByText("검색 결과가 없습니다.")).toBeVisible();
+    await expect(page.getByText("혹시 도매꾹을 찾으셨나요?")).toBeVisible();
+    await expect(page.getByText("검색은 도매처 이름과 소개, 카테고리에서 찾습니다.", { exact: false })).toBeVisible();
+    await page.getByRole("link", { name: "도매꾹", exact: true }).click();
+    await expect(page).toHaveURL(/q=%EB%8F%84%EB%A7%A4%EA%BE%B9/);
+    await expect(page.getByRole("heading", { level: 2, name: "도매꾹" })).toBeVisible();
+
+    // Filter: 위탁 가능 is a toggle whose state lives in the URL.
+    await page.goto("/list");
+    const filter = page.getByRole("button", { name: "위탁 가능" });
+    await filter.click();
+    await expect(page).toHaveURL(/filter=dropshipping/);
+    await expect(page.getByRole("button", { name: "위탁 가능" })).toHaveAttribute("aria-pressed", "true");
+    const cards = page.locator("main li").filter({ has: page.getByRole("link", { name: "상세 정보" }) });
+    await expect(cards.first()).toBeVisible();
+    // Every card shown says 위탁 가능.
+    const shown = await cards.count();
+    for (let i = 0; i < shown; i++) await expect(cards.nth(i)).toContainText("위탁 가능");
+
+    // Compare two of them: every row of the detail page, 사이트 방문 and 찜하기 per column.
+    const first = (await cards.nth(0).getByRole("heading", { level: 2 }).textContent())?.trim() ?? "";
+    await cards.nth(0).getByRole("button", { name: "비교에 추가" }).click();
+    await expect(cards.nth(0).getByRole("button", { name: "비교에서 빼기" })).toBeVisible();
+    // The choice is a cookie the answer sets: the second press waits for the first one's answer.
+    await expect(page.getByRole("link", { name: "비교하기 (1)" })).toBeVisible();
+    await cards.nth(1).getByRole("button", { name: "비교에 추가" }).click();
+    await page.getByRole("link", { name: "비교하기 (2)" }).click();
+    await expect(page).toHaveURL(/\/compare\?ids=\d+,\d+$/);
+    const table = page.getByRole("table");
+    await expect(table.getByRole("rowheader", { name: "국세청 상태" })).toBeVisible();
+    await expect(table.getByRole("rowheader", { name: "배송 방식" })).toBeVisible();
+    await expect(table.getByRole("link", { name: /사이트 방문/ })).toHaveCount(2);
+    if (size.width < 640) await expect(page.getByText("표를 옆으로 밀면 다른 도매처가 이어서 보입니다.")).toBeVisible();
+    else await expect(page.getByText("표를 옆으로 밀면 다른 도매처가 이어서 보입니다.")).toBeHidden();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    const compareUrl = new URL(page.url());
+
+    // 찜하기 while signed out leads to sign in; the seller makes an account instead, and the 찜 is kept.
+    await table.getByRole("link", { name: "찜하기" }).first().click();
+    await expect(page).toHaveURL(/\/login\?/);
+    await page.getByRole("link", { name: "새 계정 만들기" }).click();
+    await expect(page).toHaveURL(/\/signup\?.*redirectTo=/);
+    const email = uniqueEmail("first-hour");
+    await page.getByLabel("이메일").fill(email);
+    await page.getByLabel("비밀번호").fill(PASSWORD);
+    // The consent is required: its links lead to both legal pages.
+    await expect(page.getByRole("link", { name: "이용약관" }).last()).toHaveAttribute("href", "/terms");
+    await expect(page.getByRole("link", { name: "개인정보처리방침" }).last()).toHaveAttribute("href", "/privacy");
+    await page.getByLabel(CONSENT_LABEL).check();
+    await page.getByRole("button", { name: "회원가입" }).click();
+    await page.waitForURL((url) => url.pathname === "/compare");
+    expect(new URL(page.url()).search).toBe(compareUrl.search);
+    await expect(page.getByRole("table").getByRole("button", { name: "찜 해제" })).toHaveCount(1);
+    await page.goto("/favorites");
+    await expect(page.getByRole("heading", { level: 2, name: first })).toBeVisible();
+
+    // A product registered and deleted (JavaScript on: the confirmation dialog).
+    const product = `첫 시간 상품 ${size.name} ${Date.now().toString(36)}`;
+    await page.goto("/add");
+    await page.getByLabel("상품명").fill(product);
+    await page.getByLabel("가격").fill("12,000");
+    await page.getByRole("button", { name: "등록하기" }).click();
+    await expect(oneTimeMessage(page, "상품이 등록되었습니다.").first()).toBeVisible();
+    await page.goto(`/products?q=${encodeURIComponent(product)}`);
+    const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: product, exact: true }) });
+    await expect(card).toHaveCount(1);
+    await card.getByRole("button", { name: "삭제" }).click();
+    await page.getByRole("alertdialog", { name: "정말 삭제하시겠습니까?" }).getByRole("button", { name: "삭제" }).click();
+    await expect(page.getByText("삭제 완료!")).toBeVisible();
+    await page.reload();
+    await expect(card).toHaveCount(0);
+  });
+}
+
+test("on a 360 px phone every header link is on the screen, 관리자 included, with no sideways scroll", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ["/list", "/admin", "/compare"]) {
+    await page.goto(path);
+    const links = page.locator("header").getByRole("link").or(page.locator("header").getByRole("button"));
+    const count = await links.count();
+    expect(count).toBeGreaterThanOrEqual(7);
+    for (let i = 0; i < count; i++) {
+      const link = links.nth(i);
+      await expect(link, `${path}: ${await link.textContent()}`).toBeInViewport({ ratio: 1 });
+    }
+    await expect(page.locator("header").getByRole("link", { name: "관리자" })).toBeInViewport({ ratio: 1 });
+    expect(await noSidewaysScroll(page)).toBe(true);
+  }
+});
+
+test("the server's start-up ends with the address to open, alone on its line", async () => {
+  const lines = fs.readFileSync(e2eServerLog, "utf8").split("\n");
+  const listening = lines.findIndex((line) => line.includes('"msg":"listening"'));
+  expect(listening).toBeGreaterThanOrEqual(0);
+  // After the structured line: an empty line, the sentence, and the address on a line of its own.
+  expect(lines.slice(listening + 1, listening + 4)).toEqual([
+    "",
+    "도매온이 준비되었습니다. 브라우저에서 아래 주소를 여세요.",
+    `http://127.0.0.1:${e2ePort}`,
+  ]);
+});
