@@ -31,7 +31,10 @@ test.describe("without JavaScript", () => {
     const names = (await cards(page).getByRole("heading").allTextContents()).slice(0, 5);
     for (const name of names.slice(0, 2)) await card(page, name).getByRole("button", { name: "비교에 추가" }).click();
     await page.getByRole("link", { name: "비교하기 (2)" }).click();
-    await expect(page.getByRole("table").getByRole("columnheader").getByRole("link")).toHaveText(names.slice(0, 2));
+    // Each column names its supplier (then its 사이트 방문 and 찜하기).
+    const heads = page.getByRole("table").getByRole("columnheader");
+    for (const name of names.slice(0, 2)) await expect(heads.getByRole("link", { name, exact: true })).toBeVisible();
+    await expect(heads.getByRole("link", { name: /사이트 방문/ })).toHaveCount(2);
     await page.goto("/list");
     for (const name of names.slice(2)) await card(page, name).getByRole("button", { name: "비교에 추가" }).click();
     const refusal = page.getByRole("alert").filter({ hasText: "최대 4곳까지 비교할 수 있습니다." });
