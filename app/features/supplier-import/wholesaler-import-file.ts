@@ -7,27 +7,14 @@
  * in an object without a prototype.
  */
 import { decodeText, EMPTY_FILE_MESSAGE, readCsv } from "#app/lib/csv.ts";
+import { TERM_FIELDS } from "../wholesalers/wholesaler-terms.ts";
 import { COLUMNS_HELP, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, tooLargeMessage } from "./wholesaler-import-limits.ts";
 
 export { COLUMNS_HELP, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, tooLargeMessage };
 
 export const TEXT_FIELDS = ["name", "category", "siteUrl", "contact", "logoUrl", "summary"] as const;
 /** The terms' columns: the admin form's field names (ui-contract "Publication and the import review"). */
-export const TERM_IMPORT_FIELDS = [
-  "dropshipping",
-  "minOrder",
-  "minOrderVaries",
-  "shippingFee",
-  "freeShippingOver",
-  "shippingFeeVaries",
-  "returns",
-  "imageUse",
-  "pricePolicy",
-  "integration",
-  "businessNumber",
-  "termsCheckedAt",
-  "termsSource",
-] as const;
+export const TERM_IMPORT_FIELDS = TERM_FIELDS;
 export const IMPORT_FIELDS = [...TEXT_FIELDS, ...TERM_IMPORT_FIELDS] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export type TermImportField = (typeof TERM_IMPORT_FIELDS)[number];

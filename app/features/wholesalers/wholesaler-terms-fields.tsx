@@ -30,6 +30,15 @@ export function WholesalerTermsFields({
   const ticked = (name: string) => ["yes", "on", "true"].includes(text(name));
   const integration = values.integration;
   const hints = (name: string) => inputHints(wholesalerTermsSchema, name);
+  const select = (name: "dropshipping" | "returns" | "imageUse" | "pricePolicy") => (
+    <SelectField label={TERM_LABELS[name]} name={name} options={TERM_OPTIONS[name]} defaultValue={choice(name)} error={errors[name]} />
+  );
+  const amount = (name: "minOrder" | "shippingFee" | "freeShippingOver", hint: string) => (
+    <TextField label={TERM_LABELS[name]} name={name} defaultValue={text(name)} error={errors[name]} {...hints(name)} hint={hint} />
+  );
+  const variesBox = (term: "minOrder" | "shippingFee") => (
+    <VariesCheckbox name={`${term}Varies`} term={TERM_LABELS[term]} checked={ticked(`${term}Varies`)} error={errors[`${term}Varies`]} />
+  );
   return (
     <fieldset className="rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-base font-semibold text-slate-900">위탁 조건</legend>
@@ -39,70 +48,15 @@ export function WholesalerTermsFields({
           : "공급사 페이지에서 직접 확인한 내용만 입력하세요. 모르는 항목은 ‘확인 필요’로 두세요. 상품마다 조건이 다른 플랫폼이면 ‘상품마다 다름’을 고르세요. 확인 필요와 상품마다 다름은 어디에도 예나 아니오로 표시되지 않고, 필터에도 걸리지 않습니다."}
       </p>
       <div className="grid gap-4 md:grid-cols-2">
-        <SelectField
-          label={TERM_LABELS.dropshipping}
-          name="dropshipping"
-          options={TERM_OPTIONS.dropshipping}
-          defaultValue={choice("dropshipping")}
-          error={errors.dropshipping}
-        />
-        <TextField
-          label={TERM_LABELS.minOrder}
-          name="minOrder"
-          defaultValue={text("minOrder")}
-          error={errors.minOrder}
-          {...hints("minOrder")}
-          hint="개수만 입력하세요. 모르면 비워 두세요."
-        />
-        <VariesCheckbox
-          name="minOrderVaries"
-          term={TERM_LABELS.minOrder}
-          checked={ticked("minOrderVaries")}
-          error={errors.minOrderVaries}
-        />
-        <TextField
-          label={TERM_LABELS.shippingFee}
-          name="shippingFee"
-          defaultValue={text("shippingFee")}
-          error={errors.shippingFee}
-          {...hints("shippingFee")}
-          hint="원 단위로 입력하세요. 무료 배송이면 0입니다."
-        />
-        <TextField
-          label={TERM_LABELS.freeShippingOver}
-          name="freeShippingOver"
-          defaultValue={text("freeShippingOver")}
-          error={errors.freeShippingOver}
-          {...hints("freeShippingOver")}
-          hint="이 금액 이상 주문하면 배송비가 무료입니다."
-        />
-        <VariesCheckbox
-          name="shippingFeeVaries"
-          term={TERM_LABELS.shippingFee}
-          checked={ticked("shippingFeeVaries")}
-          error={errors.shippingFeeVaries}
-        />
-        <SelectField
-          label={TERM_LABELS.returns}
-          name="returns"
-          options={TERM_OPTIONS.returns}
-          defaultValue={choice("returns")}
-          error={errors.returns}
-        />
-        <SelectField
-          label={TERM_LABELS.imageUse}
-          name="imageUse"
-          options={TERM_OPTIONS.imageUse}
-          defaultValue={choice("imageUse")}
-          error={errors.imageUse}
-        />
-        <SelectField
-          label={TERM_LABELS.pricePolicy}
-          name="pricePolicy"
-          options={TERM_OPTIONS.pricePolicy}
-          defaultValue={choice("pricePolicy")}
-          error={errors.pricePolicy}
-        />
+        {select("dropshipping")}
+        {amount("minOrder", "개수만 입력하세요. 모르면 비워 두세요.")}
+        {variesBox("minOrder")}
+        {amount("shippingFee", "원 단위로 입력하세요. 무료 배송이면 0입니다.")}
+        {amount("freeShippingOver", "이 금액 이상 주문하면 배송비가 무료입니다.")}
+        {variesBox("shippingFee")}
+        {select("returns")}
+        {select("imageUse")}
+        {select("pricePolicy")}
         <CheckboxGroup
           label={TERM_LABELS.integration}
           name="integration"

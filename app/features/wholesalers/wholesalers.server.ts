@@ -358,33 +358,23 @@ async function insertWholesaler(
  * such wholesaler. The stored row is read under a row lock, so `조건 확인일` follows what changed.
  */
 export async function updateWholesaler(id: number, input: AdminWholesalerInput, { terms, actor = SYSTEM_ACTOR }: SaveOptions = {}) {
-  const saved = await db().transaction(async (tx) => {
-    const [before] = await tx.select().from(wholesalers).where(eq(wholesalers.id, id)).for("update");
-    if (!before) return false;
-    const [after] = await tx
-      .update(wholesalers)
-      .set({
-        name: input.name,
-        category: input.category,
-        contact: input.contact,
-        summary: input.summary,
-        ...detailsOf(input),
-        ...derived(input.name, input.siteUrl, input.logoUrl),
-        ...(terms
-          ? {
-              ...terms,
-              termsCheckedAt: checkedDayAfterSave(before as WholesalerTerms, terms),
-              // An admin's change of a term makes the terms the admin's again (조건 출처 no longer 공급사 제공).
-              ...(termsDiffer(before as WholesalerTerms, terms) ? { termsSuppliedAt: null } : {}),
-            }
-          : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(wholesalers.id, id))
-      .returning();
-    await recordChanges(tx, { wholesalerId: id, action: "update", source: "admin-form", actor, before, after: after! });
-    return true;
-  });
+  const saved = await updateWithHistory(id, { source: "admin-form", actor }, (before) => ({
+    name: input.name,
+    category: input.category,
+    contact: input.contact,
+    summary: input.summary,
+    ...detailsOf(input),
+    ...derived(input.name, input.siteUrl, input.logoUrl),
+    ...(terms
+      ? {
+          ...terms,
+          termsCheckedAt: checkedDayAfterSave(before as WholesalerTerms, terms),
+          // An admin's change of a term makes the terms the admin's again (조건 출처 no longer 공급사 제공).
+          ...(termsDiffer(before as WholesalerTerms, terms) ? { termsSuppliedAt: null } : {}),
+        }
+      : {}),
+    updatedAt: new Date(),
+  }));
   if (saved) await requestImagesAfterSave([input.logoUrl]);
   return saved;
 }
@@ -411,24 +401,32 @@ export async function saveSupplierTerms(
   actor: Actor,
   now = new Date(),
 ): Promise<boolean> {
+  return updateWithHistory(id, { source: "supplier", actor }, () => ({
+    summary: input.summary,
+    contact: input.contact,
+    ...input.terms,
+    termsCheckedAt: seoulDay(now),
+    termsSuppliedAt: now,
+    status: "published",
+    reviewReason: "",
+    updatedAt: now,
+  }));
+}
+
+/**
+ * One update of a supplier and its change history, in one transaction: the stored row is read under a row lock,
+ * so `changes` sees what it replaces and the history records exactly what changed. False for an unknown id.
+ */
+async function updateWithHistory(
+  id: number,
+  by: { source: "admin-form" | "supplier"; actor: Actor },
+  changes: (before: typeof wholesalers.$inferSelect) => Partial<typeof wholesalers.$inferInsert>,
+): Promise<boolean> {
   return db().transaction(async (tx) => {
     const [before] = await tx.select().from(wholesalers).where(eq(wholesalers.id, id)).for("update");
     if (!before) return false;
-    const [after] = await tx
-      .update(wholesalers)
-      .set({
-        summary: input.summary,
-        contact: input.contact,
-        ...input.terms,
-        termsCheckedAt: seoulDay(now),
-        termsSuppliedAt: now,
-        status: "published",
-        reviewReason: "",
-        updatedAt: now,
-      })
-      .where(eq(wholesalers.id, id))
-      .returning();
-    await recordChanges(tx, { wholesalerId: id, action: "update", source: "supplier", actor, before, after: after! });
+    const [after] = await tx.update(wholesalers).set(changes(before)).where(eq(wholesalers.id, id)).returning();
+    await recordChanges(tx, { wholesalerId: id, action: "update", ...by, before, after: after! });
     return true;
   });
 }
