@@ -140,6 +140,51 @@ export function TextAreaField({ label, name, error, hint, ...textarea }: FieldPr
 }
 
 /** The honeypot: hidden from people and assistive technology, filled only by bots. */
+/**
+ * One checkbox that sends `yes` when ticked, its label beside it (text or links), and the field's hint or error
+ * below, as every other field. `required` makes the browser insist too; the server checks it either way.
+ */
+export function CheckboxField({
+  name,
+  label,
+  checked,
+  error,
+  hint,
+  required,
+  className = "",
+}: {
+  name: string;
+  label: ReactNode;
+  checked: boolean;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  className?: string;
+}) {
+  const id = `field-${name}`;
+  return (
+    <div className={className}>
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          value="yes"
+          required={required}
+          defaultChecked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          className="mt-1 h-4 w-4 rounded border-slate-300"
+        />
+        <label htmlFor={id} className="text-sm text-slate-800">
+          {label}
+        </label>
+      </div>
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
 export function HoneypotField({ name }: { name: string }) {
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

@@ -1,5 +1,5 @@
 import { Form, Link, useActionData } from "react-router";
-import { HoneypotField, TextField } from "#app/components/form-field.tsx";
+import { CheckboxField, HoneypotField, TextField } from "#app/components/form-field.tsx";
 import { SubmitButton, WIDE_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
@@ -74,22 +74,14 @@ export function CredentialsForm({ kind, submitLabel, pendingLabel, redirectTo, a
 
 /** `이용약관과 개인정보처리방침에 동의합니다.`, each name a link to its page (ui-contract "Smaller changes"). */
 function ConsentCheckbox({ checked, error }: { checked: boolean; error?: string }) {
-  const id = `field-${CONSENT_FIELD}`;
   return (
-    <div>
-      <div className="flex items-start gap-2">
-        <input
-          id={id}
-          type="checkbox"
-          name={CONSENT_FIELD}
-          value="yes"
-          required
-          defaultChecked={checked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="mt-1 h-4 w-4 rounded border-slate-300"
-        />
-        <label htmlFor={id} className="text-sm text-slate-800">
+    <CheckboxField
+      name={CONSENT_FIELD}
+      required
+      checked={checked}
+      error={error}
+      label={
+        <>
           <Link to="/terms" className="font-medium text-blue-700 underline">
             이용약관
           </Link>
@@ -98,13 +90,8 @@ function ConsentCheckbox({ checked, error }: { checked: boolean; error?: string 
             개인정보처리방침
           </Link>
           에 동의합니다.
-        </label>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-rose-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
+        </>
+      }
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { CheckboxGroup, SelectField, TextField } from "#app/components/form-field.tsx";
+import { CheckboxField, CheckboxGroup, SelectField, TextField } from "#app/components/form-field.tsx";
 import type { FieldErrors } from "#app/lib/form-kit.ts";
 import { inputHints } from "#app/lib/form-kit.ts";
 import { seoulDay } from "#app/lib/format.ts";
@@ -104,37 +104,19 @@ export function WholesalerTermsFields({
 }
 
 /**
- * `상품마다 다름` for a number term (최소 주문 수량, 배송비): a real checkbox sending `yes`; when ticked the
- * number beside it is not saved (wholesaler-terms-schema.ts termsToStore).
+ * `상품마다 다름` for a number term (최소 주문 수량, 배송비): when ticked the number beside it is not saved
+ * (wholesaler-terms-schema.ts termsToStore). Named `상품마다 다름` only (the hint says of which term), so the
+ * number's label names one input.
  */
 function VariesCheckbox({ name, term, checked, error }: { name: string; term: string; checked: boolean; error?: string }) {
-  const id = `field-${name}`;
   return (
-    <div className="flex flex-col justify-end">
-      <div className="flex items-center gap-2">
-        <input
-          id={id}
-          type="checkbox"
-          name={name}
-          value="yes"
-          defaultChecked={checked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
-          className="h-4 w-4 rounded border-slate-300"
-        />
-        {/* Named `상품마다 다름` only (the hint says of which term), so the number's label names one input. */}
-        <label htmlFor={id} className="text-sm text-slate-800">
-          {VARIES_LABEL}
-        </label>
-      </div>
-      <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-        체크하면 {term} 칸의 숫자는 저장되지 않습니다.
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-rose-600">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <CheckboxField
+      name={name}
+      label={VARIES_LABEL}
+      checked={checked}
+      error={error}
+      hint={`체크하면 ${term} 칸의 숫자는 저장되지 않습니다.`}
+      className="flex flex-col justify-end"
+    />
   );
 }
