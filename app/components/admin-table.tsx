@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Form } from "react-router";
 
 /** A column heading: its text, or with `hidden` a heading only screen readers hear (a column of buttons). */
 export type AdminColumn = string | { label: string; align?: "right"; hidden?: boolean };
@@ -39,5 +40,46 @@ export function AdminTable({
         <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** The look of a queue row's buttons and links (/admin/reports, /admin/records). */
+export const ROW_ACTION_CLASS = "rounded-md border px-3 py-1.5 text-sm font-medium";
+
+const ROW_ACTION_TONES = {
+  plain: "border-slate-300 text-slate-700 hover:bg-slate-50",
+  done: "border-emerald-300 text-emerald-800 hover:bg-emerald-50",
+  change: "border-blue-300 text-blue-800 hover:bg-blue-50",
+  refuse: "border-rose-200 text-rose-700 hover:bg-rose-50",
+} as const;
+
+export const rowActionClass = (tone: keyof typeof ROW_ACTION_TONES) => `${ROW_ACTION_CLASS} ${ROW_ACTION_TONES[tone]}`;
+
+/**
+ * One button of a queue row: a form of its own that posts `intent` with the row's hidden fields; the button is
+ * described by the row's name (`describedBy`), so a screen reader hears which row it acts on.
+ */
+export function RowActionButton({
+  intent,
+  fields,
+  describedBy,
+  tone,
+  children,
+}: {
+  intent: string;
+  fields: Record<string, string | number>;
+  describedBy: string;
+  tone: keyof typeof ROW_ACTION_TONES;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" name="intent" value={intent} aria-describedby={describedBy} className={rowActionClass(tone)}>
+        {children}
+      </button>
+    </Form>
   );
 }

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { RowActionButton, rowActionClass } from "#app/components/admin-table.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -52,8 +53,6 @@ function failureNote(item: Item) {
   return failed ? `최근 확인 실패: ${failed} (마지막으로 받은 답을 보여 줍니다)` : null;
 }
 
-const buttonClass = "rounded-md border px-3 py-1.5 text-sm font-medium";
-
 export default function AdminRecords({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, enabled } = loaderData;
   return (
@@ -94,39 +93,22 @@ export default function AdminRecords({ loaderData }: Route.ComponentProps) {
                 <p className="mt-2 break-words text-sm text-slate-700">{subjectOf(item)}</p>
                 {failure ? <p className="mt-1 text-xs text-slate-500">{failure}</p> : null}
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <Link
-                    to={`/admin/wholesaler-edit/${item.wholesalerId}`}
-                    className={`${buttonClass} border-slate-300 text-slate-700 hover:bg-slate-50`}
-                  >
+                  <Link to={`/admin/wholesaler-edit/${item.wholesalerId}`} className={rowActionClass("plain")}>
                     도매처 수정
                   </Link>
                   {item.reason === "number-mismatch" ? (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={item.wholesalerId} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="adopt-number"
-                        aria-describedby={nameId}
-                        className={`${buttonClass} border-blue-300 text-blue-800 hover:bg-blue-50`}
-                      >
-                        사이트의 번호로 바꾸기
-                      </button>
-                    </Form>
+                    <RowActionButton intent="adopt-number" fields={{ id: item.wholesalerId }} describedBy={nameId} tone="change">
+                      사이트의 번호로 바꾸기
+                    </RowActionButton>
                   ) : null}
-                  <Form method="post">
-                    <input type="hidden" name="id" value={item.wholesalerId} />
-                    <input type="hidden" name="reason" value={item.reason} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="acknowledge"
-                      aria-describedby={nameId}
-                      className={`${buttonClass} border-emerald-300 text-emerald-800 hover:bg-emerald-50`}
-                    >
-                      확인함
-                    </button>
-                  </Form>
+                  <RowActionButton
+                    intent="acknowledge"
+                    fields={{ id: item.wholesalerId, reason: item.reason }}
+                    describedBy={nameId}
+                    tone="done"
+                  >
+                    확인함
+                  </RowActionButton>
                 </div>
               </li>
             );

@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { RowActionButton, rowActionClass } from "#app/components/admin-table.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -22,8 +23,6 @@ export function loader({ request }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   return handleReportAction(request, context.get(adminContext));
 }
-
-const buttonClass = "rounded-md border px-3 py-1.5 text-sm font-medium";
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount } = loaderData;
@@ -53,36 +52,15 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 whitespace-pre-line break-words text-sm leading-relaxed text-slate-700">{report.body}</p>
               <p className="mt-2 text-sm text-slate-600">보낸 사람: {report.reporterEmail ?? "로그인하지 않은 방문자"}</p>
               <div className="mt-3 flex flex-wrap gap-2">
-                <Link
-                  to={`/admin/wholesaler-edit/${report.wholesalerId}`}
-                  className={`${buttonClass} border-slate-300 text-slate-700 hover:bg-slate-50`}
-                >
+                <Link to={`/admin/wholesaler-edit/${report.wholesalerId}`} className={rowActionClass("plain")}>
                   도매처 수정
                 </Link>
-                <Form method="post">
-                  <input type="hidden" name="id" value={report.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="done"
-                    aria-describedby={`report-${report.id}-name`}
-                    className={`${buttonClass} border-emerald-300 text-emerald-800 hover:bg-emerald-50`}
-                  >
-                    처리 완료
-                  </button>
-                </Form>
-                <Form method="post">
-                  <input type="hidden" name="id" value={report.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="rejected"
-                    aria-describedby={`report-${report.id}-name`}
-                    className={`${buttonClass} border-rose-200 text-rose-700 hover:bg-rose-50`}
-                  >
-                    반려
-                  </button>
-                </Form>
+                <RowActionButton intent="done" fields={{ id: report.id }} describedBy={`report-${report.id}-name`} tone="done">
+                  처리 완료
+                </RowActionButton>
+                <RowActionButton intent="rejected" fields={{ id: report.id }} describedBy={`report-${report.id}-name`} tone="refuse">
+                  반려
+                </RowActionButton>
               </div>
             </li>
           ))}
