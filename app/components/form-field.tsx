@@ -71,6 +71,11 @@ export type TextFieldSpec = { name: string; label: string; placeholder?: string;
  * A form's single-line fields from a list, each with `required`, `maxLength` and `inputMode` read off the schema
  * its action checks, so the page and the action cannot disagree.
  */
+/** The e-mail address of sign-up, login and the password reset: the same field, label and browser hints. */
+export function EmailField(props: Omit<FieldProps, "label" | "name"> & InputHTMLAttributes<HTMLInputElement>) {
+  return <TextField label="이메일" name="email" type="email" autoComplete="email" required {...props} />;
+}
+
 export function SchemaTextFields({
   schema,
   fields,

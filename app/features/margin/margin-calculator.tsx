@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { SelectField, TextField } from "#app/components/form-field.tsx";
+import { SourceLinks } from "#app/components/source-links.tsx";
 import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { formatDay, formatWon } from "#app/lib/format.ts";
 import type { FeeSource, FeeTier } from "#content/fee-presets.ts";
@@ -249,15 +250,7 @@ function BasisHint({ values, rules }: { values: MarginValues; rules: MarginRules
 function Sources({ sources, readOn }: { sources: FeeSource[]; readOn?: string }) {
   return (
     <p>
-      출처{readOn ? `(${readOn} 확인)` : ""}:{" "}
-      {sources.map((source, i) => (
-        <span key={source.url}>
-          {i > 0 ? ", " : ""}
-          <a href={source.url} target="_blank" rel="noopener noreferrer" title={source.name} className="text-blue-700 underline">
-            {source.publisher}({source.date})
-          </a>
-        </span>
-      ))}
+      출처{readOn ? `(${readOn} 확인)` : ""}: <SourceLinks sources={sources} linkClassName="text-blue-700 underline" />
     </p>
   );
 }

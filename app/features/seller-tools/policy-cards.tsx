@@ -1,3 +1,4 @@
+import { SourceLinks } from "#app/components/source-links.tsx";
 import type { PolicyProgramme } from "../../../content/seller-tools.ts";
 
 /** The support-programme cards of /seller-info (public agencies and Naver's own), each linking to its official site. */
@@ -11,15 +12,7 @@ export function PolicyCards({ programmes }: { programmes: PolicyProgramme[] }) {
           <p className="mt-2 flex-1 text-sm leading-6 text-slate-700">{programme.summary}</p>
           {programme.sources?.length ? (
             <p className="mt-2 text-xs leading-5 text-slate-500">
-              출처:{" "}
-              {programme.sources.map((source, i) => (
-                <span key={source.url}>
-                  {i > 0 ? ", " : ""}
-                  <a href={source.url} target="_blank" rel="noopener noreferrer" title={source.name} className="underline">
-                    {source.publisher}({source.date})
-                  </a>
-                </span>
-              ))}
+              출처: <SourceLinks sources={programme.sources} />
             </p>
           ) : null}
           <a

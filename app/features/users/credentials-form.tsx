@@ -1,5 +1,5 @@
 import { Form, Link, useActionData } from "react-router";
-import { CheckboxField, HoneypotField, TextField } from "#app/components/form-field.tsx";
+import { CheckboxField, EmailField, HoneypotField, TextField } from "#app/components/form-field.tsx";
 import { SubmitButton, WIDE_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
@@ -39,15 +39,7 @@ export function CredentialsForm({ kind, submitLabel, pendingLabel, redirectTo, a
         </>
       ) : null}
       <HoneypotField name={HONEYPOT_FIELD} />
-      <TextField
-        label="이메일"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={failedValue(failure, "email")}
-        error={fieldError("email")}
-      />
+      <EmailField defaultValue={failedValue(failure, "email")} error={fieldError("email")} />
       <TextField
         label="비밀번호"
         name="password"

@@ -318,6 +318,16 @@ function detailsOf({ delivery, purchase, international }: AdminWholesalerInput) 
   };
 }
 
+/** The columns the admin form writes (both forms, new and edit): its fields and what follows from them. */
+const adminFormColumns = (input: AdminWholesalerInput) => ({
+  name: input.name,
+  category: input.category,
+  contact: input.contact,
+  summary: input.summary,
+  ...detailsOf(input),
+  ...derived(input.name, input.siteUrl, input.logoUrl),
+});
+
 /**
  * Adds a supplier from the admin form; the creation is recorded in its history in the same transaction.
  * With terms, `조건 확인일` is today unless the form gave one (checkedDayAfterSave).
@@ -327,12 +337,7 @@ export async function createWholesaler(
   { terms = UNKNOWN_TERMS, actor = SYSTEM_ACTOR, source = "admin-form" }: SaveOptions = {},
 ) {
   const values = {
-    name: input.name,
-    category: input.category,
-    contact: input.contact,
-    summary: input.summary,
-    ...detailsOf(input),
-    ...derived(input.name, input.siteUrl, input.logoUrl),
+    ...adminFormColumns(input),
     ...terms,
     termsCheckedAt: checkedDayAfterSave(null, terms),
   };
@@ -359,12 +364,7 @@ async function insertWholesaler(
  */
 export async function updateWholesaler(id: number, input: AdminWholesalerInput, { terms, actor = SYSTEM_ACTOR }: SaveOptions = {}) {
   const saved = await updateWithHistory(id, { source: "admin-form", actor }, (before) => ({
-    name: input.name,
-    category: input.category,
-    contact: input.contact,
-    summary: input.summary,
-    ...detailsOf(input),
-    ...derived(input.name, input.siteUrl, input.logoUrl),
+    ...adminFormColumns(input),
     ...(terms
       ? {
           ...terms,

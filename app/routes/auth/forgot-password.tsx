@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { HoneypotField, TextField } from "#app/components/form-field.tsx";
+import { EmailField, HoneypotField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton, WIDE_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { forgotPasswordAction } from "#app/features/users/account-actions.server.ts";
@@ -29,15 +29,10 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Form method="post" className="relative space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <p className="text-sm text-slate-600">가입한 이메일 주소를 입력하시면 비밀번호를 다시 정할 수 있는 링크를 보내 드립니다.</p>
         <HoneypotField name={HONEYPOT_FIELD} />
-        <TextField
-          label="이메일"
-          name="email"
-          type="email"
-          autoComplete="email"
+        <EmailField
           defaultValue={failedValue(failure, "email")}
           error={failure?.errors.email}
           {...inputHints(forgotPasswordSchema, "email")}
-          required
         />
         {failure && !failure.errors.email ? (
           <p role="alert" className="text-sm text-rose-600">

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
@@ -140,63 +141,33 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
         <EmptyState message="검색 결과가 없습니다." />
       ) : (
         <>
-          <section aria-labelledby="products-heading" className="mb-12">
-            <div className="mb-4 flex items-baseline gap-2">
-              <h2 id="products-heading" className="text-xl font-bold">
-                도매처 등록 상품
-              </h2>
-              <span className="text-sm text-slate-500">
-                {products.total.toLocaleString("ko-KR")}개{products.totalIsCapped ? " 이상" : ""}
-              </span>
-            </div>
-            {visibleProducts.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">
-                해당하는 등록 상품이 없습니다.
-              </p>
-            ) : (
-              <div className={gridClass}>
-                {visibleProducts.map((product, i) => (
-                  <ProductCard key={product.id} product={product} eager={i === 0} />
-                ))}
-              </div>
-            )}
-            <Pager
-              page={products.page}
-              pageCount={products.pageCount}
-              totalIsCapped={products.totalIsCapped}
-              param="page"
-              label="도매처 등록 상품 페이지"
-            />
-          </section>
-
-          <section aria-labelledby="external-heading">
-            <div className="mb-4 flex items-baseline gap-2">
-              <h2 id="external-heading" className="text-xl font-bold">
-                외부 인기 상품
-              </h2>
-              <span className="text-sm text-slate-500">
-                {external.total.toLocaleString("ko-KR")}개{external.totalIsCapped ? " 이상" : ""}
-              </span>
-            </div>
-            {external.items.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">
-                해당하는 외부 인기 상품이 없습니다.
-              </p>
-            ) : (
-              <div className={gridClass}>
-                {external.items.map((product, i) => (
+          <CatalogueSection
+            id="products"
+            title="도매처 등록 상품"
+            page={products}
+            empty="해당하는 등록 상품이 없습니다."
+            param="page"
+            pagerLabel="도매처 등록 상품 페이지"
+            className="mb-12"
+          >
+            {visibleProducts.length === 0
+              ? null
+              : visibleProducts.map((product, i) => <ProductCard key={product.id} product={product} eager={i === 0} />)}
+          </CatalogueSection>
+          <CatalogueSection
+            id="external"
+            title="외부 인기 상품"
+            page={external}
+            empty="해당하는 외부 인기 상품이 없습니다."
+            param="epage"
+            pagerLabel="외부 인기 상품 페이지"
+          >
+            {external.items.length === 0
+              ? null
+              : external.items.map((product, i) => (
                   <ExternalProductCard key={product.id} product={product} eager={i === 0 && visibleProducts.length === 0} />
                 ))}
-              </div>
-            )}
-            <Pager
-              page={external.page}
-              pageCount={external.pageCount}
-              totalIsCapped={external.totalIsCapped}
-              param="epage"
-              label="외부 인기 상품 페이지"
-            />
-          </section>
+          </CatalogueSection>
         </>
       )}
     </>
@@ -205,4 +176,44 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <ErrorMessage error={error} />;
+}
+
+/** One of the page's two catalogues: its heading and count, its cards (or what to say without any), its pager. */
+function CatalogueSection({
+  id,
+  title,
+  page,
+  empty,
+  param,
+  pagerLabel,
+  className = "",
+  children,
+}: {
+  id: string;
+  title: string;
+  page: { total: number; totalIsCapped: boolean; page: number; pageCount: number };
+  empty: string;
+  param: string;
+  pagerLabel: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`} className={className}>
+      <div className="mb-4 flex items-baseline gap-2">
+        <h2 id={`${id}-heading`} className="text-xl font-bold">
+          {title}
+        </h2>
+        <span className="text-sm text-slate-500">
+          {page.total.toLocaleString("ko-KR")}개{page.totalIsCapped ? " 이상" : ""}
+        </span>
+      </div>
+      {children ? (
+        <div className={gridClass}>{children}</div>
+      ) : (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-8 text-center text-slate-600">{empty}</p>
+      )}
+      <Pager page={page.page} pageCount={page.pageCount} totalIsCapped={page.totalIsCapped} param={param} label={pagerLabel} />
+    </section>
+  );
 }
