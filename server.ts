@@ -6,7 +6,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { env } from "./app/lib/env.server.ts";
-import { log, reasonOf } from "./app/lib/log.server.ts";
+import { exitOnUncaughtErrors, log, reasonOf } from "./app/lib/log.server.ts";
 import { placeholderNotice } from "./app/lib/site-config.server.ts";
 import { createHttpServer } from "./server/http-server.ts";
 
@@ -16,14 +16,7 @@ type ServerEntry = typeof import("./server/entry.ts");
 const dev = process.argv.includes("--dev");
 const DRAIN_DEADLINE_MS = 10_000;
 
-process.on("uncaughtException", (error) => {
-  log.error("uncaught exception", { error });
-  process.exit(1);
-});
-process.on("unhandledRejection", (reason) => {
-  log.error("unhandled rejection", { error: reason });
-  process.exit(1);
-});
+exitOnUncaughtErrors();
 
 let draining = false;
 let entry: ServerEntry | undefined;

@@ -4,16 +4,9 @@
 // with JOBS=none. SIGTERM or SIGINT: the jobs in flight get 5 s to finish, else they go back to the queue.
 import { runningJobKinds, startApp, stopApp } from "#app/app-lifecycle.server.ts";
 import { env } from "#app/lib/env.server.ts";
-import { log, reasonOf } from "#app/lib/log.server.ts";
+import { exitOnUncaughtErrors, log, reasonOf } from "#app/lib/log.server.ts";
 
-process.on("uncaughtException", (error) => {
-  log.error("uncaught exception", { error });
-  process.exit(1);
-});
-process.on("unhandledRejection", (reason) => {
-  log.error("unhandled rejection", { error: reason });
-  process.exit(1);
-});
+exitOnUncaughtErrors();
 
 async function main() {
   const config = env();

@@ -148,3 +148,12 @@ export function blockedCorpus(): { source: string; url: string }[] {
 export function allowedCorpus() {
   return corpusLines("ssrf-req-filter-allowedUrls.txt").map((line) => line.trim());
 }
+
+/** A port on 127.0.0.1 that nothing listens on. */
+export async function closedPort() {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

@@ -1,5 +1,5 @@
-import net from "node:net";
 import { expect, test } from "vitest";
+import { closedPort } from "#tests/network.ts";
 import { testDatabaseKind, withTestDatabase } from "#tests/test-database.ts";
 import { currentDatabase } from "./client.server.ts";
 import { openReplicas, parseLsn } from "./replicas.server.ts";
@@ -10,15 +10,6 @@ test("WAL positions compare as numbers", () => {
   expect(parseLsn("0/3000148")).toBe(0x3000148n);
   expect(parseLsn("1/0") > parseLsn("0/FFFFFFFF")).toBe(true);
 });
-
-/** A port on 127.0.0.1 that nothing listens on. */
-async function closedPort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 test.runIf(testDatabaseKind() === "postgres")(
   "a replica that answers and is current is handed out; one that does not answer is not, and the server starts all the same",

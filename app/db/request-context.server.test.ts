@@ -1,8 +1,8 @@
-import net from "node:net";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { closedPort } from "#tests/network.ts";
 import { openFreshDatabase, withTestDatabase } from "#tests/test-database.ts";
 import { db, type OpenDatabase } from "./client.server.ts";
 import { isDatabaseUnavailable, newRequestContext, runInRequestContext } from "./request-context.server.ts";
@@ -35,15 +35,6 @@ test("inside a request db() is the request's database, whatever the other reques
   ]);
   expect(seen).toEqual(["the request's", "the process's", "the process's"]);
 });
-
-/** A port on 127.0.0.1 that nothing listens on. */
-async function closedPort() {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function errorOf(work: () => Promise<unknown>) {
   try {

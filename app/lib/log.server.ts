@@ -106,3 +106,15 @@ export function reasonOf(error: unknown): string {
   }
   return redactedMessage(error);
 }
+
+/** A process (the web server, the worker) logs an error nothing caught and exits, so its supervisor restarts it. */
+export function exitOnUncaughtErrors() {
+  process.on("uncaughtException", (error) => {
+    log.error("uncaught exception", { error });
+    process.exit(1);
+  });
+  process.on("unhandledRejection", (reason) => {
+    log.error("unhandled rejection", { error: reason });
+    process.exit(1);
+  });
+}

@@ -28,18 +28,7 @@ beforeEach(async () => {
   await db().delete(wholesalers);
 });
 
-function post(path: string, fields: Record<string, string>) {
-  return new Request(`http://localhost:3000${path}`, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: "http://localhost:3000",
-      "x-client-ip": "127.0.0.1",
-      cookie: adminCookie,
-    },
-  });
-}
+const post = (path: string, fields: Record<string, string>) => formRequest(path, fields, { cookie: adminCookie });
 const base = { category: "", siteUrl: "", contact: "", logoUrl: "", summary: "" };
 const rows = () => db().select().from(wholesalers).orderBy(asc(wholesalers.id));
 
