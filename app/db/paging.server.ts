@@ -52,3 +52,17 @@ export async function countForPaging(
 
 /** One page of a list, with the total (capped, see `countForPaging`) and the page count. */
 export type Page<T> = { items: T[]; total: number; totalIsCapped: boolean; page: number; pageCount: number };
+
+/**
+ * One page of a list counted exactly (the admin queues): the total of `where` in `table` and the rows of
+ * `page`, which `rows(limit, offset)` selects in the list's order.
+ */
+export async function exactPage<T>(
+  table: PgTable,
+  where: SQL | undefined,
+  { page, perPage }: { page: number; perPage: number },
+  rows: (limit: number, offset: number) => Promise<T[]>,
+): Promise<Page<T>> {
+  const [counted, items] = await Promise.all([countForPaging(table, where, { page, perPage }), rows(perPage, (page - 1) * perPage)]);
+  return { items, page, ...counted };
+}

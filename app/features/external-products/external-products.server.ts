@@ -1,12 +1,13 @@
 import { eq, inArray } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
+import { columnsOf } from "#app/db/columns.ts";
 import type { Page } from "#app/db/paging.server.ts";
 import { externalProducts } from "#app/db/schema.ts";
 import { parseHttpUrl } from "#app/lib/form-fields.ts";
 import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 import { lookupOgImage } from "#app/platform/link-preview/og-image.server.ts";
 import { searchFields } from "#app/platform/search/korean-search.ts";
-import { type Catalogue, listCataloguePage } from "#app/platform/search/search-page.server.ts";
+import { catalogueOf, listCataloguePage } from "#app/platform/search/search-page.server.ts";
 import { decodeImportFile, type ImportParse, type ImportRow, parseImportFile } from "./external-product-import.ts";
 import type { ExternalProductInput } from "./external-product-schema.ts";
 
@@ -17,22 +18,12 @@ const IMPORT_LOOKUP_BUDGET_MS = 20_000;
 
 export type ExternalProductRow = { id: number; title: string; productUrl: string; imageUrl: string; price: string };
 
-const columns = {
-  id: externalProducts.id,
-  title: externalProducts.title,
-  productUrl: externalProducts.productUrl,
-  imageUrl: externalProducts.imageUrl,
-  price: externalProducts.price,
-} satisfies Record<keyof ExternalProductRow, unknown>;
+const columns = columnsOf(externalProducts, ["id", "title", "productUrl", "imageUrl", "price"]) satisfies Record<
+  keyof ExternalProductRow,
+  unknown
+>;
 
-const catalogue: Catalogue = {
-  table: externalProducts,
-  createdAt: externalProducts.createdAt,
-  id: externalProducts.id,
-  grams: externalProducts.searchGrams,
-  chosung: externalProducts.nameChosung,
-  name: externalProducts.title,
-};
+const catalogue = catalogueOf(externalProducts, externalProducts.title);
 
 /** Newest first, filtered by title in the database, one page at a time (counted up to `countCap` when given). */
 export function listExternalProducts({

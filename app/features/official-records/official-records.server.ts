@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
+import { exactPage } from "#app/db/paging.server.ts";
 import { jobs, officialRecords, recordIssues, wholesalers } from "#app/db/schema.ts";
 import { type Actor, recordChanges } from "#app/features/wholesalers/wholesaler-history.server.ts";
 import { publishedOnly } from "#app/features/wholesalers/wholesalers.server.ts";
@@ -469,37 +470,33 @@ export const RECORD_ISSUES_PER_PAGE = 50;
 /** The open items, newest first, with what an admin needs to decide (the numbers, the domains, the last failures). */
 export async function listRecordIssues({ page = 1, perPage = RECORD_ISSUES_PER_PAGE } = {}) {
   const open = isNull(recordIssues.acknowledgedAt);
-  const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(recordIssues).where(open);
-  const items = await db()
-    .select({
-      wholesalerId: recordIssues.wholesalerId,
-      reason: recordIssues.reason,
-      detail: recordIssues.detail,
-      since: recordIssues.since,
-      name: wholesalers.name,
-      siteUrl: wholesalers.siteUrl,
-      businessNumber: wholesalers.businessNumber,
-      pageNumber: officialRecords.pageNumber,
-      pageUrl: officialRecords.pageUrl,
-      declaredDomains: officialRecords.declaredDomains,
-      mailOrderNumber: officialRecords.mailOrderNumber,
-      closedOn: officialRecords.closedOn,
-      ntsFailure: officialRecords.ntsFailure,
-      ftcFailure: officialRecords.ftcFailure,
-    })
-    .from(recordIssues)
-    .innerJoin(wholesalers, eq(wholesalers.id, recordIssues.wholesalerId))
-    .leftJoin(officialRecords, eq(officialRecords.wholesalerId, recordIssues.wholesalerId))
-    .where(open)
-    .orderBy(desc(recordIssues.since), asc(recordIssues.wholesalerId), asc(recordIssues.reason))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return {
-    items: items.map((item) => ({ ...item, reason: item.reason as IssueReason })),
-    total,
-    page,
-    pageCount: Math.max(1, Math.ceil(total / perPage)),
-  };
+  const found = await exactPage(recordIssues, open, { page, perPage }, (limit, offset) =>
+    db()
+      .select({
+        wholesalerId: recordIssues.wholesalerId,
+        reason: recordIssues.reason,
+        detail: recordIssues.detail,
+        since: recordIssues.since,
+        name: wholesalers.name,
+        siteUrl: wholesalers.siteUrl,
+        businessNumber: wholesalers.businessNumber,
+        pageNumber: officialRecords.pageNumber,
+        pageUrl: officialRecords.pageUrl,
+        declaredDomains: officialRecords.declaredDomains,
+        mailOrderNumber: officialRecords.mailOrderNumber,
+        closedOn: officialRecords.closedOn,
+        ntsFailure: officialRecords.ntsFailure,
+        ftcFailure: officialRecords.ftcFailure,
+      })
+      .from(recordIssues)
+      .innerJoin(wholesalers, eq(wholesalers.id, recordIssues.wholesalerId))
+      .leftJoin(officialRecords, eq(officialRecords.wholesalerId, recordIssues.wholesalerId))
+      .where(open)
+      .orderBy(desc(recordIssues.since), asc(recordIssues.wholesalerId), asc(recordIssues.reason))
+      .limit(limit)
+      .offset(offset),
+  );
+  return { ...found, items: found.items.map((item) => ({ ...item, reason: item.reason as IssueReason })) };
 }
 
 /** The admin menu's count of open items (record_issues_open_idx). */

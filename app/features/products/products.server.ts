@@ -1,12 +1,13 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
+import { columnsOf } from "#app/db/columns.ts";
 import { countForPaging, type Page } from "#app/db/paging.server.ts";
 import { products, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import { env } from "#app/lib/env.server.ts";
 import { ImageRequestLimitError, requestImagesIn } from "#app/platform/images/images.server.ts";
 import { notifyJobs } from "#app/platform/jobs/job-store.server.ts";
 import { searchFields } from "#app/platform/search/korean-search.ts";
-import { type Catalogue, listCataloguePage } from "#app/platform/search/search-page.server.ts";
+import { catalogueOf, listCataloguePage } from "#app/platform/search/search-page.server.ts";
 import type { ProductInput } from "./product-schema.ts";
 
 export const PRODUCTS_PER_PAGE = 24;
@@ -25,25 +26,18 @@ export type ProductRow = {
   wholesalerId: number | null;
 };
 
-const cardColumns = {
-  id: products.id,
-  name: products.name,
-  imageUrl: products.imageUrl,
-  summary: products.summary,
-  price: products.price,
-  siteUrl: products.siteUrl,
-  createdBy: products.createdBy,
-  wholesalerId: products.wholesalerId,
-} satisfies Record<keyof ProductRow, unknown>;
+const cardColumns = columnsOf(products, [
+  "id",
+  "name",
+  "imageUrl",
+  "summary",
+  "price",
+  "siteUrl",
+  "createdBy",
+  "wholesalerId",
+]) satisfies Record<keyof ProductRow, unknown>;
 
-const catalogue: Catalogue = {
-  table: products,
-  createdAt: products.createdAt,
-  id: products.id,
-  grams: products.searchGrams,
-  chosung: products.nameChosung,
-  name: products.name,
-};
+const catalogue = catalogueOf(products, products.name);
 
 /** Newest first, filtered by name in the database, one page at a time (counted up to `countCap` when given). */
 export function listProducts({

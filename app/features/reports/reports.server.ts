@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
+import { exactPage } from "#app/db/paging.server.ts";
 import { correctionRequests, user, wholesalers } from "#app/db/schema.ts";
 import type { ReportReason } from "./report-reasons.ts";
 import type { ReportInput } from "./report-schema.ts";
@@ -33,25 +34,26 @@ export const REPORTS_PER_PAGE = 30;
 /** Open requests, newest first, with the supplier's name and, for a signed-in sender, the account's e-mail (admins only). */
 export async function listOpenReports({ page = 1, perPage = REPORTS_PER_PAGE } = {}) {
   const where = eq(correctionRequests.status, "open");
-  const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(correctionRequests).where(where);
-  const items = await db()
-    .select({
-      id: correctionRequests.id,
-      wholesalerId: correctionRequests.wholesalerId,
-      wholesalerName: wholesalers.name,
-      reason: correctionRequests.reason,
-      body: correctionRequests.body,
-      createdAt: correctionRequests.createdAt,
-      reporterEmail: user.email,
-    })
-    .from(correctionRequests)
-    .innerJoin(wholesalers, eq(wholesalers.id, correctionRequests.wholesalerId))
-    .leftJoin(user, eq(user.id, correctionRequests.reporterId))
-    .where(where)
-    .orderBy(desc(correctionRequests.createdAt), desc(correctionRequests.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return { items: items as OpenReport[], total, page, pageCount: Math.max(1, Math.ceil(total / perPage)) };
+  const found = await exactPage(correctionRequests, where, { page, perPage }, (limit, offset) =>
+    db()
+      .select({
+        id: correctionRequests.id,
+        wholesalerId: correctionRequests.wholesalerId,
+        wholesalerName: wholesalers.name,
+        reason: correctionRequests.reason,
+        body: correctionRequests.body,
+        createdAt: correctionRequests.createdAt,
+        reporterEmail: user.email,
+      })
+      .from(correctionRequests)
+      .innerJoin(wholesalers, eq(wholesalers.id, correctionRequests.wholesalerId))
+      .leftJoin(user, eq(user.id, correctionRequests.reporterId))
+      .where(where)
+      .orderBy(desc(correctionRequests.createdAt), desc(correctionRequests.id))
+      .limit(limit)
+      .offset(offset),
+  );
+  return { ...found, items: found.items as OpenReport[] };
 }
 
 /** The number the admin menu shows beside `수정 요청`. */

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
+import { exactPage } from "#app/db/paging.server.ts";
 import { jobs, siteCheckRuns, siteChecks, siteStatus, wholesalers } from "#app/db/schema.ts";
 import { publishedOnly } from "#app/features/wholesalers/wholesalers.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
@@ -251,35 +252,36 @@ export const SITE_CHECKS_PER_PAGE = 50;
  * the rest by name; with whether a check is waiting and the last few recorded checks of each row.
  */
 export async function listSiteChecks({ page = 1, perPage = SITE_CHECKS_PER_PAGE } = {}) {
-  const [{ total } = { total: 0 }] = await db().select({ total: count() }).from(wholesalers);
-  const rows = await db()
-    .select({
-      id: wholesalers.id,
-      name: wholesalers.name,
-      siteUrl: wholesalers.siteUrl,
-      businessNumber: wholesalers.businessNumber,
-      status: siteStatus.status,
-      checkedAt: siteStatus.checkedAt,
-      lastOutcome: siteStatus.lastOutcome,
-      lastErrorKind: siteStatus.lastErrorKind,
-      lastStatusCode: siteStatus.lastStatusCode,
-      lastFinalUrl: siteStatus.lastFinalUrl,
-      problemSince: siteStatus.problemSince,
-      pending: sql<boolean>`${pendingCheckFor(wholesalers.id)}`,
-    })
-    .from(wholesalers)
-    .leftJoin(siteStatus, eq(siteStatus.wholesalerId, wholesalers.id))
-    .orderBy(sql`${siteStatus.problemSince} is null`, descNullsLast(siteStatus.problemSince), asc(wholesalers.name), asc(wholesalers.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const history = await recentChecks(rows.map((row) => row.id));
-  const items = rows.map((row) => ({
+  const found = await exactPage(wholesalers, undefined, { page, perPage }, (limit, offset) =>
+    db()
+      .select({
+        id: wholesalers.id,
+        name: wholesalers.name,
+        siteUrl: wholesalers.siteUrl,
+        businessNumber: wholesalers.businessNumber,
+        status: siteStatus.status,
+        checkedAt: siteStatus.checkedAt,
+        lastOutcome: siteStatus.lastOutcome,
+        lastErrorKind: siteStatus.lastErrorKind,
+        lastStatusCode: siteStatus.lastStatusCode,
+        lastFinalUrl: siteStatus.lastFinalUrl,
+        problemSince: siteStatus.problemSince,
+        pending: sql<boolean>`${pendingCheckFor(wholesalers.id)}`,
+      })
+      .from(wholesalers)
+      .leftJoin(siteStatus, eq(siteStatus.wholesalerId, wholesalers.id))
+      .orderBy(sql`${siteStatus.problemSince} is null`, descNullsLast(siteStatus.problemSince), asc(wholesalers.name), asc(wholesalers.id))
+      .limit(limit)
+      .offset(offset),
+  );
+  const history = await recentChecks(found.items.map((row) => row.id));
+  const items = found.items.map((row) => ({
     ...row,
     status: (row.status ?? "unchecked") as SiteStatus,
     pending: Boolean(row.pending),
     history: history.get(row.id) ?? [],
   }));
-  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / perPage)) };
+  return { ...found, items };
 }
 
 /** The newest recorded checks of each supplier (a supplier's check history; docs/operations.md). */

@@ -110,6 +110,14 @@ export async function findSearchPage<T>(
 /** A catalogue searched by name, newest first: its list and the columns a search reads (docs/decisions/0002). */
 export type Catalogue = NewestFirst & { grams: AnyColumn; chosung: AnyColumn; name: AnyColumn };
 
+/** A catalogue table: its newest-first columns and the search columns every catalogue has (`searchColumns()` in db/schema.ts). */
+type CatalogueTable = PgTable & { id: AnyColumn; createdAt: AnyColumn; searchGrams: AnyColumn; nameChosung: AnyColumn };
+
+/** The catalogue of `table`, searched by its `name` column (a product's name, an external product's title). */
+export function catalogueOf(table: CatalogueTable, name: AnyColumn): Catalogue {
+  return { table, createdAt: table.createdAt, id: table.id, grams: table.searchGrams, chosung: table.nameChosung, name };
+}
+
 /**
  * One page of a catalogue (the products, the external products), newest first, filtered by name when `q` is
  * given, counted up to `countCap` when given (`findSearchPage`): the one query both catalogues run. `cards` are the
