@@ -26,6 +26,31 @@ export const KIND_LABELS: Record<ThirdPartyKind | "document" | "foreign" | "move
   parked: "판매 중이거나 만료된 도메인",
 };
 
+/**
+ * Platforms where the first path segment (or `@name`) is one account: social hosts (a supplier's blog or
+ * channel is not its own site), and one account's page is one site (`PATH_ACCOUNT_HOSTS`).
+ */
+const ACCOUNT_PLATFORMS = [
+  "blog.naver.com",
+  "cafe.naver.com",
+  "post.naver.com",
+  "in.naver.com",
+  "brunch.co.kr",
+  "instagram.com",
+  "facebook.com",
+  "youtube.com",
+  "story.kakao.com",
+  "pf.kakao.com",
+  "band.us",
+  "twitter.com",
+  "x.com",
+  "tiktok.com",
+  "threads.net",
+  "linktr.ee",
+  "velog.io",
+  "medium.com",
+] as const;
+
 export const THIRD_PARTY_HOSTS: Record<ThirdPartyKind, readonly string[]> = {
   // 사람인, 잡코리아, 인크루트, 잡플래닛, 알바몬, 알바천국, 링커리어, 원티드, 캐치, 워크넷, 로켓펀치, 피플앤잡, 잡알리오
   job: [
@@ -136,32 +161,15 @@ export const THIRD_PARTY_HOSTS: Record<ThirdPartyKind, readonly string[]> = {
   ],
   // 네이버 블로그·카페·포스트·인플루언서, 티스토리, 브런치, 인스타그램, 페이스북, 유튜브, 카카오스토리, 밴드, X, 틱톡, 커뮤니티
   social: [
-    "blog.naver.com",
-    "cafe.naver.com",
-    "post.naver.com",
-    "in.naver.com",
+    ...ACCOUNT_PLATFORMS,
     "tistory.com",
-    "brunch.co.kr",
-    "instagram.com",
-    "facebook.com",
     "fb.com",
-    "youtube.com",
     "youtu.be",
-    "story.kakao.com",
-    "pf.kakao.com",
-    "band.us",
-    "twitter.com",
-    "x.com",
-    "tiktok.com",
-    "threads.net",
     "blog.daum.net",
     "cafe.daum.net",
-    "velog.io",
-    "medium.com",
     "wordpress.com",
     "blogspot.com",
     "egloos.com",
-    "linktr.ee",
     "pinterest.com",
     "i-boss.co.kr",
     "clien.net",
@@ -309,28 +317,11 @@ export const PATH_SHOP_HOSTS = ["smartstore.naver.com", "brand.naver.com", "m.sm
 
 /** Platforms where the first path segment (or `@name`) is one account: blogs, channels, profiles. */
 export const PATH_ACCOUNT_HOSTS = [
-  "blog.naver.com",
+  ...ACCOUNT_PLATFORMS,
   "m.blog.naver.com",
-  "cafe.naver.com",
   "m.cafe.naver.com",
-  "post.naver.com",
-  "in.naver.com",
-  "brunch.co.kr",
-  "instagram.com",
-  "facebook.com",
   "m.facebook.com",
-  "youtube.com",
   "m.youtube.com",
-  "story.kakao.com",
-  "pf.kakao.com",
-  "band.us",
-  "twitter.com",
-  "x.com",
-  "tiktok.com",
-  "threads.net",
-  "linktr.ee",
-  "velog.io",
-  "medium.com",
 ] as const;
 
 /** File endings of documents: a link to a file is never a supplier's site. */
