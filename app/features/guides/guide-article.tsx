@@ -1,3 +1,4 @@
+import { ScrollTable } from "#app/components/scroll-table.tsx";
 import { TableOfContents } from "#app/components/table-of-contents.tsx";
 import { formatDate, formatDay } from "#app/lib/format.ts";
 import type { Guide, GuideBlock } from "#content/guides/guide-types.ts";
@@ -91,32 +92,27 @@ function Block({ block }: { block: GuideBlock }) {
     }
     case "table":
       return (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (WCAG 2.1.1)
-        <section className="mt-5 overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} aria-label={block.caption}>
-          <table className="w-full min-w-[560px] border-collapse text-left text-sm">
-            <caption className="caption-top bg-slate-50 px-4 py-2 text-left text-sm font-medium text-slate-700">{block.caption}</caption>
-            <thead className="bg-slate-100 text-slate-800">
-              <tr>
-                {block.head.map((head) => (
-                  <th key={head} scope="col" className="px-4 py-2.5 font-semibold">
-                    {head}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {block.rows.map((row) => (
-                <tr key={row.join("|")} className="align-top">
-                  {row.map((cell, c) => (
-                    <td key={c} className="px-4 py-2.5 text-slate-700">
-                      <InlineText text={cell} />
-                    </td>
-                  ))}
-                </tr>
+        <ScrollTable
+          label={block.caption}
+          caption={block.caption}
+          captionClassName="caption-top bg-slate-50 px-4 py-2 text-left text-sm font-medium text-slate-700"
+          columns={block.head}
+          className="mt-5 rounded-lg border border-slate-200"
+          tableClassName="min-w-[560px]"
+          headClassName="bg-slate-100 text-slate-800"
+          columnClassName="px-4 py-2.5 font-semibold"
+          bodyClassName="divide-y divide-slate-100"
+        >
+          {block.rows.map((row) => (
+            <tr key={row.join("|")} className="align-top">
+              {row.map((cell, c) => (
+                <td key={c} className="px-4 py-2.5 text-slate-700">
+                  <InlineText text={cell} />
+                </td>
               ))}
-            </tbody>
-          </table>
-        </section>
+            </tr>
+          ))}
+        </ScrollTable>
       );
     case "tip":
       return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ScrollTable } from "#app/components/scroll-table.tsx";
 import { TableOfContents } from "#app/components/table-of-contents.tsx";
 
 export type LegalSection = { id: string; heading: string; body: ReactNode };
@@ -42,34 +43,21 @@ export function LegalDocument({
 /** A small two-or-more-column table for the policy's lists of items, periods and processors. */
 export function LegalTable({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
-    // A region, not a <section>: the policy's own sections hold these tables, and a page reader (or a test) that
-    // takes a section to its end would stop at the table's. Reachable by keyboard when it scrolls (WCAG 2.1.1).
-    // biome-ignore lint/a11y/useSemanticElements: see above
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard
-    <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={caption}>
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((cell) => (
-              <th key={cell} scope="col" className="border border-slate-200 bg-slate-50 px-3 py-2 font-semibold text-slate-900">
-                {cell}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
-              {row.map((cell, j) => (
-                <td key={j} className="border border-slate-200 px-3 py-2 align-top">
-                  {cell}
-                </td>
-              ))}
-            </tr>
+    <ScrollTable
+      label={caption}
+      caption={caption}
+      columns={head}
+      columnClassName="border border-slate-200 bg-slate-50 px-3 py-2 font-semibold text-slate-900"
+    >
+      {rows.map((row, i) => (
+        <tr key={i}>
+          {row.map((cell, j) => (
+            <td key={j} className="border border-slate-200 px-3 py-2 align-top">
+              {cell}
+            </td>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }

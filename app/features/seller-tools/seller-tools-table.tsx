@@ -1,3 +1,4 @@
+import { ScrollTable } from "#app/components/scroll-table.tsx";
 import type { SellerTool } from "../../../content/seller-tools.ts";
 
 const pricingClass: Record<SellerTool["pricing"], string> = {
@@ -9,46 +10,34 @@ const pricingClass: Record<SellerTool["pricing"], string> = {
 /** The tools table of /seller-info; scrolls sideways on a phone instead of squeezing the columns. */
 export function SellerToolsTable({ tools }: { tools: SellerTool[] }) {
   return (
-    // relative: the links' visually hidden text is positioned absolutely; without a positioned scroll box it
-    // escapes the clipping and widens the whole page on a phone.
-    <section
-      className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
-      aria-label="셀러 도구 목록"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (WCAG 2.1.1)
-      tabIndex={0}
+    <ScrollTable
+      label="셀러 도구 목록"
+      caption="온라인 셀러를 위한 키워드·트렌드·경쟁 분석·마진·광고 도구 목록"
+      columns={["분류", "도구", "요약", "추천 셀러 유형", "무료/유료", "링크"]}
+      className="rounded-xl border border-slate-200 bg-white"
+      tableClassName="min-w-[640px]"
+      headClassName="bg-slate-50 text-slate-700"
+      columnClassName="whitespace-nowrap px-3 py-3 font-semibold"
+      bodyClassName="divide-y divide-slate-100"
     >
-      <table className="w-full min-w-[640px] border-collapse text-left text-sm">
-        <caption className="sr-only">온라인 셀러를 위한 키워드·트렌드·경쟁 분석·마진·광고 도구 목록</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            {["분류", "도구", "요약", "추천 셀러 유형", "무료/유료", "링크"].map((head) => (
-              <th key={head} scope="col" className="whitespace-nowrap px-3 py-3 font-semibold">
-                {head}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {tools.map((tool) => (
-            <tr key={tool.name} className="align-top">
-              <td className="px-3 py-3 text-xs text-slate-600">{tool.category}</td>
-              <th scope="row" className="min-w-24 px-3 py-3 font-semibold text-slate-900">
-                {tool.name}
-              </th>
-              <td className="min-w-56 px-3 py-3 text-slate-700">{tool.summary}</td>
-              <td className="px-3 py-3 text-slate-700">{tool.bestFor}</td>
-              <td className="whitespace-nowrap px-3 py-3">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${pricingClass[tool.pricing]}`}>{tool.pricing}</span>
-              </td>
-              <td className="whitespace-nowrap px-3 py-3">
-                <a href={tool.url} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-700 underline">
-                  바로가기<span className="sr-only"> ({tool.name}, 새 탭)</span>
-                </a>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+      {tools.map((tool) => (
+        <tr key={tool.name} className="align-top">
+          <td className="px-3 py-3 text-xs text-slate-600">{tool.category}</td>
+          <th scope="row" className="min-w-24 px-3 py-3 font-semibold text-slate-900">
+            {tool.name}
+          </th>
+          <td className="min-w-56 px-3 py-3 text-slate-700">{tool.summary}</td>
+          <td className="px-3 py-3 text-slate-700">{tool.bestFor}</td>
+          <td className="whitespace-nowrap px-3 py-3">
+            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${pricingClass[tool.pricing]}`}>{tool.pricing}</span>
+          </td>
+          <td className="whitespace-nowrap px-3 py-3">
+            <a href={tool.url} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-700 underline">
+              바로가기<span className="sr-only"> ({tool.name}, 새 탭)</span>
+            </a>
+          </td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
