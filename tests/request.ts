@@ -67,3 +67,17 @@ export async function caught(run: () => unknown): Promise<ReturnType<typeof asRe
     throw thrown;
   }
 }
+
+/**
+ * The Retry-After of a refused action (429), and what the route's `headers` export passes on to the
+ * response for it: a visitor's browser only sees the header if the route forwards it.
+ */
+export function retryAfterPassedOn(route: { headers?: unknown }, refused: { headers: Headers }) {
+  const headers = (route.headers as (args: unknown) => HeadersInit)({
+    actionHeaders: refused.headers,
+    loaderHeaders: new Headers(),
+    parentHeaders: new Headers(),
+    errorHeaders: undefined,
+  });
+  return { sent: refused.headers.get("Retry-After"), passedOn: new Headers(headers).get("Retry-After") };
+}

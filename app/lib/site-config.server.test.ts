@@ -1,24 +1,10 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterEach, expect, it, vi } from "vitest";
+import { expect, it } from "vitest";
+import { shippedSiteConfig as shipped, siteConfigFiles } from "#tests/site-config-files.ts";
 
-const shipped = JSON.parse(fs.readFileSync("config/site.json", "utf8"));
-
-const folders: string[] = [];
-
-afterEach(() => {
-  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
-  vi.unstubAllEnvs();
-  vi.resetModules();
-});
+const useSiteConfig = siteConfigFiles();
 
 async function load(config: unknown) {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "site-config-"));
-  folders.push(folder);
-  const file = path.join(folder, "site.json");
-  fs.writeFileSync(file, JSON.stringify(config));
-  vi.stubEnv("SITE_CONFIG", file);
+  useSiteConfig(config);
   const { siteConfig } = await import("./site-config.server.ts");
   return () => siteConfig();
 }

@@ -119,28 +119,23 @@ describe("the digest", () => {
     expect((await digests()).map((d) => d.userId)).toEqual([ids["fan@alerts.test"]]);
   });
 
+  /** The official-records job saw the 국세청 state go from `before` to `after`. */
+  const officialStateChanges = (before: string, after: string) =>
+    db().transaction((tx) =>
+      recordChanges(tx, {
+        wholesalerId: supplier,
+        action: "update",
+        source: "official-records",
+        actor: SYSTEM_ACTOR,
+        before: { ntsState: before },
+        after: { ntsState: after },
+      }),
+    );
+
   test("a 국세청 state that becomes 폐업자 is mailed; 계속사업자 is not news", async () => {
-    await db().transaction(async (tx) => {
-      await recordChanges(tx, {
-        wholesalerId: supplier,
-        action: "update",
-        source: "official-records",
-        actor: SYSTEM_ACTOR,
-        before: { ntsState: "" },
-        after: { ntsState: "계속사업자" },
-      });
-    });
+    await officialStateChanges("", "계속사업자");
     expect(await gatherDigests(soon())).toBe(0);
-    await db().transaction(async (tx) => {
-      await recordChanges(tx, {
-        wholesalerId: supplier,
-        action: "update",
-        source: "official-records",
-        actor: SYSTEM_ACTOR,
-        before: { ntsState: "계속사업자" },
-        after: { ntsState: "폐업자" },
-      });
-    });
+    await officialStateChanges("계속사업자", "폐업자");
     expect(await gatherDigests(soon())).toBe(1);
     expect((await digests())[0]!.body).toContain("- 국세청 상태: 계속사업자 → 폐업자");
   });

@@ -1,25 +1,15 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, expect, test, vi } from "vitest";
+import { expect, test, vi } from "vitest";
+import { shippedSiteConfig as shipped, siteConfigFiles } from "#tests/site-config-files.ts";
 
-const shipped = JSON.parse(fs.readFileSync("config/site.json", "utf8"));
-const folders: string[] = [];
-
-afterEach(() => {
-  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
-  vi.unstubAllEnvs();
-  vi.resetModules();
-});
+const useSiteConfig = siteConfigFiles();
 
 /** The privacy policy as a visitor gets it, for a configuration and an SMTP_URL (or none). */
 async function privacyPage(config: unknown, smtpUrl: string) {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "privacy-"));
-  folders.push(folder);
-  fs.writeFileSync(path.join(folder, "site.json"), JSON.stringify(config));
-  vi.stubEnv("SITE_CONFIG", path.join(folder, "site.json"));
+  useSiteConfig(config);
   vi.stubEnv("SMTP_URL", smtpUrl);
   const { legalPageData, checkProcessorsListed } = await import("./legal.server.ts");
   const { PrivacyPolicy } = await import("./privacy-policy.tsx");

@@ -5,18 +5,16 @@ import { imagesFromElsewhere, imagesWithoutSize } from "#bench/page-weight.ts";
 import { ProductImage } from "./product-image.tsx";
 
 const hash = "0123456789abcdef0123456789abcdef";
-const webpOnly: ImageView = {
+/** A picture whose variants are given as `size:widthxheight` ("card:400x300"). */
+const picture = (...variants: string[]): ImageView => ({
   hash,
-  variants: [
-    { size: "logo", width: 160, height: 120 },
-    { size: "card", width: 400, height: 300 },
-    { size: "detail", width: 800, height: 600 },
-  ],
-};
-const ready: ImageView = {
-  hash,
-  variants: [...webpOnly.variants, { size: "cardavif", width: 400, height: 300 }, { size: "cardavif2x", width: 800, height: 600 }],
-};
+  variants: variants.map((variant) => {
+    const [size = "", width, height] = variant.split(/[:x]/);
+    return { size, width: Number(width), height: Number(height) } as ImageView["variants"][number];
+  }),
+});
+const webpOnly = picture("logo:160x120", "card:400x300", "detail:800x600");
+const ready = picture("logo:160x120", "card:400x300", "detail:800x600", "cardavif:400x300", "cardavif2x:800x600");
 
 describe("ProductImage", () => {
   test("a ready picture: an AVIF <source> of our own /images/…avif files, the WebP <img> inside", () => {
@@ -46,15 +44,7 @@ describe("ProductImage", () => {
   });
 
   test("a small source: the 2x AVIF only when it is larger than the 1x", () => {
-    const small: ImageView = {
-      hash,
-      variants: [
-        { size: "card", width: 300, height: 225 },
-        { size: "detail", width: 300, height: 300 },
-        { size: "cardavif", width: 300, height: 225 },
-        { size: "cardavif2x", width: 300, height: 225 },
-      ],
-    };
+    const small = picture("card:300x225", "detail:300x300", "cardavif:300x225", "cardavif2x:300x225");
     const html = renderToStaticMarkup(<ProductImage image={small} />);
     expect(html).toMatch(new RegExp(`<source type="image/avif" srcSet="/images/${hash}-cardavif\\.avif 300w"`, "i"));
     expect(html).not.toContain("cardavif2x");

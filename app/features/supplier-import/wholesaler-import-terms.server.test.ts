@@ -3,11 +3,11 @@ import { beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
 import { seoulDay } from "#app/lib/format.ts";
+import { rowsOf } from "#tests/import-files.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { UNKNOWN_TERMS } from "../wholesalers/wholesaler-terms.ts";
 import { createWholesaler } from "../wholesalers/wholesalers.server.ts";
 import { applyImport, previewImport } from "./wholesaler-import.server.ts";
-import { parseImportText } from "./wholesaler-import-file.ts";
 
 withTestDatabase();
 
@@ -15,11 +15,6 @@ beforeEach(async () => {
   await db().delete(wholesalers);
 });
 
-function rowsOf(text: string, fileName = "") {
-  const parsed = parseImportText(text, fileName);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.rows;
-}
 const snapshot = () => db().select().from(wholesalers).orderBy(asc(wholesalers.id));
 
 test("the import reads the term columns the contract names (field names or Korean labels), as the admin form does", async () => {

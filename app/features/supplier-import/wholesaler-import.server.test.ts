@@ -3,6 +3,7 @@ import { asc, sql } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
+import { rowsOf } from "#tests/import-files.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { createWholesaler, listWholesalers } from "../wholesalers/wholesalers.server.ts";
 import { applyImport, previewImport } from "./wholesaler-import.server.ts";
@@ -13,12 +14,6 @@ withTestDatabase();
 beforeEach(async () => {
   await db().delete(wholesalers);
 });
-
-function rowsOf(text: string, fileName = "") {
-  const parsed = parseImportText(text, fileName);
-  if (!parsed.ok) throw new Error(parsed.error);
-  return parsed.rows;
-}
 
 const errorOf = (text: string, name = "") => {
   const parsed = parseImportText(text, name);
