@@ -9,7 +9,8 @@ const hash = "0123456789abcdef0123456789abcdef";
 const picture = (...variants: string[]): ImageView => ({
   hash,
   variants: variants.map((variant) => {
-    const [size = "", width, height] = variant.split(/[:x]/);
+    const [size = "", dimensions = ""] = variant.split(":");
+    const [width, height] = dimensions.split("x");
     return { size, width: Number(width), height: Number(height) } as ImageView["variants"][number];
   }),
 });
