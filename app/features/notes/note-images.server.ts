@@ -32,12 +32,16 @@ export async function withOwnNoteImages(html: string) {
   const sources = noteImageSources(html);
   if (sources.length === 0) return html;
   const ready = await imagesFor(sources);
+  let shown = 0;
   return html.replace(IMG_TAG, (tag) => {
     const image = ready.get(attribute(tag, "src"));
     const detail = variantOf(image, "detail");
     if (!image || !detail) return "";
     const alt = escapeAttribute(attribute(tag, "alt"));
-    return `<img src="${imagePath(image.hash, "detail", image.base)}" alt="${alt}" width="${detail.width}" height="${detail.height}" loading="lazy" decoding="async" />`;
+    // The first picture is often the largest thing on the note's first screen (its LCP): it loads at once, found
+    // by the browser's preload scanner; the rest wait until they are scrolled near.
+    const loading = shown++ === 0 ? "" : ' loading="lazy"';
+    return `<img src="${imagePath(image.hash, "detail", image.base)}" alt="${alt}" width="${detail.width}" height="${detail.height}"${loading} decoding="async" />`;
   });
 }
 

@@ -55,7 +55,7 @@ export function WholesalerCard({
     freeShippingOver: wholesaler.freeShippingOver ?? null,
   });
   return (
-    <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md">
+    <li className="deferred-card flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md">
       <div className="flex items-center gap-3">
         <WholesalerLogo name={wholesaler.name} image={wholesaler.logo} eager={eager} />
         <div className="min-w-0">
