@@ -97,6 +97,8 @@ test("account pages: no serious or critical WCAG 2.1 AA violation at 1280 and 39
   await signUp(page, uniqueEmail("a11y"));
   await page.getByLabel("상품명").fill("접근성 점검 상품");
   await page.getByRole("button", { name: "등록하기" }).click();
+  // Wait for the answer before leaving: going on at once could cancel the post before it was sent.
+  await expect(page.getByText("상품이 등록되었습니다.").first()).toBeVisible();
   await page.goto("/products");
   const edit = await page.locator('form[action^="/edit/"]').first().getAttribute("action");
   expect(edit, "the new product's 수정 form").toBeTruthy();

@@ -95,6 +95,24 @@ test("the cookie section names every cookie the code sets: Better Auth's login c
   expect(cookies).not.toContain("저장 확인 쿠키");
 });
 
+/** Every app file (not tests) that writes to the browser's sessionStorage. */
+function sessionStorageWriters(dir = "app"): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sessionStorageWriters(full);
+    if (!/\.(tsx?|js)$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) return [];
+    return fs.readFileSync(full, "utf8").includes("sessionStorage.setItem(") ? [full] : [];
+  });
+}
+
+test("the cookie section also says what the pages keep in sessionStorage: the place on the page and whether the font came", async () => {
+  expect(sessionStorageWriters().sort()).toEqual(["app/components/web-font.tsx", "app/scripts/page-enhancements.js"]);
+  const { cookies } = await privacyPage(shipped, "");
+  expect(cookies).toContain("세션 저장소(sessionStorage)에 두 가지");
+  expect(cookies).toContain("스크롤 위치");
+  expect(cookies).toContain("글꼴을 이미 받았는지");
+});
+
 test("with read replicas (DATABASE_REPLICA_URLS) the policy names the fourth cookie a write answers with", async () => {
   vi.stubEnv("DATABASE_URL", "postgres://127.0.0.1:5432/domae");
   vi.stubEnv("AUTH_SECRET", "privacy-secret-privacy-secret-privacy-00");
