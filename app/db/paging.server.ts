@@ -1,5 +1,5 @@
 import { count, type SQL, sql } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
 import { db } from "./client.server.ts";
 
 /**
@@ -54,15 +54,18 @@ export async function countForPaging(
 export type Page<T> = { items: T[]; total: number; totalIsCapped: boolean; page: number; pageCount: number };
 
 /**
- * One page of a list counted exactly (the admin queues): the total of `where` in `table` and the rows of
- * `page`, which `rows(limit, offset)` selects in the list's order.
+ * One page of a list counted exactly (the admin queues): the total of `where` in `table`, and the page's rows
+ * of `rows`, the list's select in its order (made `$dynamic()`), cut to the page here.
  */
-export async function exactPage<T>(
+export async function exactPage<Query extends PgSelect>(
   table: PgTable,
   where: SQL | undefined,
   { page, perPage }: { page: number; perPage: number },
-  rows: (limit: number, offset: number) => Promise<T[]>,
-): Promise<Page<T>> {
-  const [counted, items] = await Promise.all([countForPaging(table, where, { page, perPage }), rows(perPage, (page - 1) * perPage)]);
+  rows: Query,
+): Promise<Page<Query["_"]["result"][number]>> {
+  const [counted, items] = await Promise.all([
+    countForPaging(table, where, { page, perPage }),
+    rows.limit(perPage).offset((page - 1) * perPage),
+  ]);
   return { items, page, ...counted };
 }

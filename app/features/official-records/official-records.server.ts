@@ -470,7 +470,10 @@ export const RECORD_ISSUES_PER_PAGE = 50;
 /** The open items, newest first, with what an admin needs to decide (the numbers, the domains, the last failures). */
 export async function listRecordIssues({ page = 1, perPage = RECORD_ISSUES_PER_PAGE } = {}) {
   const open = isNull(recordIssues.acknowledgedAt);
-  const found = await exactPage(recordIssues, open, { page, perPage }, (limit, offset) =>
+  const found = await exactPage(
+    recordIssues,
+    open,
+    { page, perPage },
     db()
       .select({
         wholesalerId: recordIssues.wholesalerId,
@@ -493,8 +496,7 @@ export async function listRecordIssues({ page = 1, perPage = RECORD_ISSUES_PER_P
       .leftJoin(officialRecords, eq(officialRecords.wholesalerId, recordIssues.wholesalerId))
       .where(open)
       .orderBy(desc(recordIssues.since), asc(recordIssues.wholesalerId), asc(recordIssues.reason))
-      .limit(limit)
-      .offset(offset),
+      .$dynamic(),
   );
   return { ...found, items: found.items.map((item) => ({ ...item, reason: item.reason as IssueReason })) };
 }

@@ -34,7 +34,10 @@ export const REPORTS_PER_PAGE = 30;
 /** Open requests, newest first, with the supplier's name and, for a signed-in sender, the account's e-mail (admins only). */
 export async function listOpenReports({ page = 1, perPage = REPORTS_PER_PAGE } = {}) {
   const where = eq(correctionRequests.status, "open");
-  const found = await exactPage(correctionRequests, where, { page, perPage }, (limit, offset) =>
+  const found = await exactPage(
+    correctionRequests,
+    where,
+    { page, perPage },
     db()
       .select({
         id: correctionRequests.id,
@@ -50,8 +53,7 @@ export async function listOpenReports({ page = 1, perPage = REPORTS_PER_PAGE } =
       .leftJoin(user, eq(user.id, correctionRequests.reporterId))
       .where(where)
       .orderBy(desc(correctionRequests.createdAt), desc(correctionRequests.id))
-      .limit(limit)
-      .offset(offset),
+      .$dynamic(),
   );
   return { ...found, items: found.items as OpenReport[] };
 }

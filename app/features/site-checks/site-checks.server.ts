@@ -252,7 +252,10 @@ export const SITE_CHECKS_PER_PAGE = 50;
  * the rest by name; with whether a check is waiting and the last few recorded checks of each row.
  */
 export async function listSiteChecks({ page = 1, perPage = SITE_CHECKS_PER_PAGE } = {}) {
-  const found = await exactPage(wholesalers, undefined, { page, perPage }, (limit, offset) =>
+  const found = await exactPage(
+    wholesalers,
+    undefined,
+    { page, perPage },
     db()
       .select({
         id: wholesalers.id,
@@ -271,8 +274,7 @@ export async function listSiteChecks({ page = 1, perPage = SITE_CHECKS_PER_PAGE 
       .from(wholesalers)
       .leftJoin(siteStatus, eq(siteStatus.wholesalerId, wholesalers.id))
       .orderBy(sql`${siteStatus.problemSince} is null`, descNullsLast(siteStatus.problemSince), asc(wholesalers.name), asc(wholesalers.id))
-      .limit(limit)
-      .offset(offset),
+      .$dynamic(),
   );
   const history = await recentChecks(found.items.map((row) => row.id));
   const items = found.items.map((row) => ({
