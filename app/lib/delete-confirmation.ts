@@ -15,16 +15,19 @@ export function deleteConfirmed(form: FormData) {
   return form.get(DELETE_CONFIRM_FIELD) === DELETE_CONFIRMED[DELETE_CONFIRM_FIELD];
 }
 
-/** The answer that asks: the form kit's failure shape, its one error on `confirm`, the posted fields as values. */
-export function confirmationFailure(form: FormData): FormFailure {
+/**
+ * The answer that asks `question`: the form kit's failure shape, its one error on `confirm`, the posted fields as
+ * values.
+ */
+export function confirmationFailure(form: FormData, question = DELETE_QUESTION): FormFailure {
   const values: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string" && name !== DELETE_CONFIRM_FIELD) values[name] = value;
-  return { ok: false, message: DELETE_QUESTION, errors: { [DELETE_CONFIRM_FIELD]: DELETE_QUESTION }, values };
+  return { ok: false, message: question, errors: { [DELETE_CONFIRM_FIELD]: question }, values };
 }
 
-/** The fields to send again with `confirm=1` when an action's answer asks for the confirmation, else null. */
-export function deleteConfirmationOf(result: unknown): Record<string, string> | null {
+/** The fields to send again with `confirm=1` when an action's answer asks `question`, else null. */
+export function deleteConfirmationOf(result: unknown, question = DELETE_QUESTION): Record<string, string> | null {
   const failure = failureOf(result);
-  if (!failure || failure.errors[DELETE_CONFIRM_FIELD] !== DELETE_QUESTION) return null;
+  if (!failure || failure.errors[DELETE_CONFIRM_FIELD] !== question) return null;
   return Object.fromEntries(Object.entries(failure.values).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
 }

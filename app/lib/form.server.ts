@@ -110,8 +110,8 @@ export function formFailure(
 
 /**
  * The answer to a delete sent without `confirm=1` (lib/delete-confirmation.ts): a page that asks
- * `정말 삭제하시겠습니까?` with 삭제 and 취소. Nothing was deleted, nothing was wrong: 200.
+ * `정말 삭제하시겠습니까?` (or another `question`) with 삭제 and 취소. Nothing was deleted, nothing was wrong: 200.
  */
-export function askDeleteConfirmation(form: FormData) {
-  return data<FormFailure>(confirmationFailure(form), { status: 200 });
+export function askDeleteConfirmation(form: FormData, question?: string) {
+  return data<FormFailure>(confirmationFailure(form, question), { status: 200 });
 }

@@ -136,4 +136,17 @@ test("a supplier claims its listing with the meta tag, changes its shipping fee 
   await expect(seller.getByLabel("찜한 도매처 변경 알림 받기")).not.toBeChecked();
   // Still one alert mail.
   expect(alerts()).toHaveLength(1);
+
+  // The admin releases the manager (운영자 해제): asked first, naming the account; then the account no longer
+  // manages the listing.
+  await page.goto(`/admin/wholesaler-edit/${detailPath.split("/").pop()}`);
+  await page.getByRole("region", { name: "운영자", exact: true }).getByRole("button", { name: "운영자 해제" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("정말 운영자를 해제하시겠습니까?");
+  await expect(page.getByText(supplierEmail)).toBeVisible();
+  await page.getByRole("button", { name: "운영자 해제" }).click();
+  await expect(oneTimeMessage(page, "운영자를 해제했습니다.").first()).toBeVisible();
+  await expect(page.getByText("인증한 운영자가 없습니다.")).toBeVisible();
+  const released = await supplier.goto(`/supplier${detailPath.replace("/wholesaler", "")}/edit`);
+  expect(released?.status()).toBe(403);
+  await expect(supplier.getByText("이 도매처를 수정할 권한이 없습니다.")).toBeVisible();
 });

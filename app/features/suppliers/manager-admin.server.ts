@@ -1,8 +1,11 @@
+import { deleteConfirmed } from "#app/lib/delete-confirmation.ts";
+import { askDeleteConfirmation } from "#app/lib/form.server.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { log } from "#app/lib/log.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import type { AdminUser } from "#app/platform/auth/auth.server.ts";
 import { listManagers, removeManager } from "./claims.server.ts";
+import { RELEASE_MANAGER_QUESTION } from "./manager-release.ts";
 
 /**
  * `운영자` on /admin/wholesaler-edit/{id}: admins see who manages a listing (the account's address, which only
@@ -23,6 +26,8 @@ export async function removeManagerAction(request: Request, admin: AdminUser, wh
   const back = `/admin/wholesaler-edit/${wholesalerId}`;
   const userId = String(form.get("userId") ?? "");
   if (!userId || userId.length > 200) return redirectWithToast(back, { type: "error", message: "해제할 운영자를 찾을 수 없습니다." });
+  // Asked first, with or without JavaScript (lib/delete-confirmation.ts): removed only with `confirm=1`.
+  if (!deleteConfirmed(form)) return askDeleteConfirmation(form, RELEASE_MANAGER_QUESTION);
   const removed = await removeManager(wholesalerId, userId);
   if (!removed) return redirectWithToast(back, { type: "error", message: "해제할 운영자를 찾을 수 없습니다." });
   log.info("manager removed", { request, wholesalerId, by: admin.id });

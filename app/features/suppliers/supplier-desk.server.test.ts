@@ -185,7 +185,7 @@ describe("the desk", () => {
 });
 
 describe("admins and managers", () => {
-  test("the admin edit page lists the managers; 운영자 해제 removes one", async () => {
+  test("the admin edit page lists the managers; 운영자 해제 asks, then removes one", async () => {
     const page = asResponse(await callLoader(getRequest(`/admin/wholesaler-edit/${listing}`, { cookie: adminCookie })));
     expect((page.data as { managers: { userId: string; label: string }[] }).managers).toEqual([
       expect.objectContaining({ userId: managerId, label: "manager@desk.test" }),
@@ -196,10 +196,14 @@ describe("admins and managers", () => {
       ),
     );
     expect(stranger.status).toBe(403);
+    // The first press asks (with or without JavaScript): nothing is removed yet.
+    const release = { intent: "remove-manager", userId: managerId };
+    const asked = await caught(() => callAction(formRequest(`/admin/wholesaler-edit/${listing}`, release, { cookie: adminCookie })));
+    expect(asked.status).toBe(200);
+    expect(asked.data).toMatchObject({ ok: false, message: "정말 운영자를 해제하시겠습니까?", values: release });
+    expect(await db().select().from(wholesalerManagers)).toHaveLength(1);
     const removed = await caught(() =>
-      callAction(
-        formRequest(`/admin/wholesaler-edit/${listing}`, { intent: "remove-manager", userId: managerId }, { cookie: adminCookie }),
-      ),
+      callAction(formRequest(`/admin/wholesaler-edit/${listing}`, { ...release, confirm: "1" }, { cookie: adminCookie })),
     );
     expect(removed.status).toBe(302);
     expect(await db().select().from(wholesalerManagers)).toEqual([]);

@@ -1,10 +1,13 @@
 import { Form } from "react-router";
+import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
 import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { loadManagersForAdmin, removeManagerAction } from "#app/features/suppliers/manager-admin.server.ts";
+import { RELEASE_MANAGER_CONSEQUENCE, RELEASE_MANAGER_QUESTION } from "#app/features/suppliers/manager-release.ts";
 import { AdminWholesalerForm } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { loadWholesalerForEdit, NOT_FOUND_MESSAGE, saveWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { WholesalerHistory } from "#app/features/wholesalers/wholesaler-history.tsx";
+import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
@@ -40,6 +43,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function WholesalerFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const editing = loaderData.id !== null;
+  // `운영자 해제` asks first (lib/delete-confirmation.ts); the step names the account.
+  const confirmRelease = deleteConfirmationOf(actionData, RELEASE_MANAGER_QUESTION);
+  if (confirmRelease) {
+    const manager = loaderData.managers.find((one) => one.userId === confirmRelease.userId);
+    return (
+      <DeleteConfirmation
+        fields={confirmRelease}
+        what={manager?.label}
+        question={RELEASE_MANAGER_QUESTION}
+        consequence={RELEASE_MANAGER_CONSEQUENCE}
+        confirmLabel="운영자 해제"
+      />
+    );
+  }
   return (
     <>
       <PageHeading>{editing ? "도매처 수정" : "도매처 등록"}</PageHeading>
