@@ -54,8 +54,9 @@ export async function countForPaging(
 export type Page<T> = { items: T[]; total: number; totalIsCapped: boolean; page: number; pageCount: number };
 
 /**
- * One page of a list counted exactly (the admin queues): the total of `where` in `table`, and the page's rows
- * of `rows`, the list's select in its order (made `$dynamic()`), cut to the page here.
+ * One page of a list counted exactly (the admin queues): `rows` is the list's select in its order (made
+ * `$dynamic()`, without a where); the page counts and selects the rows of `where` in `table`, so the total and
+ * the rows are always of the same condition.
  */
 export async function exactPage<Query extends PgSelect>(
   table: PgTable,
@@ -65,7 +66,10 @@ export async function exactPage<Query extends PgSelect>(
 ): Promise<Page<Query["_"]["result"][number]>> {
   const [counted, items] = await Promise.all([
     countForPaging(table, where, { page, perPage }),
-    rows.limit(perPage).offset((page - 1) * perPage),
+    rows
+      .where(where)
+      .limit(perPage)
+      .offset((page - 1) * perPage),
   ]);
   return { items, page, ...counted };
 }

@@ -76,15 +76,22 @@ test("a processor abroad: the policy says what 개인정보 보호법 제28조�
   expect(home.processors).toContain("개인정보를 국외로 이전하지 않습니다.");
 });
 
-/** Every app file (not tests) that sets a cookie of its own with React Router's createCookie. */
-function cookiesInCode(dir = "app"): string[] {
+/** Every source file of the app (not tests): what the browser may be given, to look for what it stores. */
+function appSourceFiles(dir = "app"): { file: string; text: string }[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return cookiesInCode(full);
-    if (!/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) return [];
-    return [...fs.readFileSync(full, "utf8").matchAll(/createCookie\(\s*"([^"]+)"/g)].map((m) => m[1] ?? "");
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return appSourceFiles(file);
+    if (!/\.(tsx?|js)$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) return [];
+    return [{ file, text: fs.readFileSync(file, "utf8") }];
   });
 }
+
+/** The cookies the app sets of its own with React Router's createCookie. */
+const cookiesInCode = () =>
+  appSourceFiles().flatMap(({ text }) => [...text.matchAll(/createCookie\(\s*"([^"]+)"/g)].map((m) => m[1] ?? ""));
+
+/** The app files that write to the browser's sessionStorage. */
+const sessionStorageWriters = () => appSourceFiles().flatMap(({ file, text }) => (text.includes("sessionStorage.setItem(") ? [file] : []));
 
 test("the cookie section names every cookie the code sets: Better Auth's login cookie, and each createCookie", async () => {
   const { cookies } = await privacyPage(shipped, "");
@@ -94,16 +101,6 @@ test("the cookie section names every cookie the code sets: Better Auth's login c
   for (const name of ["로그인 쿠키", "알림 쿠키", "비교 쿠키"]) expect(cookies).toContain(name);
   expect(cookies).not.toContain("저장 확인 쿠키");
 });
-
-/** Every app file (not tests) that writes to the browser's sessionStorage. */
-function sessionStorageWriters(dir = "app"): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sessionStorageWriters(full);
-    if (!/\.(tsx?|js)$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) return [];
-    return fs.readFileSync(full, "utf8").includes("sessionStorage.setItem(") ? [full] : [];
-  });
-}
 
 test("the cookie section also says what the pages keep in sessionStorage: the place on the page and whether the font came", async () => {
   expect(sessionStorageWriters().sort()).toEqual(["app/components/web-font.tsx", "app/scripts/page-enhancements.js"]);

@@ -494,7 +494,6 @@ export async function listRecordIssues({ page = 1, perPage = RECORD_ISSUES_PER_P
       .from(recordIssues)
       .innerJoin(wholesalers, eq(wholesalers.id, recordIssues.wholesalerId))
       .leftJoin(officialRecords, eq(officialRecords.wholesalerId, recordIssues.wholesalerId))
-      .where(open)
       .orderBy(desc(recordIssues.since), asc(recordIssues.wholesalerId), asc(recordIssues.reason))
       .$dynamic(),
   );

@@ -22,7 +22,7 @@ export type ProductCardView = {
 export type ExternalProductCardView = { id: number; title: string; productUrl: string; image: ImageView | null; price: string };
 
 const outside = { target: "_blank", rel: "noopener noreferrer" } as const;
-const cardClass = "deferred-card-tall flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm";
+const cardClass = "deferred-card [--card-height:24rem] flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm";
 
 /** A product a wholesaler user registered: picture, name, summary, price; the owner's controls. */
 export function ProductCard({ product, eager = false }: { product: ProductCardView; eager?: boolean }) {

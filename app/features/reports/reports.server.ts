@@ -51,7 +51,6 @@ export async function listOpenReports({ page = 1, perPage = REPORTS_PER_PAGE } =
       .from(correctionRequests)
       .innerJoin(wholesalers, eq(wholesalers.id, correctionRequests.wholesalerId))
       .leftJoin(user, eq(user.id, correctionRequests.reporterId))
-      .where(where)
       .orderBy(desc(correctionRequests.createdAt), desc(correctionRequests.id))
       .$dynamic(),
   );

@@ -7,4 +7,4 @@ export const RELEASE_MANAGER_QUESTION = "정말 운영자를 해제하시겠습�
 
 /** What the step says happens next. */
 export const RELEASE_MANAGER_CONSEQUENCE =
-  "해제하면 그 계정은 이 도매처의 조건과 상품을 더 관리할 수 없습니다. 그 계정의 상품은 남고, 이 도매처와의 연결만 풀립니다.";
+  "해제하면 그 계정은 이 도매처의 조건과 상품을 더 이상 관리할 수 없습니다. 그 계정의 상품은 남고, 이 도매처와의 연결만 풀립니다.";
