@@ -18,6 +18,18 @@ export const test = base.extend<{ pageErrors: string[] }>({
 });
 
 export { mailCount, mailedLink } from "./mailbox.ts";
+
+/**
+ * Waits until React has hydrated the page (its fibers are on <main>). A page whose fields React controls (the
+ * margin calculator) sets them from its state when it hydrates: typing before that is undone, so a journey that
+ * types there waits first, as a person's first keystroke usually comes after the scripts have run.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber$"));
+  });
+}
 export { expect };
 
 let counter = 0;

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { expect, hydrated, test } from "./fixtures.ts";
 
 /** From the 헬스케어/뷰티 view of /list (regulatory notes shown) to a supplier page and on to the calculator. */
 async function openCalculatorFromSupplier(page: Page) {
@@ -33,6 +33,8 @@ const comparison = (page: Page) => page.getByRole("region", { name: "스마트�
 
 test("with JavaScript: from a supplier page to a margin that updates as one types and stays in the URL", async ({ page }) => {
   await openCalculatorFromSupplier(page);
+  // A full page load from the script-free supplier page: the fields are React's once it has hydrated.
+  await hydrated(page);
   // A fresh form is already on the first preset: 영세 grade, an ordinary order, 4.98%.
   await expect(page.getByLabel("수수료 기준")).toHaveValue("smartstore");
   await expect(page.getByLabel("판매 수수료율(%)")).toHaveValue("4.98");
