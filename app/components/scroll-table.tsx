@@ -2,11 +2,12 @@ import type { ReactNode } from "react";
 
 /**
  * A table that scrolls sideways on a phone instead of squeezing its columns: the guides' tables, the tools
- * table of /seller-info and the policy's tables. The scroll box is a labelled region with a tab stop, so a
- * keyboard can reach and scroll it (WCAG 2.1.1). It is a `<div role="region">`, not a `<section>`: the page's
- * own sections hold these tables, and a reader (or a test) that takes a section to its end would stop at the
- * table's. `relative`: visually hidden text inside (a link's "새 탭") is positioned absolutely; without a
- * positioned scroll box it escapes the clipping and widens the whole page on a phone.
+ * table of /seller-info, the policy's tables and the margin calculator's comparison. The scroll box is a
+ * labelled region with a tab stop, so a keyboard can reach and scroll it (WCAG 2.1.1). It is a
+ * `<div role="region">`, not a `<section>`: the page's own sections hold these tables, and a reader (or a test)
+ * that takes a section to its end would stop at the table's. `relative`: visually hidden text inside (a link's
+ * "새 탭") is positioned absolutely; without a positioned scroll box it escapes the clipping and widens the whole
+ * page on a phone.
  */
 export function ScrollTable({
   label,

@@ -92,6 +92,34 @@ test("with JavaScript: from a supplier page to a margin that updates as one type
   await expect(result(page).getByText("18,000원", { exact: true })).toBeVisible();
 });
 
+test("figures typed before the scripts ran stay in their fields and count once the page hydrates", async ({ page }) => {
+  // A slow phone: the page is on screen and the seller types while its scripts are still on the way.
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  // Not "load" or "domcontentloaded": both wait for the module scripts held above.
+  await page.goto("/tools/margin", { waitUntil: "commit" });
+  await fillSale(page);
+  await page.getByLabel("스마트스토어 판매자 등급").selectOption({ label: "일반" });
+  releaseScripts();
+  await hydrated(page);
+
+  // The figures were taken as typed: the 일반 preset's 6.63% and its result, and the address to share them.
+  await expect(page.getByLabel("판매가", { exact: true })).toHaveValue("20000");
+  await expect(page.getByLabel("판매 수수료율(%)")).toHaveValue("6.63");
+  await expect(result(page).getByText("4,704원", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/price=20000.*naverGrade=general/);
+  // And they stay when the page renders again.
+  await page.getByLabel("광고비(개당)", { exact: true }).fill("0");
+  await expect(page.getByLabel("공급가", { exact: true })).toHaveValue("10000");
+  await expect(result(page).getByText("5,158원", { exact: true })).toBeVisible();
+});
+
 test("without JavaScript: the GET form computes on the server and reports bad input per field", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();

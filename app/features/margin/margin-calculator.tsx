@@ -1,5 +1,6 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { SelectField, TextField } from "#app/components/form-field.tsx";
+import { ScrollTable } from "#app/components/scroll-table.tsx";
 import { SourceLinks } from "#app/components/source-links.tsx";
 import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { formatDay, formatWon } from "#app/lib/format.ts";
@@ -17,6 +18,7 @@ import {
   type MarginValues,
   marginHref,
   platformRates,
+  TEXT_FIELDS,
   visibleErrors,
 } from "./margin.ts";
 
@@ -24,6 +26,7 @@ const selectClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200";
 
 type TierField = "naverGrade" | "naverOrder" | "coupangCategory" | "tax";
+const CHOICE_FIELDS = ["fee", "naverGrade", "naverOrder", "coupangCategory", "tax"] as const satisfies readonly ("fee" | TierField)[];
 
 /** The oldest reading date among the tiers a rate is made of: the rate is only as fresh as that. */
 const readOnOf = (tiers: FeeTier[]) => formatDay(tiers.map((tier) => tier.readOn).sort()[0] ?? "");
@@ -53,6 +56,7 @@ export function MarginCalculator({
   const shown = visibleErrors(errors, values, submitted);
   const tax = rules.taxes.types.find((type) => type.id === values.tax) ?? rules.taxes.types[0];
   const basisHintId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     // Keep React Router's own history entry state; only the address changes.
@@ -79,6 +83,26 @@ export function MarginCalculator({
       return { ...next, rate: formatRate(chosen.rateHundredths), shippingRate: formatRate(chosen.shippingRateHundredths) };
     });
   };
+
+  // What a seller typed or chose before the scripts ran is in the fields but not in the state, and the next render
+  // would put the server's values back over it (React leaves the fields alone while hydrating, not after). Once
+  // hydrated, take the fields as the seller left them: choices first, so a rate typed by hand still means 직접 입력.
+  useEffect(() => {
+    if (!formRef.current) return;
+    const fields = new FormData(formRef.current);
+    const left = (name: MarginField | (typeof CHOICE_FIELDS)[number]) => {
+      const value = fields.get(name);
+      return typeof value === "string" && value !== initialValues[name] ? value : null;
+    };
+    for (const name of CHOICE_FIELDS) {
+      const value = left(name);
+      if (value !== null) choose(name, value);
+    }
+    for (const name of TEXT_FIELDS) {
+      const value = left(name);
+      if (value !== null) set(name, value);
+    }
+  }, []);
 
   const field = (name: MarginField, label: string, hint: string) => (
     <TextField
@@ -108,6 +132,7 @@ export function MarginCalculator({
     <>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <form
+          ref={formRef}
           method="get"
           action="/tools/margin"
           noValidate
@@ -282,41 +307,32 @@ function ComparisonTable({ comparison, taxLabel }: { comparison: MarginCompariso
       <p className="mt-1 text-sm text-slate-600">
         같은 상품을 두 곳에서 팔 때의 결과입니다. 위에서 고른 등급·주문 경로·카테고리와 과세 유형({taxLabel})으로 계산합니다.
       </p>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a table that scrolls sideways must be reachable by keyboard (WCAG 2.1.1) */}
-      <section className="mt-4 overflow-x-auto" tabIndex={0} aria-label="스마트스토어와 쿠팡 비교 표">
-        <table className="w-full min-w-[480px] border-collapse text-left text-sm">
-          <caption className="sr-only">스마트스토어와 쿠팡에서 같은 상품을 팔 때의 수수료와 이익</caption>
-          <thead className="bg-slate-100 text-slate-800">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                항목
-              </th>
-              {columns.map((column) => (
-                <th key={column.label} scope="col" className="px-3 py-2 font-semibold">
-                  {column.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row" className="px-3 py-2 font-medium text-slate-700">
-                  {label}
-                </th>
-                {columns.map((column) => (
-                  <td
-                    key={column.label}
-                    className={`px-3 py-2 tabular-nums ${value(column).startsWith("-") ? "text-rose-700" : "text-slate-900"}`}
-                  >
-                    {value(column)}
-                  </td>
-                ))}
-              </tr>
+      <ScrollTable
+        label="스마트스토어와 쿠팡 비교 표"
+        caption="스마트스토어와 쿠팡에서 같은 상품을 팔 때의 수수료와 이익"
+        columns={["항목", ...columns.map((column) => column.label)]}
+        className="mt-4"
+        tableClassName="min-w-[480px]"
+        headClassName="bg-slate-100 text-slate-800"
+        columnClassName="px-3 py-2 font-semibold"
+        bodyClassName="divide-y divide-slate-100"
+      >
+        {rows.map(([label, value]) => (
+          <tr key={label}>
+            <th scope="row" className="px-3 py-2 font-medium text-slate-700">
+              {label}
+            </th>
+            {columns.map((column) => (
+              <td
+                key={column.label}
+                className={`px-3 py-2 tabular-nums ${value(column).startsWith("-") ? "text-rose-700" : "text-slate-900"}`}
+              >
+                {value(column)}
+              </td>
             ))}
-          </tbody>
-        </table>
-      </section>
+          </tr>
+        ))}
+      </ScrollTable>
     </section>
   );
 }

@@ -230,7 +230,8 @@ export type MarginComparison = Record<"smartstore" | "coupang", PlatformRate & {
 
 export type MarginOutcome = { errors: MarginErrors; result: MarginResult | null; comparison: MarginComparison | null };
 
-const TEXT_FIELDS = [...AMOUNT_FIELDS.map((f) => f.name), "rate", "shippingRate"] as const;
+/** The fields a seller types in (the rest are choices), in the form's order. */
+export const TEXT_FIELDS = [...AMOUNT_FIELDS.map((f) => f.name), "rate", "shippingRate"] as const;
 
 /** A fresh form: the first preset chosen, so the first 계산하기 needs only the amounts. */
 export function defaultMarginValues(rules: MarginRules): MarginValues {
