@@ -20,9 +20,8 @@ export const test = base.extend<{ pageErrors: string[] }>({
 export { mailCount, mailedLink } from "./mailbox.ts";
 
 /**
- * Waits until React has hydrated the page (its fibers are on <main>). A page whose fields React controls (the
- * margin calculator) sets them from its state when it hydrates: typing before that is undone, so a journey that
- * types there waits first, as a person's first keystroke usually comes after the scripts have run.
+ * Waits until React has hydrated the page (its fibers are on <main>): a journey that asserts what the page does
+ * with JavaScript (the margin calculator's live result, a client-side navigation) waits for it first.
  */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => {
