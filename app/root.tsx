@@ -6,7 +6,7 @@ import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
 import { OneTimeMessages } from "#app/components/one-time-message.tsx";
 import { SpeculationRules } from "#app/components/speculation-rules.tsx";
-import { WebFontStylesheet } from "#app/components/web-font.tsx";
+import { usePretendardFromTheNextPage, WebFontStylesheet } from "#app/components/web-font.tsx";
 import { pickTwoAds } from "#app/features/ads/pick-ads.server.ts";
 import { readCompareIds } from "#app/features/compare/compare.server.ts";
 import { CompareBar } from "#app/features/compare/compare-bar.tsx";
@@ -134,6 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  usePretendardFromTheNextPage();
   return <Outlet />;
 }
 

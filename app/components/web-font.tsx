@@ -4,20 +4,25 @@
  * copy loads it the ordinary way. Text shows in the metric-matched fallback faces of app/font-fallback.css
  * (in the main stylesheet) until Pretendard is there, so it does not move when Pretendard comes in.
  *
- * On a first visit the script waits for the page's `load` event: a Korean page needs 15 to 20 subsets
- * (about 450 KB), and on a slow phone they would otherwise take the bandwidth the page's own pictures need
- * (Lighthouse: the note's picture and /products' first card were the LCP, behind the subsets). It then
- * loads every subset the page's text uses (`document.fonts.load`) while the `font-loading` class keeps the
- * text in the fallback, and drops the class when all have arrived: the page is laid out again once, not
- * once per subset as each arrived (a long task each on a slow phone: docs/performance.md, "Font, once").
- * Later pages of the same visit (sessionStorage `font`, a flag only) have the subsets in the browser's
- * cache and insert the stylesheet at once, so the text does not change face after the first paint.
+ * On a first visit the page keeps the fallback to the end: Pretendard is fetched for the pages after it, never
+ * swapped in under the reader. A Korean page needs 15 to 20 subsets (about 450 KB); asked for with the page,
+ * on a slow phone they took the bandwidth its own pictures needed (Lighthouse: the note's picture and
+ * /products' first card were the LCP, behind the subsets), and swapping them in re-shaped every line of the
+ * page, a long task of its own after the first paint (docs/performance.md, "Font, once" and "Font, next
+ * page"). So the script sets the `fallback-font` class before <body> is parsed, waits for the page's `load`
+ * event, and then loads every subset the page's text uses (`document.fonts.load`) into the browser's cache,
+ * which nothing on this page uses. Later pages of the same visit (sessionStorage `font`, a flag only) insert
+ * the stylesheet at once and find the subsets in the cache, so their first paint is already in Pretendard:
+ * the `font-display: optional` behaviour, with the fetch after the page instead of racing it.
  *
  * No subset is preloaded: measured, preloading the most-used one (subset 91) made it arrive well before
  * the others, and a page painted with some subsets in Pretendard and the rest in the fallback can wrap
  * differently from both (docs/performance.md, "Font").
  */
+
 import fontFaces from "pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css?url";
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
 
 // Plain text with no quotes, `<`, `>` or `&`, so it reads the same however it is escaped; the URL comes from
 // the script's own data-href, and React renders it as text (the sanitised note body stays the only raw HTML).
@@ -28,10 +33,10 @@ const insertStylesheet = [
   "try{seen=sessionStorage.getItem(`font`)}catch(e){}",
   "if(seen||!f||!f.load){d.head.appendChild(l);return}",
   // The class is set here, before <body> is parsed: set later, it would restyle and lay out the page once more.
-  "h.classList.add(`font-loading`);",
-  "function shown(){h.classList.remove(`font-loading`);try{sessionStorage.setItem(`font`,`1`)}catch(e){}}",
-  "function load(){l.onload=function(){f.load(`1em Pretendard Variable`,d.body.textContent).then(shown,shown)};",
-  "l.onerror=shown;d.head.appendChild(l)}",
+  "h.classList.add(`fallback-font`);",
+  "function kept(){try{sessionStorage.setItem(`font`,`1`)}catch(e){}}",
+  "function load(){l.onload=function(){f.load(`1em Pretendard Variable`,d.body.textContent).then(kept,kept)};",
+  "l.onerror=kept;d.head.appendChild(l)}",
   "d.readyState==`complete`?load():addEventListener(`load`,load)",
   "})(document.currentScript)",
 ].join("");
@@ -47,4 +52,16 @@ export function WebFontStylesheet({ nonce }: { nonce: string }) {
       </noscript>
     </>
   );
+}
+
+/**
+ * A page that hydrated keeps its document when React Router moves to the next page: that navigation is the next
+ * page, so it drops the first page's `fallback-font` and shows Pretendard from the cache the first page filled.
+ */
+export function usePretendardFromTheNextPage() {
+  const { key } = useLocation();
+  const firstPage = useRef(key);
+  useEffect(() => {
+    if (key !== firstPage.current) document.documentElement.classList.remove("fallback-font");
+  }, [key]);
 }
