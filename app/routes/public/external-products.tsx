@@ -50,6 +50,8 @@ export default function ExternalProducts({ loaderData }: Route.ComponentProps) {
         <EmptyState message={filtered ? "검색 결과가 없습니다." : "표시할 내용이 없습니다."} />
       ) : (
         <>
+          {/* The cards' names are <h3>s, as under /products' 인기 상품 heading: the list has its <h2> here too. */}
+          <h2 className="sr-only">상품 목록</h2>
           {filtered ? (
             <p className="mb-4 text-sm text-slate-600">
               검색 결과 {total.toLocaleString("ko-KR")}개{totalIsCapped ? " 이상" : ""}
