@@ -2,13 +2,15 @@
 // PostgreSQL with the demo content and the 100,000-product catalogue, every product, external product and
 // supplier with a picture from a stand-in host on 127.0.0.1 (bench/pictures.ts) that the server has made
 // its own copies of before anything is measured; part of `npm run bench` (without the pictures), alone for
-// measuring one front-end change at a time (docs/performance.md, "Font"). Writes bench/results/lighthouse.json.
+// measuring one front-end change at a time (docs/performance.md, "Font"); `--pages all` adds every other public
+// page. Writes bench/results/lighthouse.json.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
+import { guides } from "#content/guides/all-guides.ts";
 import { withDatabase } from "../scripts/with-database.ts";
 import { generateCatalogue } from "./generate-data.ts";
 import { middle } from "./load.ts";
@@ -23,6 +25,26 @@ export const LIGHTHOUSE_PAGES = (ids: { wholesaler: number; note: number }) => [
   `/sellernote/${ids.note}`,
   "/seller-info",
   "/sellinginsight/ad-strategy",
+];
+
+/**
+ * `--pages all`: every other public page, for issue 25's "≥ 98 on every other public page": the other seven
+ * guides, the lists without pictures of their own, the legal pages and the three public pages that hydrate.
+ * Not the 404 page: Lighthouse refuses to measure a page that answers 404 (its script is counted by
+ * bench/page-weight.ts and budgeted in `npm test`).
+ */
+const OTHER_PUBLIC_PAGES = (ids: { compare: number[]; searchWord: string }) => [
+  ...guides.filter((guide) => guide.slug !== "ad-strategy").map((guide) => `/sellinginsight/${guide.slug}`),
+  `/compare?ids=${ids.compare.join(",")}`,
+  "/favorites",
+  `/search?q=${encodeURIComponent(ids.searchWord)}`,
+  "/external-products",
+  "/sellernote",
+  "/terms",
+  "/privacy",
+  "/tools/margin",
+  "/login",
+  "/signup",
 ];
 
 /** Of those, the pages that show pictures: supplier logos, product cards, the note's picture. */
@@ -162,7 +184,17 @@ export async function lighthouse(base: string, urls: string[], runsPerPage = 3) 
  * `builds`: one server per build folder on the same database, and each page's runs alternate between them
  * (a, b, …, a, b, …), so load from other processes on the shared cores falls on all alike.
  */
-export async function lighthouseWithPictures({ port, runs, builds = [] }: { port: number; runs: number; builds?: string[] }) {
+export async function lighthouseWithPictures({
+  port,
+  runs,
+  builds = [],
+  allPages = false,
+}: {
+  port: number;
+  runs: number;
+  builds?: string[];
+  allPages?: boolean;
+}) {
   const pictureHost = await startPictureHost();
   const created = await createPostgresDatabase("domae_bench_lh");
   try {
@@ -173,11 +205,19 @@ export async function lighthouseWithPictures({ port, runs, builds = [] }: { port
       await generateCatalogue({ wholesalerCount: 10_000, productCount: 100_000 });
       const w = await db().execute(sql`SELECT id FROM wholesalers ORDER BY id LIMIT 1`);
       const n = await db().execute(sql`SELECT id FROM seller_notes ORDER BY id LIMIT 1`);
-      const found = { wholesaler: (w.rows[0] as { id: number }).id, note: (n.rows[0] as { id: number } | undefined)?.id ?? 1 };
+      const c = await db().execute(sql`SELECT id FROM wholesalers ORDER BY id LIMIT 3`);
+      const e = await db().execute(sql`SELECT title AS name FROM external_products ORDER BY id LIMIT 1`);
+      const found = {
+        wholesaler: (w.rows[0] as { id: number }).id,
+        note: (n.rows[0] as { id: number } | undefined)?.id ?? 1,
+        compare: c.rows.map((row) => (row as { id: number }).id),
+        // The first word of a listed external product's name: a search with results.
+        searchWord: String((e.rows[0] as { name: string } | undefined)?.name ?? "가방").split(/\s+/)[0] ?? "가방",
+      };
       await givePictures(pictureHost.urls, found.note);
       return found;
     }, env);
-    const pages = LIGHTHOUSE_PAGES(ids);
+    const pages = [...LIGHTHOUSE_PAGES(ids), ...(allPages ? OTHER_PUBLIC_PAGES(ids) : [])];
     const servers = [];
     try {
       // The servers request the pictures at start (the catch-up for rows saved without a request) and make them.
@@ -233,7 +273,12 @@ export async function lighthouseWithPictures({ port, runs, builds = [] }: { port
 
 if (import.meta.main) {
   const { values } = parseArgs({
-    options: { runs: { type: "string", default: "3" }, label: { type: "string", default: "" }, builds: { type: "string", default: "" } },
+    options: {
+      runs: { type: "string", default: "3" },
+      label: { type: "string", default: "" },
+      builds: { type: "string", default: "" },
+      pages: { type: "string", default: "" },
+    },
   });
   const builds = values.builds ? values.builds.split(",") : [];
   if (!(await postgresReachable())) {
@@ -245,6 +290,7 @@ if (import.meta.main) {
     port: Number(process.env.BENCH_PORT || 3400),
     runs: Number(values.runs),
     builds,
+    allPages: values.pages === "all",
   });
   console.table("table" in result ? result.table : result);
   fs.mkdirSync("bench/results", { recursive: true });
