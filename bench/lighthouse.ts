@@ -11,6 +11,7 @@ import { sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { guides } from "#content/guides/all-guides.ts";
+import { koreanSystemFontConfig } from "../scripts/korean-system-font.ts";
 import { withDatabase } from "../scripts/with-database.ts";
 import { generateCatalogue } from "./generate-data.ts";
 import { middle } from "./load.ts";
@@ -83,6 +84,12 @@ export async function lighthouse(base: string, urls: string[], runsPerPage = 3) 
   const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+    // A Korean system font, as every phone has (ADR 0038: the first page keeps its face); LIGHTHOUSE_NO_KOREAN_FONT=1
+    // measures a machine with none, such as this one, where the first page swaps to Pretendard.
+    envVars: {
+      ...process.env,
+      ...(process.env.LIGHTHOUSE_NO_KOREAN_FONT === "1" ? {} : { FONTCONFIG_FILE: koreanSystemFontConfig() }),
+    } as Record<string, string>,
     chromeFlags: [
       "--headless",
       "--no-sandbox",

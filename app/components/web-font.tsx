@@ -11,9 +11,11 @@
  * page, a long task of its own after the first paint (docs/performance.md, "Font, once" and "Font, next
  * page"). So the script sets the `fallback-font` class before <body> is parsed, waits for the page's `load`
  * event, and then loads every subset the page's text uses (`document.fonts.load`) into the browser's cache,
- * which nothing on this page uses. Later pages of the same visit (sessionStorage `font`, a flag only) insert
- * the stylesheet at once and find the subsets in the cache, so their first paint is already in Pretendard:
- * the `font-display: optional` behaviour, with the fetch after the page instead of racing it.
+ * which nothing on this page uses (on a machine with no Korean font at all, where the fallback is boxes, the
+ * page swaps to Pretendard when they are in, as ADR 0037 did). Later pages of the same visit (sessionStorage
+ * `font`, a flag only) insert the stylesheet at once and find the subsets in the cache, so their first paint is
+ * already in Pretendard: the `font-display: optional` behaviour, with the fetch after the page instead of
+ * racing it.
  *
  * No subset is preloaded: measured, preloading the most-used one (subset 91) made it arrive well before
  * the others, and a page painted with some subsets in Pretendard and the rest in the fallback can wrap
@@ -28,14 +30,20 @@ import { useLocation } from "react-router";
 // the script's own data-href, and React renders it as text (the sanitised note body stays the only raw HTML).
 const insertStylesheet = [
   "(function(s){",
-  "var d=document,h=d.documentElement,f=d.fonts,l=d.createElement(`link`),seen;",
+  "var d=document,h=d.documentElement,f=d.fonts,l=d.createElement(`link`),seen,swap;",
   "l.rel=`stylesheet`;l.href=s.dataset.href;",
   "try{seen=sessionStorage.getItem(`font`)}catch(e){}",
   "if(seen||!f||!f.load){d.head.appendChild(l);return}",
   // The class is set here, before <body> is parsed: set later, it would restyle and lay out the page once more.
   "h.classList.add(`fallback-font`);",
-  "function kept(){try{sessionStorage.setItem(`font`,`1`)}catch(e){}}",
-  "function load(){l.onload=function(){f.load(`1em Pretendard Variable`,d.body.textContent).then(kept,kept)};",
+  // Two syllables drawn in the page's own faces: the same pixels mean both are the missing-glyph box, so the
+  // machine has no Korean font and this page swaps to Pretendard once its subsets are in (ADR 0037) rather
+  // than stay in boxes. A canvas that cannot be read counts as a Korean font (the page keeps its face).
+  "function readable(){try{var c=d.createElement(`canvas`).getContext(`2d`),p=function(t){",
+  "c.clearRect(0,0,40,40);c.fillText(t,0,30);return c.getImageData(0,0,40,40).data.join()};",
+  "c.font=`30px `+getComputedStyle(d.body).fontFamily;return p(`가`)!=p(`힣`)}catch(e){return 1}}",
+  "function kept(){if(swap)h.classList.remove(`fallback-font`);try{sessionStorage.setItem(`font`,`1`)}catch(e){}}",
+  "function load(){swap=!readable();l.onload=function(){f.load(`1em Pretendard Variable`,d.body.textContent).then(kept,kept)};",
   "l.onerror=kept;d.head.appendChild(l)}",
   "d.readyState==`complete`?load():addEventListener(`load`,load)",
   "})(document.currentScript)",
