@@ -37,6 +37,7 @@ export const LIGHTHOUSE_PAGES = (ids: { wholesaler: number; note: number }) => [
 const OTHER_PUBLIC_PAGES = (ids: { compare: number[]; searchWord: string }) => [
   ...guides.filter((guide) => guide.slug !== "ad-strategy").map((guide) => `/sellinginsight/${guide.slug}`),
   `/compare?ids=${ids.compare.join(",")}`,
+  // Signed out, /favorites answers with the login page: what a visitor who presses 찜 목록 meets.
   "/favorites",
   `/search?q=${encodeURIComponent(ids.searchWord)}`,
   "/external-products",
@@ -210,16 +211,16 @@ export async function lighthouseWithPictures({
     const ids = await withDatabase(async () => {
       await seedDemoIfFirstStart();
       await generateCatalogue({ wholesalerCount: 10_000, productCount: 100_000 });
-      const w = await db().execute(sql`SELECT id FROM wholesalers ORDER BY id LIMIT 1`);
+      const w = await db().execute(sql`SELECT id FROM wholesalers ORDER BY id LIMIT 3`);
       const n = await db().execute(sql`SELECT id FROM seller_notes ORDER BY id LIMIT 1`);
-      const c = await db().execute(sql`SELECT id FROM wholesalers ORDER BY id LIMIT 3`);
-      const e = await db().execute(sql`SELECT title AS name FROM external_products ORDER BY id LIMIT 1`);
+      const e = await db().execute(sql`SELECT title FROM external_products ORDER BY id LIMIT 1`);
+      const wholesalerIds = w.rows.map((row) => (row as { id: number }).id);
       const found = {
-        wholesaler: (w.rows[0] as { id: number }).id,
+        wholesaler: wholesalerIds[0]!,
         note: (n.rows[0] as { id: number } | undefined)?.id ?? 1,
-        compare: c.rows.map((row) => (row as { id: number }).id),
+        compare: wholesalerIds,
         // The first word of a listed external product's name: a search with results.
-        searchWord: String((e.rows[0] as { name: string } | undefined)?.name ?? "가방").split(/\s+/)[0] ?? "가방",
+        searchWord: ((e.rows[0] as { title: string } | undefined)?.title ?? "가방").split(/\s+/)[0] || "가방",
       };
       await givePictures(pictureHost.urls, found.note);
       return found;

@@ -11,7 +11,11 @@ const PRETENDARD_OTF = fileURLToPath(new URL("../node_modules/pretendard/dist/pu
  * npm package. Pass its path as FONTCONFIG_FILE in the browser's environment. The journeys of ADR 0038 and the
  * Lighthouse bench use it to see a page as a phone does; without it they see a machine with no Korean font.
  */
+let written: string | undefined;
+
+/** Written once per process (fontconfig keeps its cache beside it): every browser launched after reuses it. */
 export function koreanSystemFontConfig(): string {
+  if (written) return written;
   if (!fs.existsSync(PRETENDARD_OTF)) throw new Error(`Pretendard's OTF files are missing: ${PRETENDARD_OTF}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "korean-system-font-"));
   const file = path.join(dir, "fonts.conf");
@@ -26,5 +30,6 @@ export function koreanSystemFontConfig(): string {
 </fontconfig>
 `,
   );
+  written = file;
   return file;
 }

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { BrowserType, Page } from "@playwright/test";
 import { koreanSystemFontConfig } from "../../scripts/korean-system-font.ts";
 import { expect, hydrated, test } from "./fixtures.ts";
 
@@ -12,9 +12,12 @@ const pretendardLoaded = (page: Page) =>
   page.evaluate(() => [...document.fonts].some((face) => face.family.includes("Pretendard Variable") && face.status === "loaded"));
 
 /** A Chromium launched as the project's, with a Korean system font (scripts/korean-system-font.ts). */
-async function withKoreanFont(launch: (options: object) => Promise<Browser>, use: (page: Page) => Promise<void>) {
+async function withKoreanFont(chromium: BrowserType, use: (page: Page) => Promise<void>) {
   const configured = test.info().project.use;
-  const browser = await launch({ ...configured.launchOptions, env: { ...process.env, FONTCONFIG_FILE: koreanSystemFontConfig() } });
+  const browser = await chromium.launch({
+    ...configured.launchOptions,
+    env: { ...process.env, FONTCONFIG_FILE: koreanSystemFontConfig() },
+  });
   try {
     const context = await browser.newContext({ baseURL: configured.baseURL, locale: "ko-KR" });
     await use(await context.newPage());
@@ -26,41 +29,35 @@ async function withKoreanFont(launch: (options: object) => Promise<Browser>, use
 test("with a Korean font, a first visit's page never changes face; the next page is in Pretendard from the start", async ({
   playwright,
 }) => {
-  await withKoreanFont(
-    (options) => playwright.chromium.launch(options),
-    async (page) => {
-      await page.goto("/sellinginsight/ad-strategy");
-      await fontKept(page);
-      // The subsets this page's text uses are in (loaded for the next page), and this page still reads in its face.
-      expect(await pretendardLoaded(page)).toBe(true);
-      expect(await inPretendard(page)).toBe(false);
+  await withKoreanFont(playwright.chromium, async (page) => {
+    await page.goto("/sellinginsight/ad-strategy");
+    await fontKept(page);
+    // The subsets this page's text uses are in (loaded for the next page), and this page still reads in its face.
+    expect(await pretendardLoaded(page)).toBe(true);
+    expect(await inPretendard(page)).toBe(false);
 
-      await page.getByRole("navigation", { name: "주요 메뉴" }).getByRole("link", { name: "도매 사이트 목록" }).click();
-      await expect(page).toHaveURL(/\/list$/);
-      await expect(page.locator("html")).not.toHaveClass(/fallback-font/);
-      expect(await inPretendard(page)).toBe(true);
-    },
-  );
+    await page.getByRole("navigation", { name: "주요 메뉴" }).getByRole("link", { name: "도매 사이트 목록" }).click();
+    await expect(page).toHaveURL(/\/list$/);
+    await expect(page.locator("html")).not.toHaveClass(/fallback-font/);
+    expect(await inPretendard(page)).toBe(true);
+  });
 });
 
 test("with a Korean font, a page that hydrated shows Pretendard from the first page React Router moves to", async ({ playwright }) => {
-  await withKoreanFont(
-    (options) => playwright.chromium.launch(options),
-    async (page) => {
-      await page.goto("/tools/margin");
-      await hydrated(page);
-      await fontKept(page);
-      expect(await inPretendard(page)).toBe(false);
+  await withKoreanFont(playwright.chromium, async (page) => {
+    await page.goto("/tools/margin");
+    await hydrated(page);
+    await fontKept(page);
+    expect(await inPretendard(page)).toBe(false);
 
-      // React Router moves on in the same document (the mark stays): the next page is the same <html>.
-      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-      await page.getByRole("link", { name: "← 셀러 정보센터" }).click();
-      await expect(page).toHaveURL(/\/seller-info$/);
-      expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
-      await expect(page.locator("html")).not.toHaveClass(/fallback-font/);
-      expect(await inPretendard(page)).toBe(true);
-    },
-  );
+    // React Router moves on in the same document (the mark stays): the next page is the same <html>.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole("link", { name: "← 셀러 정보센터" }).click();
+    await expect(page).toHaveURL(/\/seller-info$/);
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    await expect(page.locator("html")).not.toHaveClass(/fallback-font/);
+    expect(await inPretendard(page)).toBe(true);
+  });
 });
 
 test("without any Korean font, the first page does not stay in boxes: it swaps to Pretendard once the subsets are in", async ({ page }) => {

@@ -90,16 +90,16 @@ export function MarginCalculator({
   useEffect(() => {
     if (!formRef.current) return;
     const fields = new FormData(formRef.current);
-    const left = (name: MarginField | (typeof CHOICE_FIELDS)[number]) => {
+    const changedBeforeHydration = (name: MarginField | (typeof CHOICE_FIELDS)[number]) => {
       const value = fields.get(name);
       return typeof value === "string" && value !== initialValues[name] ? value : null;
     };
     for (const name of CHOICE_FIELDS) {
-      const value = left(name);
+      const value = changedBeforeHydration(name);
       if (value !== null) choose(name, value);
     }
     for (const name of TEXT_FIELDS) {
-      const value = left(name);
+      const value = changedBeforeHydration(name);
       if (value !== null) set(name, value);
     }
   }, []);
