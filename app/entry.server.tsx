@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { noteRequestError } from "#app/db/request-context.server.ts";
+import { hydrationAfterContent } from "#app/lib/hydration-after-content.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
 
@@ -41,7 +42,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          pipe(hydrationAfterContent()).pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

@@ -49,6 +49,16 @@ const OTHER_PUBLIC_PAGES = (ids: { compare: number[]; searchWord: string }) => [
   "/signup",
 ];
 
+/** `--pages`: the six pages (""), every public page ("all"), or those that begin with one of a comma list. */
+function choosePages(choice: string, everyPage: string[], six: number) {
+  if (!choice) return everyPage.slice(0, six);
+  if (choice === "all") return everyPage;
+  const prefixes = choice.split(",").filter(Boolean);
+  const chosen = everyPage.filter((page) => prefixes.some((prefix) => page.startsWith(prefix)));
+  if (!chosen.length) throw new Error(`--pages ${choice}: no measured page begins with that (${everyPage.join(" ")})`);
+  return chosen;
+}
+
 /** Of those, the pages that show pictures: supplier logos, product cards, the note's picture. */
 const PICTURED_PAGES = (ids: { wholesaler: number; note: number }) => LIGHTHOUSE_PAGES(ids).slice(0, 4);
 
@@ -196,12 +206,13 @@ export async function lighthouseWithPictures({
   port,
   runs,
   builds = [],
-  allPages = false,
+  pageChoice = "",
 }: {
   port: number;
   runs: number;
   builds?: string[];
-  allPages?: boolean;
+  /** "": the six pages; "all": every public page; else a comma list of paths, each matching the pages it begins. */
+  pageChoice?: string;
 }) {
   const pictureHost = await startPictureHost();
   const created = await createPostgresDatabase("domae_bench_lh");
@@ -225,7 +236,7 @@ export async function lighthouseWithPictures({
       await givePictures(pictureHost.urls, found.note);
       return found;
     }, env);
-    const pages = [...LIGHTHOUSE_PAGES(ids), ...(allPages ? OTHER_PUBLIC_PAGES(ids) : [])];
+    const pages = choosePages(pageChoice, [...LIGHTHOUSE_PAGES(ids), ...OTHER_PUBLIC_PAGES(ids)], LIGHTHOUSE_PAGES(ids).length);
     const servers = [];
     try {
       // The servers request the pictures at start (the catch-up for rows saved without a request) and make them.
@@ -298,7 +309,7 @@ if (import.meta.main) {
     port: Number(process.env.BENCH_PORT || 3400),
     runs: Number(values.runs),
     builds,
-    allPages: values.pages === "all",
+    pageChoice: values.pages,
   });
   console.table("table" in result ? result.table : result);
   fs.mkdirSync("bench/results", { recursive: true });
