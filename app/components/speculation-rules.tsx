@@ -26,7 +26,6 @@ const NEVER = [
   "/reset-password",
   "/verify-email",
   "/alerts/*",
-  "/tools/*",
   "/wholesaler/*",
   "/api/*",
   "/images/*",

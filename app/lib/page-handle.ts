@@ -4,7 +4,7 @@
  * - `ads: false`: the page carries no ads (the admin pages).
  * - `hydrate: false`: the page is served without React's client scripts (no modulepreloads, no hydration data, no
  *   router): every link and form on it works as plain HTML (ADR 0031). The page may still get the one small
- *   hand-written module (`public/page.js`) and the speculation rules.
+ *   hand-written module (`app/scripts/page-enhancements.js`) and the speculation rules.
  */
 export type PageHandle = { ads?: boolean; hydrate?: boolean };
 
@@ -15,3 +15,9 @@ export const SCRIPT_FREE = { hydrate: false } as const satisfies PageHandle;
 export function anyRouteTurnsOff(matches: readonly { handle?: unknown }[], key: keyof PageHandle) {
   return matches.some((match) => (match.handle as PageHandle | undefined)?.[key] === false);
 }
+
+/**
+ * Sent by the small module with its background request for a `data-live-form` (the margin calculator, ADR 0040):
+ * the seller is still typing, so the page answers as to a form not yet sent.
+ */
+export const LIVE_FORM_HEADER = "X-Live-Form";

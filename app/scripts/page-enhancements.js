@@ -50,3 +50,79 @@ addEventListener("pageshow", (event) => {
   for (const shown of document.querySelectorAll('[data-pending="shows"]')) shown.hidden = true;
   for (const hidden of document.querySelectorAll('[data-pending="hides"]')) hidden.hidden = false;
 });
+
+// A form that shows its own result on the page (the margin calculator, ADR 0040: `data-live-form`, a GET form).
+// As the seller types, the same address 계산하기 would open is asked for in the background, with the header that
+// says the form is not sent yet, and each part of the page marked `data-live-part` takes the server's new copy
+// of itself; the field being typed in stays as it is. The address bar follows, so it is always a link to what
+// is on screen. Without this module, 계산하기 does the same with a page load.
+const LIVE_FORM_HEADER = "X-Live-Form";
+
+/** Brings `part` up to date from `fresh`, its copy in the new page, without moving the focused field. */
+function bringUpToDate(part, fresh) {
+  const focused = document.activeElement;
+  const twin = focused?.id && focused !== part && part.contains(focused) ? fresh.querySelector(`#${CSS.escape(focused.id)}`) : null;
+  if (!twin) {
+    part.replaceChildren(...fresh.childNodes);
+    return;
+  }
+  // From the focused field up to the part: keep each element on the path, take its attributes (an error's
+  // aria-invalid, the message it names) and everything around it from the new copy. The value stays the seller's.
+  let kept = focused;
+  let copy = twin;
+  while (kept !== part) {
+    for (const name of kept.getAttributeNames()) if (name !== "value" && !copy.hasAttribute(name)) kept.removeAttribute(name);
+    for (const name of copy.getAttributeNames()) if (name !== "value") kept.setAttribute(name, copy.getAttribute(name));
+    const parent = kept.parentElement;
+    const copyParent = copy.parentElement;
+    if (!parent || !copyParent) return;
+    const siblings = [...copyParent.childNodes];
+    const at = siblings.indexOf(copy);
+    for (const node of [...parent.childNodes]) if (node !== kept) node.remove();
+    kept.before(...siblings.slice(0, at));
+    kept.after(...siblings.slice(at + 1));
+    kept = parent;
+    copy = copyParent;
+  }
+}
+
+for (const form of document.querySelectorAll("form[data-live-form]")) {
+  let timer = 0;
+  let asking = null;
+  const query = () => new URLSearchParams(new FormData(form)).toString();
+  const refresh = async () => {
+    const sent = query();
+    const address = `${form.action}?${sent}`;
+    asking?.abort();
+    asking = new AbortController();
+    try {
+      const response = await fetch(address, { headers: { [LIVE_FORM_HEADER]: "1" }, signal: asking.signal });
+      if (!response.ok) return;
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      // Typed on meanwhile: the next answer is on its way, and this one would put back what was replaced.
+      if (query() !== sent) return;
+      for (const part of document.querySelectorAll("[data-live-part]")) {
+        const fresh = part.id ? page.getElementById(part.id) : null;
+        if (fresh) bringUpToDate(part, fresh);
+      }
+      history.replaceState(history.state, "", address);
+    } catch {
+      // Offline or cut off: 계산하기 still sends the form.
+    }
+  };
+  form.addEventListener("input", (event) => {
+    // A field that means another choice (a rate typed by hand means 직접 입력): `data-live-sets="name=value"`.
+    const [name, value] = event.target.dataset?.liveSets?.split("=") ?? [];
+    const other = name ? form.elements.namedItem(name) : null;
+    if (other && "value" in other) other.value = value;
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 250);
+  });
+  // What was typed or chosen before this module ran (a slow phone) counts at once.
+  const changed = [...form.elements].some((field) =>
+    field instanceof HTMLSelectElement
+      ? [...field.options].some((option) => option.selected !== option.defaultSelected)
+      : "defaultValue" in field && field.value !== field.defaultValue,
+  );
+  if (changed) refresh();
+}

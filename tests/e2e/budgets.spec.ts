@@ -39,13 +39,14 @@ async function scriptFreePages(request: import("@playwright/test").APIRequestCon
     note,
     "/terms",
     "/privacy",
+    "/tools/margin",
   ];
 }
 
 /** The public pages that keep React (a form that is better with it, or a calculator). */
 async function hydratingPages(request: import("@playwright/test").APIRequestContext) {
   const wholesaler = await firstLinkTo(request, "/list", /\/wholesaler\/\d+/);
-  return [`${wholesaler}/report`, "/tools/margin", "/login", "/signup"];
+  return [`${wholesaler}/report`, "/login", "/signup"];
 }
 
 async function publicPages(request: import("@playwright/test").APIRequestContext) {

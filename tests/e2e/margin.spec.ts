@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, test } from "./fixtures.ts";
+import { expect, test } from "./fixtures.ts";
 
 /** From the 헬스케어/뷰티 view of /list (regulatory notes shown) to a supplier page and on to the calculator. */
 async function openCalculatorFromSupplier(page: Page) {
@@ -33,8 +33,8 @@ const comparison = (page: Page) => page.getByRole("region", { name: "스마트�
 
 test("with JavaScript: from a supplier page to a margin that updates as one types and stays in the URL", async ({ page }) => {
   await openCalculatorFromSupplier(page);
-  // A full page load from the script-free supplier page: the fields are React's once it has hydrated.
-  await hydrated(page);
+  // The page ships no React: the small module asks the server as one types (ADR 0040).
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
   // A fresh form is already on the first preset: 영세 grade, an ordinary order, 4.98%.
   await expect(page.getByLabel("수수료 기준")).toHaveValue("smartstore");
   await expect(page.getByLabel("판매 수수료율(%)")).toHaveValue("4.98");
@@ -83,8 +83,17 @@ test("with JavaScript: from a supplier page to a margin that updates as one type
   await expect(r.getByRole("definition")).toHaveCount(0);
   await expect(page.getByRole("main")).not.toContainText("NaN");
 
+  // Typed slowly, the server's answers arrive between the keys: the field keeps the focus and every key, and the
+  // message beside it goes once the value is good.
+  const price = page.getByLabel("판매가", { exact: true });
+  await price.fill("");
+  await price.pressSequentially("20000", { delay: 350 });
+  await expect(price).toBeFocused();
+  await expect(price).toHaveValue("20000");
+  await expect(page.getByText("숫자만 입력해 주세요(원 단위, 소수점 없이).")).toHaveCount(0);
+  await expect(price).not.toHaveAttribute("aria-invalid");
+
   // The address bar is a shareable link: opening it shows the same state.
-  await page.getByLabel("판매가", { exact: true }).fill("20000");
   await expect(r.getByText("18,000원", { exact: true })).toBeVisible();
   const shared = page.url();
   await page.goto(shared);
@@ -92,8 +101,8 @@ test("with JavaScript: from a supplier page to a margin that updates as one type
   await expect(result(page).getByText("18,000원", { exact: true })).toBeVisible();
 });
 
-test("figures typed before the scripts ran stay in their fields and count once the page hydrates", async ({ page }) => {
-  // A slow phone: the page is on screen and the seller types while its scripts are still on the way.
+test("figures typed before the small module ran stay in their fields and count once it runs", async ({ page }) => {
+  // A slow phone: the page is on screen and the seller types while its script is still on the way.
   let releaseScripts = () => {};
   const scriptsHeld = new Promise<void>((resolve) => {
     releaseScripts = resolve;
@@ -102,19 +111,19 @@ test("figures typed before the scripts ran stay in their fields and count once t
     await scriptsHeld;
     await route.continue();
   });
-  // Not "load" or "domcontentloaded": both wait for the module scripts held above.
+  // Not "load" or "domcontentloaded": both wait for the module script held above.
   await page.goto("/tools/margin", { waitUntil: "commit" });
   await fillSale(page);
   await page.getByLabel("스마트스토어 판매자 등급").selectOption({ label: "일반" });
+  await expect(result(page).getByRole("definition")).toHaveCount(0);
   releaseScripts();
-  await hydrated(page);
 
   // The figures were taken as typed: the 일반 preset's 6.63% and its result, and the address to share them.
   await expect(page.getByLabel("판매가", { exact: true })).toHaveValue("20000");
   await expect(page.getByLabel("판매 수수료율(%)")).toHaveValue("6.63");
   await expect(result(page).getByText("4,704원", { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/price=20000.*naverGrade=general/);
-  // And they stay when the page renders again.
+  // And they stay when the result comes again.
   await page.getByLabel("광고비(개당)", { exact: true }).fill("0");
   await expect(page.getByLabel("공급가", { exact: true })).toHaveValue("10000");
   await expect(result(page).getByText("5,158원", { exact: true })).toBeVisible();

@@ -45,15 +45,15 @@ test("with a Korean font, a first visit's page never changes face; the next page
 
 test("with a Korean font, a page that hydrated shows Pretendard from the first page React Router moves to", async ({ playwright }) => {
   await withKoreanFont(playwright.chromium, async (page) => {
-    await page.goto("/tools/margin");
+    await page.goto("/login");
     await hydrated(page);
     await fontKept(page);
     expect(await inPretendard(page)).toBe(false);
 
     // React Router moves on in the same document (the mark stays): the next page is the same <html>.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    await page.getByRole("link", { name: "← 셀러 정보센터" }).click();
-    await expect(page).toHaveURL(/\/seller-info$/);
+    await page.getByRole("link", { name: "새 계정 만들기" }).click();
+    await expect(page).toHaveURL(/\/signup$/);
     expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
     await expect(page.locator("html")).not.toHaveClass(/fallback-font/);
     expect(await inPretendard(page)).toBe(true);

@@ -1,4 +1,3 @@
-import { useEffect, useId, useRef, useState } from "react";
 import { SelectField, TextField } from "#app/components/form-field.tsx";
 import { ScrollTable } from "#app/components/scroll-table.tsx";
 import { SourceLinks } from "#app/components/source-links.tsx";
@@ -7,26 +6,21 @@ import { formatDay, formatWon } from "#app/lib/format.ts";
 import type { FeeSource, FeeTier } from "#content/fee-presets.ts";
 import {
   AMOUNT_FIELDS,
-  evaluateMargin,
-  type FeeBasis,
   formatRate,
   formatTenthsPercent,
   type MarginComparison,
+  type MarginErrors,
   type MarginField,
   type MarginResult,
   type MarginRules,
   type MarginValues,
-  marginHref,
   platformRates,
-  TEXT_FIELDS,
-  visibleErrors,
 } from "./margin.ts";
 
 const selectClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200";
 
 type TierField = "naverGrade" | "naverOrder" | "coupangCategory" | "tax";
-const CHOICE_FIELDS = ["fee", "naverGrade", "naverOrder", "coupangCategory", "tax"] as const satisfies readonly ("fee" | TierField)[];
 
 /** The oldest reading date among the tiers a rate is made of: the rate is only as fresh as that. */
 const readOnOf = (tiers: FeeTier[]) => formatDay(tiers.map((tier) => tier.readOn).sort()[0] ?? "");
@@ -34,75 +28,31 @@ const readOnOf = (tiers: FeeTier[]) => formatDay(tiers.map((tier) => tier.readOn
 /** Each page once, in the order first named. */
 const sourcesOf = (tiers: FeeTier[]) => [...new Map(tiers.flatMap((tier) => tier.sources).map((source) => [source.url, source])).values()];
 
+/** A rate typed by hand means the seller no longer follows a preset: the small module sets 수수료 기준 to 직접 입력. */
+const TYPED_RATE_MEANS_CUSTOM = { "data-live-sets": "fee=custom" };
+
 /**
- * The calculator: a GET form to /tools/margin that works without JavaScript (the server computes from the
- * URL), and, once hydrated, computes as one types with the same pure module and keeps the URL in step, so the
- * address bar is always a shareable link to what is on screen. The fee and tax tables come from the loader.
+ * The calculator, drawn on the server only (the page ships no React, ADR 0040): a GET form to /tools/margin, so
+ * the server computes from the URL and a link reproduces the result. With the small module
+ * (app/scripts/page-enhancements.js) the form is `data-live-form`: as the seller types, the module asks the server
+ * for the same URL in the background and brings the parts marked `data-live-part` up to date (the fields, their
+ * messages, the result, the comparison), leaving the field being typed in alone, and keeps the address in step.
  */
 export function MarginCalculator({
-  initialValues,
-  initiallySubmitted,
+  values,
+  errors,
+  result,
+  comparison,
   rules,
 }: {
-  initialValues: MarginValues;
-  initiallySubmitted: boolean;
+  values: MarginValues;
+  /** The messages to show (visibleErrors): every one after 계산하기, only those of filled fields while typing. */
+  errors: MarginErrors;
+  result: MarginResult | null;
+  comparison: MarginComparison | null;
   rules: MarginRules;
 }) {
-  const [values, setValues] = useState(initialValues);
-  const [submitted, setSubmitted] = useState(initiallySubmitted);
-  // The address changes only once the seller edits something: opening the page leaves its URL as it was.
-  const [edited, setEdited] = useState(false);
-  const { errors, result, comparison } = evaluateMargin(values, rules);
-  const shown = visibleErrors(errors, values, submitted);
   const tax = rules.taxes.types.find((type) => type.id === values.tax) ?? rules.taxes.types[0];
-  const basisHintId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    // Keep React Router's own history entry state; only the address changes.
-    if (edited) window.history.replaceState(window.history.state, "", marginHref(values));
-  }, [edited, values]);
-
-  const set = (field: MarginField, value: string) => {
-    setEdited(true);
-    // Typing a rate by hand means the seller no longer follows a preset.
-    setValues((current) => ({
-      ...current,
-      [field]: value,
-      ...(field === "rate" || field === "shippingRate" ? { fee: "custom" as const } : {}),
-    }));
-  };
-
-  // A basis or a tier decides the rates again (evaluateMargin applies a preset; the fields show what it applied).
-  const choose = (field: "fee" | TierField, value: string) => {
-    setEdited(true);
-    setValues((current) => {
-      const next = { ...current, [field]: value } as MarginValues;
-      if (next.fee === "custom") return next;
-      const chosen = platformRates(next, rules.fees)[next.fee];
-      return { ...next, rate: formatRate(chosen.rateHundredths), shippingRate: formatRate(chosen.shippingRateHundredths) };
-    });
-  };
-
-  // What a seller typed or chose before the scripts ran is in the fields but not in the state, and the next render
-  // would put the server's values back over it (React leaves the fields alone while hydrating, not after). Once
-  // hydrated, take the fields as the seller left them: choices first, so a rate typed by hand still means 직접 입력.
-  useEffect(() => {
-    if (!formRef.current) return;
-    const fields = new FormData(formRef.current);
-    const changedBeforeHydration = (name: MarginField | (typeof CHOICE_FIELDS)[number]) => {
-      const value = fields.get(name);
-      return typeof value === "string" && value !== initialValues[name] ? value : null;
-    };
-    for (const name of CHOICE_FIELDS) {
-      const value = changedBeforeHydration(name);
-      if (value !== null) choose(name, value);
-    }
-    for (const name of TEXT_FIELDS) {
-      const value = changedBeforeHydration(name);
-      if (value !== null) set(name, value);
-    }
-  }, []);
 
   const field = (name: MarginField, label: string, hint: string) => (
     <TextField
@@ -110,11 +60,11 @@ export function MarginCalculator({
       label={label}
       name={name}
       hint={hint}
-      error={shown[name]}
+      error={errors[name]}
       inputMode={name === "rate" || name === "shippingRate" ? "decimal" : "numeric"}
       autoComplete="off"
-      value={values[name]}
-      onChange={(event) => set(name, event.currentTarget.value)}
+      defaultValue={values[name]}
+      {...(name === "rate" || name === "shippingRate" ? TYPED_RATE_MEANS_CUSTOM : {})}
     />
   );
 
@@ -123,8 +73,7 @@ export function MarginCalculator({
       label={label}
       name={name}
       options={options.map((option) => ({ value: option.id, label: option.label }))}
-      value={values[name]}
-      onChange={(event) => choose(name, event.currentTarget.value)}
+      defaultValue={values[name]}
     />
   );
 
@@ -132,16 +81,13 @@ export function MarginCalculator({
     <>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <form
-          ref={formRef}
+          id="margin-form"
           method="get"
           action="/tools/margin"
           noValidate
+          data-live-form=""
+          data-live-part=""
           className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
-          onSubmit={(event) => {
-            // With JavaScript the results are already on screen and the URL is current: just show every message.
-            event.preventDefault();
-            setSubmitted(true);
-          }}
         >
           <div className="grid gap-5 sm:grid-cols-2">
             {AMOUNT_FIELDS.filter((f) => f.name !== "ad").map((f) => field(f.name, f.label, f.hint))}
@@ -150,14 +96,7 @@ export function MarginCalculator({
             <label htmlFor="field-fee" className="block text-sm font-medium text-slate-800">
               수수료 기준
             </label>
-            <select
-              id="field-fee"
-              name="fee"
-              className={selectClass}
-              aria-describedby={basisHintId}
-              value={values.fee}
-              onChange={(event) => choose("fee", event.currentTarget.value as FeeBasis)}
-            >
+            <select id="field-fee" name="fee" className={selectClass} aria-describedby="margin-basis-hint" defaultValue={values.fee}>
               <option value="custom">직접 입력</option>
               <option value="smartstore">{rules.fees.smartstore.label}</option>
               <option value="coupang">{rules.fees.coupang.label}</option>
@@ -171,7 +110,7 @@ export function MarginCalculator({
               등급·주문 경로·카테고리는 수수료 기준을 고를 때와 아래 비교 표에 쓰입니다.
             </p>
           </div>
-          <div id={basisHintId} className="space-y-1 text-xs leading-5 text-slate-600">
+          <div id="margin-basis-hint" className="space-y-1 text-xs leading-5 text-slate-600">
             <BasisHint values={values} rules={rules} />
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
@@ -193,7 +132,7 @@ export function MarginCalculator({
           <h2 id="margin-result" className="text-lg font-bold text-slate-900">
             계산 결과
           </h2>
-          <div aria-live="polite">
+          <div id="margin-outcome" aria-live="polite" data-live-part="">
             {result ? (
               <>
                 <dl className="mt-4 divide-y divide-slate-200">
@@ -218,13 +157,17 @@ export function MarginCalculator({
               </>
             ) : (
               <p className="mt-4 text-sm text-slate-600">
-                {Object.keys(shown).length > 0
+                {Object.keys(errors).length > 0
                   ? "입력값을 고치면 결과가 표시됩니다."
                   : "판매가와 공급가를 넣으면 결과가 여기에 표시됩니다."}
               </p>
             )}
           </div>
-          <div className="mt-5 space-y-2 border-t border-slate-200 pt-4 text-xs leading-5 text-slate-600">
+          <div
+            id="margin-tax-note"
+            data-live-part=""
+            className="mt-5 space-y-2 border-t border-slate-200 pt-4 text-xs leading-5 text-slate-600"
+          >
             <p>
               <strong className="text-slate-800">부가세({tax?.label}):</strong> 모든 금액은 부가세 포함으로 넣습니다. {tax?.note}
             </p>
@@ -236,7 +179,9 @@ export function MarginCalculator({
           </div>
         </section>
       </div>
-      {comparison ? <ComparisonTable comparison={comparison} taxLabel={tax?.label ?? ""} /> : null}
+      <div id="margin-comparison" data-live-part="">
+        {comparison ? <ComparisonTable comparison={comparison} taxLabel={tax?.label ?? ""} /> : null}
+      </div>
     </>
   );
 }

@@ -231,7 +231,7 @@ export type MarginComparison = Record<"smartstore" | "coupang", PlatformRate & {
 export type MarginOutcome = { errors: MarginErrors; result: MarginResult | null; comparison: MarginComparison | null };
 
 /** The fields a seller types in (the rest are choices), in the form's order. */
-export const TEXT_FIELDS = [...AMOUNT_FIELDS.map((f) => f.name), "rate", "shippingRate"] as const;
+const TEXT_FIELDS = [...AMOUNT_FIELDS.map((f) => f.name), "rate", "shippingRate"] as const;
 
 /** A fresh form: the first preset chosen, so the first 계산하기 needs only the amounts. */
 export function defaultMarginValues(rules: MarginRules): MarginValues {

@@ -2,25 +2,23 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { expect, test } from "vitest";
 import type { MarginRules, MarginValues } from "#app/features/margin/margin.ts";
 import { MarginCalculator } from "#app/features/margin/margin-calculator.tsx";
+import { LIVE_FORM_HEADER } from "#app/lib/page-handle.ts";
 import { asResponse, getRequest } from "#tests/request.ts";
 import { loader } from "./margin.tsx";
 
 type LoaderData = {
   values: MarginValues;
-  submitted: boolean;
   errors: Record<string, string>;
   result: { profit: number } | null;
   comparison: Record<"smartstore" | "coupang", { result: { profit: number } }> | null;
   rules: MarginRules;
 };
 
-function load(query: string) {
-  const response = asResponse(loader({ request: getRequest(`/tools/margin${query}`), params: {}, context: {} } as never));
+function load(query: string, headers: Record<string, string> = {}) {
+  const response = asResponse(loader({ request: getRequest(`/tools/margin${query}`, { headers }), params: {}, context: {} } as never));
   const data = response.data as LoaderData;
-  // What a visitor without JavaScript sees: the server-rendered calculator for those values.
-  const html = renderToStaticMarkup(
-    <MarginCalculator initialValues={data.values} initiallySubmitted={data.submitted} rules={data.rules} />,
-  );
+  // What every visitor gets: the calculator drawn on the server for those values (the page ships no React).
+  const html = renderToStaticMarkup(<MarginCalculator {...(data as unknown as Parameters<typeof MarginCalculator>[0])} />);
   return { status: response.status, data, html };
 }
 
@@ -170,6 +168,36 @@ test("a prefill link from a supplier page fills the field and reports nothing ye
 test("the bare page: an empty form, no messages, no table yet", () => {
   const { status, data, html } = load("");
   expect(status).toBe(200);
-  expect(data).toMatchObject({ submitted: false, errors: {}, result: null, comparison: null });
+  expect(data).toMatchObject({ errors: {}, result: null, comparison: null });
   expect(html).not.toContain("<table");
+});
+
+test("while the seller types (the small module's background request), only filled fields report, and a result still shows", () => {
+  const typing = { [LIVE_FORM_HEADER]: "1" };
+  // The first figure typed: not yet a wall of "입력해 주세요" for the fields still empty.
+  const first = load("?price=20000&cost=&customerShipping=&shipping=&fee=smartstore&rate=&ad=", typing);
+  expect(first.status).toBe(200);
+  expect(first.data.errors).toEqual({});
+  expect(first.html).toContain("판매가와 공급가를 넣으면 결과가 여기에 표시됩니다.");
+  // A filled field's bad value does report, at its field.
+  const bad = load("?price=이만원&cost=10000&customerShipping=0&shipping=0&fee=smartstore&ad=0", typing);
+  expect(bad.data.errors).toEqual({ price: "숫자만 입력해 주세요(원 단위, 소수점 없이)." });
+  expect(bad.html).toMatch(/aria-invalid="true"[^>]*aria-describedby="field-price-error"/);
+  // Every field filled: the result and the comparison, as after 계산하기.
+  const done = load(good, typing);
+  expect(done.data.result?.profit).toBe(4_704);
+  expect(done.html).toContain("<table");
+  // The same query sent by the form itself reports every empty field.
+  expect(load("?price=20000&cost=&customerShipping=&shipping=&fee=smartstore&rate=&ad=").status).toBe(400);
+});
+
+test("the form is the live form, and the parts the module brings up to date have ids to find them by", () => {
+  const { html } = load(good);
+  const form = html.match(/<form [^>]*>/)?.[0] ?? "";
+  for (const attribute of ['id="margin-form"', 'method="get"', 'action="/tools/margin"', 'data-live-form=""', 'data-live-part=""'])
+    expect(form).toContain(attribute);
+  for (const id of ["margin-outcome", "margin-tax-note", "margin-comparison"])
+    expect(html).toMatch(new RegExp(`id="${id}"[^>]*data-live-part=""`));
+  // A rate typed by hand switches the basis to 직접 입력 in the browser.
+  expect(html.match(/data-live-sets="fee=custom"/g)).toHaveLength(2);
 });

@@ -3,6 +3,7 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { evaluateMargin, type MarginRules, readMarginValues, visibleErrors } from "#app/features/margin/margin.ts";
 import { MarginCalculator } from "#app/features/margin/margin-calculator.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { LIVE_FORM_HEADER, SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { FEE_TABLE } from "#content/fee-presets.ts";
 import { TAX_TABLE } from "#content/tax-types.ts";
 import type { Route } from "./+types/margin";
@@ -17,22 +18,21 @@ export const meta: Route.MetaFunction = (args) =>
     args,
   );
 
+/** Computed on the server and sent without React (ADR 0040); the small module keeps it live as one types. */
+export const handle = SCRIPT_FREE;
+
 /**
  * The calculator reads everything from the URL, so the GET form works without JavaScript and a link
  * reproduces the result. A sent form with a bad value answers 400 with a message per field, never a result.
- * The fee and tax tables (rates, notes, sources) are picked here and handed to the page as data, so they stay out
- * of its JavaScript.
+ * The small module's background request while the seller types (LIVE_FORM_HEADER) is not a sending: it shows
+ * only the messages of filled fields, as before the first 계산하기, and answers 200.
  */
 export function loader({ request }: Route.LoaderArgs) {
   const rules: MarginRules = { fees: FEE_TABLE, taxes: TAX_TABLE };
   const { values, submitted } = readMarginValues(new URL(request.url).searchParams, rules);
+  const sent = submitted && !request.headers.has(LIVE_FORM_HEADER);
   const { errors, result, comparison } = evaluateMargin(values, rules);
-  const shown = visibleErrors(errors, values, submitted);
-  const status = submitted && !result ? 400 : 200;
-  return data(
-    { values, submitted, errors: shown, result: submitted ? result : null, comparison: submitted ? comparison : null, rules },
-    { status },
-  );
+  return data({ values, errors: visibleErrors(errors, values, sent), result, comparison, rules }, { status: sent && !result ? 400 : 200 });
 }
 
 export default function MarginPage({ loaderData }: Route.ComponentProps) {
@@ -43,13 +43,7 @@ export default function MarginPage({ loaderData }: Route.ComponentProps) {
         한 개를 팔았을 때 정산받을 금액과 남는 이익을 계산하고, 같은 상품을 스마트스토어와 쿠팡에서 팔 때를 나란히 비교합니다. 결과는 주소에
         담기므로 링크로 공유할 수 있습니다. 수수료 기준은 공개 자료에서 읽은 값이니 실제 요율은 판매자센터의 정산 내역에서 확인해 주세요.
       </p>
-      {/* A new URL from a real navigation (a link, the back button) starts the form afresh from it. */}
-      <MarginCalculator
-        key={JSON.stringify(loaderData.values)}
-        initialValues={loaderData.values}
-        initiallySubmitted={loaderData.submitted}
-        rules={loaderData.rules}
-      />
+      <MarginCalculator {...loaderData} />
       <p className="mt-8 text-sm">
         <Link to="/seller-info" className="font-medium text-blue-700 underline">
           ← 셀러 정보센터
