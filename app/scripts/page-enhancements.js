@@ -58,31 +58,32 @@ addEventListener("pageshow", (event) => {
 // is on screen. Without this module, 계산하기 does the same with a page load.
 const LIVE_FORM_HEADER = "X-Live-Form";
 
+/** How many elements down from `top` the node is, or -1 when it is not inside it. */
+function depthIn(top, node) {
+  let depth = 0;
+  for (; node && node !== top; node = node.parentElement) depth += 1;
+  return node ? depth : -1;
+}
+
 /** Brings `part` up to date from `fresh`, its copy in the new page, without moving the focused field. */
 function bringUpToDate(part, fresh) {
   const focused = document.activeElement;
-  const twin = focused?.id && focused !== part && part.contains(focused) ? fresh.querySelector(`#${CSS.escape(focused.id)}`) : null;
-  if (!twin) {
+  const inside = focused?.id && focused !== part && part.contains(focused);
+  const twin = inside ? fresh.querySelector(`#${CSS.escape(focused.id)}`) : null;
+  if (!twin || depthIn(part, focused) !== depthIn(fresh, twin)) {
     part.replaceChildren(...fresh.childNodes);
     return;
   }
   // From the focused field up to the part: keep each element on the path, take its attributes (an error's
   // aria-invalid, the message it names) and everything around it from the new copy. The value stays the seller's.
-  let kept = focused;
-  let copy = twin;
-  while (kept !== part) {
+  for (let kept = focused, copy = twin; kept !== part; kept = kept.parentElement, copy = copy.parentElement) {
     for (const name of kept.getAttributeNames()) if (name !== "value" && !copy.hasAttribute(name)) kept.removeAttribute(name);
     for (const name of copy.getAttributeNames()) if (name !== "value") kept.setAttribute(name, copy.getAttribute(name));
-    const parent = kept.parentElement;
-    const copyParent = copy.parentElement;
-    if (!parent || !copyParent) return;
-    const siblings = [...copyParent.childNodes];
-    const at = siblings.indexOf(copy);
-    for (const node of [...parent.childNodes]) if (node !== kept) node.remove();
-    kept.before(...siblings.slice(0, at));
-    kept.after(...siblings.slice(at + 1));
-    kept = parent;
-    copy = copyParent;
+    const around = [...copy.parentElement.childNodes];
+    const at = around.indexOf(copy);
+    for (const node of [...kept.parentElement.childNodes]) if (node !== kept) node.remove();
+    kept.before(...around.slice(0, at));
+    kept.after(...around.slice(at + 1));
   }
 }
 
