@@ -10,7 +10,7 @@
  * /products' first card were the LCP, behind the subsets), and swapping them in re-shaped every line of the
  * page, a long task of its own after the first paint (docs/performance.md, "Font, once" and "Font, next
  * page"). So the script sets the `fallback-font` class before <body> is parsed, waits for the page's `load`
- * event, and then loads every subset the page's text uses (`document.fonts.load`) into the browser's cache,
+ * event and its own first contentful paint, and then loads every subset the page's text uses (`document.fonts.load`) into the browser's cache,
  * which nothing on this page uses (on a machine with no Korean font at all, where the fallback is boxes, the
  * page swaps to Pretendard when they are in, as ADR 0037 did). Later pages of the same visit (sessionStorage
  * `font`, a flag only) insert the stylesheet at once and find the subsets in the cache, so their first paint is
@@ -45,7 +45,13 @@ const insertStylesheet = [
   "function kept(){if(swap)h.classList.remove(`fallback-font`);try{sessionStorage.setItem(`font`,`1`)}catch(e){}}",
   "function load(){swap=!readable();l.onload=function(){f.load(`1em Pretendard Variable`,d.body.textContent).then(kept,kept)};",
   "l.onerror=kept;d.head.appendChild(l)}",
-  "d.readyState==`complete`?load():addEventListener(`load`,load)",
+  // After `load` and after the page's first contentful paint: a page that loaded faster than it painted (a quick
+  // server, a busy phone) would otherwise ask for the subsets before its own first paint and share the bandwidth
+  // with it. A browser without paint timing starts at `load`.
+  "function later(){var P=window.PerformanceObserver,n=`first-contentful-paint`,t=P?P.supportedEntryTypes||[]:[];",
+  "if(performance.getEntriesByName(n).length||!~t.indexOf(`paint`))load();",
+  "else new P(function(x,o){if(x.getEntriesByName(n).length){o.disconnect();load()}}).observe({type:`paint`})}",
+  "d.readyState==`complete`?later():addEventListener(`load`,later)",
   "})(document.currentScript)",
 ].join("");
 

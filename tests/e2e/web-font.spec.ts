@@ -32,6 +32,17 @@ test("with a Korean font, a first visit's page never changes face; the next page
   await withKoreanFont(playwright.chromium, async (page) => {
     await page.goto("/sellinginsight/ad-strategy");
     await fontKept(page);
+    // Nothing of Pretendard was asked for before the page's own first paint.
+    const asked = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.POSITIVE_INFINITY,
+      font: Math.min(
+        ...performance
+          .getEntriesByType("resource")
+          .filter((entry) => /pretendard/i.test(entry.name))
+          .map((entry) => entry.startTime),
+      ),
+    }));
+    expect(asked.font).toBeGreaterThan(asked.paint);
     // The subsets this page's text uses are in (loaded for the next page), and this page still reads in its face.
     expect(await pretendardLoaded(page)).toBe(true);
     expect(await inPretendard(page)).toBe(false);
