@@ -180,4 +180,9 @@ test("the seller information centre links to the calculator, and a shipping pref
   await page.goto("/tools/margin?shipping=3500");
   await expect(page.getByLabel("판매자 부담 배송비", { exact: true })).toHaveValue("3500");
   await expect(page.getByText("입력해 주세요.")).toHaveCount(0);
+  // The first figure typed is not yet a sent form: the server's answer (the address follows it) asks for nothing.
+  await page.getByLabel("판매가", { exact: true }).fill("20000");
+  await expect(page).toHaveURL(/price=20000.*shipping=3500/);
+  await expect(page.getByText("입력해 주세요.")).toHaveCount(0);
+  await expect(result(page).getByText("판매가와 공급가를 넣으면 결과가 여기에 표시됩니다.")).toBeVisible();
 });
