@@ -55,7 +55,7 @@ addEventListener("pageshow", (event) => {
 // As the seller types, the same address 계산하기 would open is asked for in the background, with the header that
 // says the form is not sent yet, and each part of the page marked `data-live-part` takes the server's new copy
 // of itself; the field being typed in stays as it is. The address bar follows, so it is always a link to what
-// is on screen. Without this module, 계산하기 does the same with a page load.
+// is on screen. 계산하기 answers in place too, as a sent form. Without this module, 계산하기 does it with a page load.
 const LIVE_FORM_HEADER = "X-Live-Form";
 
 /** How many elements down from `top` the node is, or -1 when it is not inside it. */
@@ -91,14 +91,16 @@ for (const form of document.querySelectorAll("form[data-live-form]")) {
   let timer = 0;
   let asking = null;
   const query = () => new URLSearchParams(new FormData(form)).toString();
-  const refresh = async () => {
+  // `sending`: 계산하기 was pressed, so the answer is a sent form's (every message, 400 without a result).
+  const refresh = async (sending = false) => {
     const sent = query();
     const address = `${form.action}?${sent}`;
     asking?.abort();
     asking = new AbortController();
     try {
-      const response = await fetch(address, { headers: { [LIVE_FORM_HEADER]: "1" }, signal: asking.signal });
-      if (!response.ok) return;
+      const headers = sending ? {} : { [LIVE_FORM_HEADER]: "1" };
+      const response = await fetch(address, { headers, signal: asking.signal });
+      if (!response.ok && response.status !== 400) throw new Error(`${response.status}`);
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       // Typed on meanwhile: the next answer is on its way, and this one would put back what was replaced.
       if (query() !== sent) return;
@@ -107,17 +109,24 @@ for (const form of document.querySelectorAll("form[data-live-form]")) {
         if (fresh) bringUpToDate(part, fresh);
       }
       history.replaceState(history.state, "", address);
-    } catch {
-      // Offline or cut off: 계산하기 still sends the form.
+    } catch (error) {
+      // Cut off or refused: while typing, 계산하기 still sends the form; after it, the form is sent the plain way.
+      if (sending && error?.name !== "AbortError") form.submit();
     }
   };
+  // 계산하기 answers in place, as typing does, instead of a page load that would open the page at the top again.
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    clearTimeout(timer);
+    refresh(true);
+  });
   form.addEventListener("input", (event) => {
     // A field that means another choice (a rate typed by hand means 직접 입력): `data-live-sets="name=value"`.
     const [name, value] = event.target.dataset?.liveSets?.split("=") ?? [];
     const other = name ? form.elements.namedItem(name) : null;
     if (other && "value" in other) other.value = value;
     clearTimeout(timer);
-    timer = setTimeout(refresh, 250);
+    timer = setTimeout(() => refresh(), 250);
   });
   // What was typed or chosen before this module ran (a slow phone) counts at once.
   const changed = [...form.elements].some((field) =>

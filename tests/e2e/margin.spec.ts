@@ -185,4 +185,14 @@ test("the seller information centre links to the calculator, and a shipping pref
   await expect(page).toHaveURL(/price=20000.*shipping=3500/);
   await expect(page.getByText("입력해 주세요.")).toHaveCount(0);
   await expect(result(page).getByText("판매가와 공급가를 넣으면 결과가 여기에 표시됩니다.")).toBeVisible();
+  // 계산하기 answers in place: every message now, and the page is not loaded again (nor opened at the top).
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.getByRole("button", { name: "계산하기" }).click();
+  await expect(page.getByText("공급가를 입력해 주세요.")).toBeVisible();
+  await expect(page.getByLabel("공급가", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+  await page.getByLabel("공급가", { exact: true }).fill("10000");
+  await page.getByRole("button", { name: "계산하기" }).click();
+  await expect(result(page).getByText("19,004원", { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => "samePage" in window)).toBe(true);
 });
