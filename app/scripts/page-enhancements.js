@@ -5,11 +5,24 @@ const PLACE_KEY = "domae-place";
 const here = () => `${location.pathname}${location.search}`;
 
 // A button post that comes back to this page (비교에 추가, 찜하기, 비교 목록 비우기: the form's `redirectTo` is this
-// address) would open it at the top again: the place on the page is kept for that one reload.
+// address) would open it at the top again: the place on the page is kept for that one reload. The pressed form is
+// put back where it was on screen, not the page at its old scroll offset: the cards far from the screen are laid
+// out at an estimated height until they are seen (content-visibility), so the same offset can be another place.
 try {
   const saved = JSON.parse(sessionStorage.getItem(PLACE_KEY) ?? "null");
   sessionStorage.removeItem(PLACE_KEY);
-  if (saved && saved.path === here() && Date.now() - saved.at < 30_000) scrollTo(0, saved.y);
+  if (saved && saved.path === here() && Date.now() - saved.at < 30_000) {
+    const pressed = document.forms[saved.form];
+    scrollTo(0, pressed ? pressed.getBoundingClientRect().top + scrollY - saved.top : saved.y);
+    // The cards that come on screen are then laid out at their real height, which can move the form again: it is
+    // put back once more on each of the next few frames.
+    const putBack = (frames) => {
+      if (!pressed || frames === 0) return;
+      scrollBy(0, pressed.getBoundingClientRect().top - saved.top);
+      requestAnimationFrame(() => putBack(frames - 1));
+    };
+    requestAnimationFrame(() => putBack(3));
+  }
 } catch {
   // Storage refused (a private window's quota, a policy): the page simply opens at the top.
 }
@@ -20,7 +33,8 @@ document.addEventListener("submit", (event) => {
   const back = form.elements.namedItem("redirectTo");
   if (back instanceof HTMLInputElement && back.value === here()) {
     try {
-      sessionStorage.setItem(PLACE_KEY, JSON.stringify({ path: here(), y: scrollY, at: Date.now() }));
+      const place = { form: [...document.forms].indexOf(form), top: form.getBoundingClientRect().top, y: scrollY };
+      sessionStorage.setItem(PLACE_KEY, JSON.stringify({ path: here(), at: Date.now(), ...place }));
     } catch {}
   }
   // A search or filter (a GET form) on a page that has a stand-in for its results (/list's skeleton cards): the
