@@ -30,7 +30,7 @@ export const LIGHTHOUSE_PAGES = (ids: { wholesaler: number; note: number }) => [
 
 /**
  * `--pages all`: every other public page, for issue 25's "≥ 98 on every other public page": the other seven
- * guides, the lists without pictures of their own, the legal pages and the three public pages that hydrate.
+ * guides, the lists without pictures of their own, the legal pages, the calculator, and login and sign-up (React).
  * Not the 404 page: Lighthouse refuses to measure a page that answers 404 (its script is counted by
  * bench/page-weight.ts and budgeted in `npm test`).
  */
@@ -50,8 +50,9 @@ const OTHER_PUBLIC_PAGES = (ids: { compare: number[]; searchWord: string }) => [
 ];
 
 /** `--pages`: the six pages (""), every public page ("all"), or those that begin with one of a comma list. */
-function choosePages(choice: string, everyPage: string[], six: number) {
-  if (!choice) return everyPage.slice(0, six);
+function choosePages(choice: string, six: string[], others: string[]) {
+  if (!choice) return six;
+  const everyPage = [...six, ...others];
   if (choice === "all") return everyPage;
   const prefixes = choice.split(",").filter(Boolean);
   const chosen = everyPage.filter((page) => prefixes.some((prefix) => page.startsWith(prefix)));
@@ -236,7 +237,7 @@ export async function lighthouseWithPictures({
       await givePictures(pictureHost.urls, found.note);
       return found;
     }, env);
-    const pages = choosePages(pageChoice, [...LIGHTHOUSE_PAGES(ids), ...OTHER_PUBLIC_PAGES(ids)], LIGHTHOUSE_PAGES(ids).length);
+    const pages = choosePages(pageChoice, LIGHTHOUSE_PAGES(ids), OTHER_PUBLIC_PAGES(ids));
     const servers = [];
     try {
       // The servers request the pictures at start (the catch-up for rows saved without a request) and make them.

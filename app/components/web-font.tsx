@@ -10,9 +10,9 @@
  * /products' first card were the LCP, behind the subsets), and swapping them in re-shaped every line of the
  * page, a long task of its own after the first paint (docs/performance.md, "Font, once" and "Font, next
  * page"). So the script sets the `fallback-font` class before <body> is parsed, waits for the page's `load`
- * event and its own first contentful paint, and then loads every subset the page's text uses (`document.fonts.load`) into the browser's cache,
- * which nothing on this page uses (on a machine with no Korean font at all, where the fallback is boxes, the
- * page swaps to Pretendard when they are in, as ADR 0037 did). Later pages of the same visit (sessionStorage
+ * event and its own first contentful paint, and then loads every subset the page's text uses
+ * (`document.fonts.load`) into the browser's cache, which nothing on this page uses (on a machine with no Korean
+ * font at all, where the fallback is boxes, the page swaps to Pretendard when they are in, as ADR 0037 did). Later pages of the same visit (sessionStorage
  * `font`, a flag only) insert the stylesheet at once and find the subsets in the cache, so their first paint is
  * already in Pretendard: the `font-display: optional` behaviour, with the fetch after the page instead of
  * racing it.

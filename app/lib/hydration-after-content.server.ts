@@ -12,37 +12,23 @@ const MODULE_PRELOAD = /<link rel="modulepreload"/g;
  * rewrite happens on the way out, in <head> only (the page's own text is never touched).
  */
 export function hydrationAfterContent() {
-  let head: Buffer[] | null = [];
-  let headBytes = 0;
-  const release = (stream: Transform) => {
-    if (!head) return;
-    const html = Buffer.concat(head, headBytes).toString("utf8");
-    head = null;
-    stream.push(lowerModulePreloads(html));
-  };
+  // The bytes up to `</head>`, held until it has come (whole, so neither a tag nor a UTF-8 character is cut); null
+  // once the head has gone out and the rest streams through.
+  let head: Buffer | null = Buffer.alloc(0);
+  const lowered = (bytes: Buffer) =>
+    Buffer.from(bytes.toString("utf8").replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"'));
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (!head) return callback(null, chunk);
-      head.push(chunk);
-      headBytes += chunk.length;
-      const all = Buffer.concat(head, headBytes);
-      const end = all.indexOf(HEAD_END);
-      if (end === -1) {
-        head = [all];
-        return callback();
-      }
-      head = [all.subarray(0, end)];
-      headBytes = end;
-      release(this);
-      callback(null, all.subarray(end));
+      head = Buffer.concat([head, chunk]);
+      const end = head.indexOf(HEAD_END);
+      if (end === -1) return callback();
+      const whole = head;
+      head = null;
+      callback(null, Buffer.concat([lowered(whole.subarray(0, end)), whole.subarray(end)]));
     },
     flush(callback) {
-      release(this);
-      callback();
+      callback(null, head?.length ? lowered(head) : undefined);
     },
   });
-}
-
-export function lowerModulePreloads(headHtml: string) {
-  return headHtml.replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"');
 }

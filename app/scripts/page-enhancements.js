@@ -70,6 +70,7 @@ addEventListener("pageshow", (event) => {
 // says the form is not sent yet, and each part of the page marked `data-live-part` takes the server's new copy
 // of itself; the field being typed in stays as it is. The address bar follows, so it is always a link to what
 // is on screen. 계산하기 answers in place too, as a sent form. Without this module, 계산하기 does it with a page load.
+// The name the loader reads (LIVE_FORM_HEADER in app/lib/page-handle.ts; the margin journey fails if they differ).
 const LIVE_FORM_HEADER = "X-Live-Form";
 
 /** How many elements down from `top` the node is, or -1 when it is not inside it. */

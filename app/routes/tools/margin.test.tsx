@@ -1,24 +1,18 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, test } from "vitest";
-import type { MarginRules, MarginValues } from "#app/features/margin/margin.ts";
 import { MarginCalculator } from "#app/features/margin/margin-calculator.tsx";
 import { LIVE_FORM_HEADER } from "#app/lib/page-handle.ts";
 import { asResponse, getRequest } from "#tests/request.ts";
 import { loader } from "./margin.tsx";
 
-type LoaderData = {
-  values: MarginValues;
-  errors: Record<string, string>;
-  result: { profit: number } | null;
-  comparison: Record<"smartstore" | "coupang", { result: { profit: number } }> | null;
-  rules: MarginRules;
-};
+/** The loader's data is the calculator's props: the page hands it over whole. */
+type LoaderData = Parameters<typeof MarginCalculator>[0];
 
 function load(query: string, headers: Record<string, string> = {}) {
   const response = asResponse(loader({ request: getRequest(`/tools/margin${query}`, { headers }), params: {}, context: {} } as never));
   const data = response.data as LoaderData;
   // What every visitor gets: the calculator drawn on the server for those values (the page ships no React).
-  const html = renderToStaticMarkup(<MarginCalculator {...(data as unknown as Parameters<typeof MarginCalculator>[0])} />);
+  const html = renderToStaticMarkup(<MarginCalculator {...data} />);
   return { status: response.status, data, html };
 }
 
