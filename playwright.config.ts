@@ -9,6 +9,9 @@ import {
 } from "./tests/e2e/paths.ts";
 
 const buildDir = process.env.BUILD_DIR || "build";
+// The long sweeps (every bad input on every form, axe on every page at both widths) run after the journeys, so a
+// broken journey is reported minutes sooner (docs/testing.md). `--project sweeps --no-deps` runs them alone.
+const sweeps = ["bad-input.spec.ts", "accessibility.spec.ts"];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,6 +23,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
+  projects: [
+    { name: "journeys", testIgnore: sweeps },
+    { name: "sweeps", testMatch: sweeps, dependencies: ["journeys"] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: "ko-KR",

@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# npm test: typecheck, lint, unit/integration tests on PGlite (and PostgreSQL when TEST_DATABASE_URL is
-# set), then the end-to-end journeys in Chromium against the production build with a fresh DATA_DIR.
+# The test lanes (docs/testing.md, docs/decisions/0047).
+#   npm run check   typecheck, Biome and the tests that need no database (Vitest project `unit`)
+#   npm test        the same, then the database tests on PGlite (`data`) and on PostgreSQL when TEST_DATABASE_URL
+#                   is set (`postgres`), the production build, and the journeys in Chromium against it, the long
+#                   sweeps (bad input, accessibility) last
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s\n' "$*"; }
+lane="${1:-all}"
+started=$(date +%s)
+step() { printf '\n== %s (%s s)\n' "$*" "$(($(date +%s) - started))"; }
 
 # The shared attack corpora are read only through CORPORA_DIR; on the workplace's machines they sit beside the
 # repository. Without them, every corpus test runs the project's own cases.
 if [ -z "${CORPORA_DIR:-}" ] && [ -d ../shared/corpora ]; then export CORPORA_DIR="$PWD/../shared/corpora"; fi
-echo "corpora: ${CORPORA_DIR:-none, the project cases only}"
 # The wholesaler import test reads the real legacy export from shared/ when it is there (else the copy
 # committed in tests/fixtures/).
 if [ -z "${LEGACY_IMPORT_FILE:-}" ] && [ -f ../shared/data/wholesalers-legacy.json ]; then
@@ -22,18 +26,27 @@ npm run -s typecheck
 step "lint"
 npm run -s lint
 
-step "unit and integration tests (PGlite)"
-npx vitest run
+step "unit tests (no database)"
+npx vitest run --project unit
 
+if [ "$lane" = "check" ]; then
+  step "check passed"
+  exit 0
+fi
+
+echo "corpora: ${CORPORA_DIR:-none, the project cases only}"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
-  step "data-layer tests (PostgreSQL)"
-  TEST_DB=postgres npx vitest run
+  step "database tests (PGlite and PostgreSQL)"
+  npx vitest run --project data --project postgres
 else
-  echo "TEST_DATABASE_URL is not set: PostgreSQL run skipped (CI always sets it)."
+  step "database tests (PGlite; TEST_DATABASE_URL is not set: the PostgreSQL lane is skipped, CI always sets it)"
+  npx vitest run --project data
 fi
 
 step "production build"
 npm run -s build
 
-step "end-to-end tests (Chromium)"
+step "end-to-end journeys, then the sweeps (Chromium)"
 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npx playwright test
+
+step "all passed"

@@ -115,3 +115,22 @@ test("the direction check sees a wrong import when there is one", () => {
   expect(wrongImport("app/features/directory/wholesaler-card-actions.tsx", "app/features/favorites/favorite-button.tsx")).toBeNull();
   expect(wrongImport("app/platform/images/images.server.ts", "app/db/client.server.ts")).toBeNull();
 });
+
+/**
+ * The test lanes (docs/decisions/0047): vitest.config.ts puts a file in the `data` lane when it opens a database
+ * through tests/test-database.ts. A file that opened one only by itself would run in `unit` (no migrated copy, no
+ * PostgreSQL run): every test file that opens a database also uses those helpers.
+ */
+test("a test that opens a database is in the data lane", () => {
+  const testFiles = fs
+    .globSync(["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/**/*.test.ts", "scripts/**/*.test.ts", "content/**/*.test.ts"])
+    .filter((file) => !file.includes("node_modules"));
+  expect(testFiles.length).toBeGreaterThan(50);
+  const opensItself = /\b(?:openDatabase\(|new PGlite\()/;
+  const inDataLane = /\b(?:withTestDatabase|openFreshDatabase|createPostgresDatabase)\(/;
+  const outside = testFiles.filter((file) => {
+    const text = fs.readFileSync(file, "utf8");
+    return opensItself.test(text) && !inDataLane.test(text);
+  });
+  expect(outside).toEqual([]);
+});

@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { type OpenDatabase, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
 
 /**
  * Gives the calling test file its own freshly migrated database and makes it the app's database:
- * an in-memory PGlite by default, or a new PostgreSQL database (C.UTF-8, from template0) when the
- * suite runs with TEST_DB=postgres and TEST_DATABASE_URL points at a server.
+ * an in-memory PGlite by default, or a new PostgreSQL database (C.UTF-8) when the suite runs with
+ * TEST_DB=postgres and TEST_DATABASE_URL points at a server. Both start from the copy the project's global
+ * setup migrated once (tests/setup/, docs/decisions/0047); run outside those projects, a file migrates its own.
  */
 export function withTestDatabase() {
   let open: OpenDatabase | undefined;
@@ -35,11 +37,13 @@ export function withTestDatabase() {
 /** A further empty, migrated database of the kind under test (for backup/restore round trips). */
 export async function openFreshDatabase(): Promise<{ open: OpenDatabase; drop: () => Promise<void>; url?: string }> {
   if (process.env.TEST_DB === "postgres") {
-    const created = await createPostgresDatabase();
+    const created = await createPostgresDatabase(inject("migratedPostgresTemplate"));
     const open = await openDatabase({ databaseUrl: created.url });
     return { open, drop: created.drop, url: created.url };
   }
-  const open = await openDatabase({ dataDir: "memory://", lock: false });
+  const archive = inject("migratedPgliteArchive");
+  const loadDataDir = archive ? new Blob([fs.readFileSync(archive)]) : undefined;
+  const open = await openDatabase({ dataDir: "memory://", lock: false, loadDataDir });
   return { open, drop: async () => {} };
 }
 
@@ -47,13 +51,18 @@ export function testDatabaseKind() {
   return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 }
 
-export async function createPostgresDatabase() {
+/** A new database on TEST_DATABASE_URL's server: a copy of `template` (a migrated one), else empty (template0). */
+export async function createPostgresDatabase(template?: string) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL (postgres://…)");
   const name = `domae_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE template0 LOCALE 'C.UTF-8' ENCODING 'UTF8'`);
+  await admin.query(
+    template
+      ? `CREATE DATABASE "${name}" TEMPLATE "${template}"`
+      : `CREATE DATABASE "${name}" TEMPLATE template0 LOCALE 'C.UTF-8' ENCODING 'UTF8'`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

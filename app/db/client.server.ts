@@ -66,6 +66,11 @@ type OpenOptions = {
   /** Skip the lock (only for in-memory databases and tests). */
   lock?: boolean;
   /**
+   * In-memory only: start from this `dumpDataDir()` archive instead of an empty cluster. The tests load one
+   * migrated copy per file (about a quarter of an empty cluster's start, docs/decisions/0047).
+   */
+  loadDataDir?: Blob;
+  /**
    * False: no migrations run (MIGRATE_ON_START=0, for deploys that run `npm run db:migrate` once); the database
    * must already have every migration of this build, else opening fails and says so.
    */
@@ -91,7 +96,7 @@ const STARTUP_LOCK_KEY = 7_202_611;
 export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> {
   const open = options.databaseUrl
     ? await openPostgres(options.databaseUrl, options.pool)
-    : await openPglite(options.dataDir ?? "./data", options.lock ?? true);
+    : await openPglite(options.dataDir ?? "./data", options.lock ?? true, options.loadDataDir);
   try {
     if (options.migrate === false) await checkMigrated(open);
     else
@@ -176,7 +181,7 @@ async function openPostgres(url: string, settings: PoolSettings = {}): Promise<O
   return { db: drizzlePg(pool, { schema }), kind: "postgres", pool, close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string, lock: boolean): Promise<OpenDatabase> {
+async function openPglite(dataDir: string, lock: boolean, loadDataDir?: Blob): Promise<OpenDatabase> {
   const inMemory = dataDir.startsWith("memory://");
   let release = () => {};
   if (!inMemory) {
@@ -189,7 +194,7 @@ async function openPglite(dataDir: string, lock: boolean): Promise<OpenDatabase>
     if (lock) release = acquireDataDirLock(dataDir);
   }
   try {
-    const client = new PGlite(inMemory ? undefined : path.join(dataDir, "pglite"));
+    const client = inMemory ? new PGlite({ loadDataDir }) : new PGlite(path.join(dataDir, "pglite"));
     await client.waitReady;
     return {
       db: drizzlePglite(client, { schema }) as unknown as Db,
