@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { evaluateMargin, type MarginRules, readMarginValues, visibleErrors } from "#app/features/margin/margin.ts";
 import { MarginCalculator } from "#app/features/margin/margin-calculator.tsx";
+import { seoulDay } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { LIVE_FORM_HEADER, SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { FEE_TABLE } from "#content/fee-presets.ts";
@@ -28,7 +29,8 @@ export const handle = SCRIPT_FREE;
  * only the messages of filled fields, as before the first 계산하기, and answers 200.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const rules: MarginRules = { fees: FEE_TABLE, taxes: TAX_TABLE };
+  // Today's Korean day: the card credit's rate is the one in force on it.
+  const rules: MarginRules = { fees: FEE_TABLE, taxes: TAX_TABLE, day: seoulDay() };
   const { values, submitted } = readMarginValues(new URL(request.url).searchParams, rules);
   const sent = submitted && !request.headers.has(LIVE_FORM_HEADER);
   const { errors, result, comparison } = evaluateMargin(values, rules);
