@@ -6,7 +6,8 @@
  * Two separate choices, as the law has them: the seller's 과세 유형 (일반과세자 or 간이과세자, 부가가치세법 제61조) and the
  * product's own status (a 면세 product such as unprocessed 감귤 carries no VAT whoever sells it, 제26조).
  *
- * `readOn` is the day the sources were read (ISO date, never in the future: a test checks it). When a figure
+ * A law source's `publisher` is its article, shown as the link's text ("부가가치세법 제46조(현행 법령)"); all of them
+ * are 법제처 국가법령정보센터 pages. `readOn` is the day the sources were read (ISO date, never in the future: a test checks it). When a figure
  * changes, change it with its `note`, `sources` and `readOn`.
  */
 import type { FeeSource } from "./fee-presets.ts";
@@ -41,8 +42,6 @@ export type TaxTable = {
   readOn: string;
   sources: FeeSource[];
 };
-
-const LAW = "법제처 국가법령정보센터";
 
 export const TAX_TABLE: TaxTable = {
   types: [
@@ -90,43 +89,43 @@ export const TAX_TABLE: TaxTable = {
   sources: [
     {
       name: "부가가치세법 제61조(간이과세의 적용 범위)",
-      publisher: LAW,
+      publisher: "부가가치세법 제61조",
       date: "현행 법령",
       url: "https://www.law.go.kr/법령/부가가치세법/제61조",
     },
     {
       name: "부가가치세법 시행령 제109조(간이과세의 적용 범위: 직전 연도 공급대가 1억 400만 원)",
-      publisher: LAW,
+      publisher: "부가가치세법 시행령 제109조",
       date: "현행 법령",
       url: "https://www.law.go.kr/법령/부가가치세법%20시행령/제109조",
     },
     {
       name: "부가가치세법 제63조(간이과세자의 과세표준과 세액: 공급대가 × 업종별 부가가치율 × 10%, 세금계산서 등 수취 금액의 0.5% 공제)",
-      publisher: LAW,
+      publisher: "부가가치세법 제63조",
       date: "현행 법령",
       url: "https://www.law.go.kr/법령/부가가치세법/제63조",
     },
     {
       name: "부가가치세법 시행령 제111조(간이과세자의 과세표준과 세액: 소매업 부가가치율 15%)",
-      publisher: LAW,
+      publisher: "부가가치세법 시행령 제111조",
       date: "현행 법령",
       url: "https://www.law.go.kr/법령/부가가치세법%20시행령/제111조",
     },
     {
       name: "부가가치세법 제69조(간이과세자에 대한 납부의무의 면제: 공급대가 4,800만 원 미만)",
-      publisher: LAW,
+      publisher: "부가가치세법 제69조",
       date: "현행 법령",
       url: "https://www.law.go.kr/법령/부가가치세법/제69조",
     },
     {
       name: "부가가치세법 제46조(신용카드 등의 사용에 따른 세액공제 등: 2026년 12월 31일까지 1.3%, 연 1,000만 원 한도)",
-      publisher: LAW,
+      publisher: "부가가치세법 제46조",
       date: "현행 법령",
       url: "https://www.law.go.kr/법령/부가가치세법/제46조",
     },
     {
       name: "부가가치세법 제26조(재화 또는 용역의 공급에 대한 면세: 가공되지 아니한 식료품 등)",
-      publisher: LAW,
+      publisher: "부가가치세법 제26조",
       date: "현행 법령",
       url: "https://www.law.go.kr/법령/부가가치세법/제26조",
     },

@@ -176,8 +176,8 @@ export function MarginCalculator({
             className="mt-5 space-y-2 border-t border-slate-200 pt-4 text-xs leading-5 text-slate-600"
           >
             <p>
-              <strong className="text-slate-800">부가세({exemptGoods ? goods?.label : tax?.label}):</strong> 모든 금액은 부가세 포함으로
-              넣습니다. {exemptGoods ? goods?.note : tax?.note}
+              <strong className="text-slate-800">부가세:</strong> {exemptGoods ? goods?.label : tax?.label} 기준으로 계산합니다. 모든 금액은
+              부가세 포함으로 넣습니다. {exemptGoods ? goods?.note : tax?.note}
             </p>
             {tax?.cardCredit && !exemptGoods ? <CardCreditNote rules={rules} /> : null}
             <Sources sources={rules.taxes.sources} readOn={formatDay(rules.taxes.readOn)} />
@@ -189,7 +189,7 @@ export function MarginCalculator({
         </section>
       </div>
       <div id="margin-comparison" data-live-part="">
-        {comparison ? <ComparisonTable comparison={comparison} taxLabel={exemptGoods ? (goods?.label ?? "") : (tax?.label ?? "")} /> : null}
+        {comparison ? <ComparisonTable comparison={comparison} /> : null}
       </div>
     </>
   );
@@ -268,7 +268,7 @@ function profitNote(values: MarginValues, result: MarginResult) {
 }
 
 /** The same product on 스마트스토어 and 쿠팡, one table: rendered on the server without JavaScript, live with it. */
-function ComparisonTable({ comparison, taxLabel }: { comparison: MarginComparison; taxLabel: string }) {
+function ComparisonTable({ comparison }: { comparison: MarginComparison }) {
   const columns = [comparison.smartstore, comparison.coupang];
   const rows: [string, (column: (typeof columns)[number]) => string][] = [
     ["수수료율(판매가 / 배송비)", (c) => `${formatRate(c.rateHundredths)}% / ${formatRate(c.shippingRateHundredths)}%`],
@@ -284,7 +284,7 @@ function ComparisonTable({ comparison, taxLabel }: { comparison: MarginCompariso
         스마트스토어와 쿠팡 비교
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        같은 상품을 두 곳에서 팔 때의 결과입니다. 위에서 고른 등급·주문 경로·카테고리와 과세 유형({taxLabel})으로 계산합니다.
+        같은 상품을 두 곳에서 팔 때의 결과입니다. 위에서 고른 등급·주문 경로·카테고리, 과세 유형과 상품의 과세 여부로 계산합니다.
       </p>
       <ScrollTable
         label="스마트스토어와 쿠팡 비교 표"
