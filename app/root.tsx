@@ -14,7 +14,7 @@ import { managesAnyListing } from "#app/features/suppliers/claims.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { anyRouteTurnsOff } from "#app/lib/page-handle.ts";
-import { siteConfig } from "#app/lib/site-config.server.ts";
+import { adDisclosure, siteConfig } from "#app/lib/site-config.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/root";
@@ -43,7 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       siteName: config.siteName,
       // PUBLIC_URL's origin, for canonical links, og:url and og:image (lib/meta.ts).
       origin: new URL(env().publicUrl).origin,
-      footer: { disclosure: config.disclosure, adContactEmail: config.adContactEmail, business: config.business },
+      footer: { disclosure: adDisclosure(config), adContactEmail: config.adContactEmail, business: config.business },
     },
     {
       headers: {

@@ -9,8 +9,10 @@
  * certain than the others.
  *
  * When a rate changes: change `percent`, `note`, `sources` and `readOn` together. A grade or category we have no
- * public source for is left out rather than guessed (the seller types it with 직접 입력); where the only source gives a
- * range (쿠팡 식품 8~10 %), the tier takes its upper end, says so in its label and caveat, and errs towards a higher fee.
+ * public source for is left out rather than guessed (the seller types it with 직접 입력); where sources give a range or
+ * disagree (쿠팡 화장품 9~10.5 % against 9.6 %), the tier takes the higher figure, says so in its caveat, and errs towards
+ * a higher fee. 쿠팡 Wing's own category table is shown only to a signed-in seller, so 쿠팡's rates are read from dated
+ * third-party tables, named as such.
  */
 export type FeeSource = {
   name: string;
@@ -138,6 +140,12 @@ const MEDIASR_COUPANG_2019: FeeSource = {
   date: "2019-11",
   url: "http://www.mediasr.co.kr/news/articleView.html?idxno=55656",
 };
+const COUPANG_TABLE_2026: FeeSource = {
+  name: "쿠팡 카테고리별 판매수수료 표를 담은 판매자의 공개 코드(2026년 7월 표: 식품 10.6%, 영양제 7.6%, 쌀·잡곡 5.8%, 면·라면 10.9%, 뷰티 9.6%, 가전디지털 7.8%, 가구·홈인테리어 10.8%, 패션 10.5%, 부가세 별도) — 쿠팡의 공식 자료가 아님",
+  publisher: "GitHub 공개 저장소 anteam7/product_recommend",
+  date: "2026-07",
+  url: "https://github.com/anteam7/product_recommend/blob/21180e03e795e714be6728a9ebc563c6ca82f028/scripts/lib/coupang-commission.mjs",
+};
 const COUPANG_SHIPPING_FEE: FeeSource = {
   name: "쿠팡 수수료와 부가세 정리 글(배송비 수수료 3%, 월 서비스 이용료)",
   publisher: "nguoilontuoi 블로그",
@@ -152,6 +160,11 @@ const COUPANG_SHIPPING_FEE: FeeSource = {
  */
 const GRADE_CAVEAT =
   "네이버는 2025년 2월 14일 등급을 다시 정하면서 영세·중소 요율의 차등 인하를 안내했지만, 그 뒤의 등급별 요율표는 공개 자료에서 찾지 못했습니다. 이 값은 2022년 1월 31일부터 적용된 요율이라 지금 요율보다 조금 높을 수 있으니, 스마트스토어센터 정산 내역 위의 '수수료 과금 기준'에서 내 요율을 확인해 주세요.";
+/**
+ * The default grade has a second limit: a new seller's grade is set from the sales of its first half-year (the same
+ * notice), and what it is charged before that is not in any public page we read, so 영세 is not "where a new seller is".
+ */
+const SMALL_GRADE_CAVEAT = `${GRADE_CAVEAT} 또 새로 입점한 판매자의 등급은 입점한 반기(6개월)의 매출로 정해지므로, 등급이 정해지기 전에 어떤 요율이 붙는지는 공개 자료로 확인하지 못했습니다.`;
 
 export const FEE_TABLE: FeeTable = {
   smartstore: {
@@ -161,9 +174,9 @@ export const FEE_TABLE: FeeTable = {
         id: "small",
         label: "영세",
         percent: "1.8",
-        note: "주문관리 수수료 1.8%(연 매출 3억 원 이하 영세 등급, 처음 시작하는 판매자가 대개 속하는 등급)",
-        caveat: GRADE_CAVEAT,
-        readOn: "2026-11-26",
+        note: "주문관리 수수료 1.8%(연 매출 3억 원 이하 영세 등급)",
+        caveat: SMALL_GRADE_CAVEAT,
+        readOn: "2026-11-28",
         sources: [HANI_GRADE_CUT_2022, BIGDATA_GRADE_CUT_2022, KMYERA_GRADE_TABLE, DIAD_GRADE_NOTICE],
       },
       {
@@ -246,25 +259,25 @@ export const FEE_TABLE: FeeTable = {
       },
       {
         id: "food",
-        label: "식품(8~10% 중 높은 쪽)",
+        label: "식품(대부분 10.6%)",
         shortLabel: "식품",
-        percent: "10",
-        note: "판매수수료 10%(식품, 세부 카테고리에 따라 8~10%라는 자료의 높은 쪽)",
+        percent: "10.6",
+        note: "판매수수료 10.6%(식품 대부분, 건강식품·쌀·면류 같은 세부 카테고리는 요율이 다름)",
         caveat:
-          "식품은 세부 카테고리마다 8~10%로 다르다는 자료만 있어 높은 쪽인 10%로 잡았습니다. 내 상품의 요율은 쿠팡 Wing의 카테고리별 수수료에서 확인해 주세요.",
-        readOn: "2026-11-26",
-        sources: [OSC_COUPANG_2026],
+          "쿠팡 Wing의 카테고리별 수수료 표는 로그인한 판매자에게만 보여 읽지 못했습니다. 2026년 대행사 자료는 식품을 8~10%라고 했지만, 판매자가 공개한 2026년 7월 수수료 표는 식품 대부분을 10.6%(영양제 7.6%, 쌀·잡곡 5.8%, 면·라면 10.9%)로 적고 있어 10.6%로 잡았습니다. 내 상품의 요율은 쿠팡 Wing의 카테고리별 수수료에서 확인해 주세요.",
+        readOn: "2026-11-28",
+        sources: [COUPANG_TABLE_2026, OSC_COUPANG_2026],
       },
       {
         id: "beauty",
         label: "화장품(9~10.5% 중 높은 쪽)",
         shortLabel: "화장품",
         percent: "10.5",
-        note: "판매수수료 10.5%(화장품, 세부 카테고리에 따라 9~10.5%라는 자료의 높은 쪽)",
+        note: "판매수수료 10.5%(화장품, 자료에 따라 9~10.5% 또는 9.6%인 요율의 높은 쪽)",
         caveat:
-          "화장품은 세부 카테고리마다 9~10.5%로 다르다는 자료만 있어 높은 쪽인 10.5%로 잡았습니다. 내 상품의 요율은 쿠팡 Wing의 카테고리별 수수료에서 확인해 주세요.",
-        readOn: "2026-11-26",
-        sources: [OSC_COUPANG_2026],
+          "쿠팡 Wing의 카테고리별 수수료 표는 로그인한 판매자에게만 보여 읽지 못했습니다. 2026년 대행사 자료는 화장품을 9~10.5%, 판매자가 공개한 2026년 7월 수수료 표는 뷰티를 9.6%라고 해서, 높은 쪽인 10.5%로 잡았습니다. 내 상품의 요율은 쿠팡 Wing의 카테고리별 수수료에서 확인해 주세요.",
+        readOn: "2026-11-28",
+        sources: [OSC_COUPANG_2026, COUPANG_TABLE_2026],
       },
       {
         id: "appliances",

@@ -62,3 +62,14 @@ it("the shipped example business details are named by a notice that says how to 
   // One example left is enough to warn.
   expect(placeholderBusinessDetails({ ...real, business: { ...real.business, phone: "02-000-0000" } })).toEqual(["02-000-0000"]);
 });
+
+it("the disclosure is the configured sentence, and Coupang's own sentence once an ad is a 쿠팡 파트너스 link", async () => {
+  const { adDisclosure, COUPANG_PARTNERS_DISCLOSURE } = await import("./site-config.server.ts");
+  // The shipped ads are plain coupang.com searches, which earn nothing: the contract's sentence stays.
+  expect(adDisclosure((await load(shipped))())).toBe("이 페이지는 제휴 마케팅 활동의 일환으로 일정액의 수수료를 제공받습니다.");
+  for (const link of ["https://link.coupang.com/a/bXyZ12", "https://coupa.ng/abc"]) {
+    const ads = shipped.ads.map((ad: { link: string }, i: number) => (i === 1 ? { ...ad, link } : ad));
+    expect(adDisclosure({ ...shipped, ads }), link).toBe(COUPANG_PARTNERS_DISCLOSURE);
+  }
+  expect(COUPANG_PARTNERS_DISCLOSURE).toBe("이 포스팅은 쿠팡 파트너스 활동의 일환으로, 이에 따른 일정액의 수수료를 제공받습니다.");
+});

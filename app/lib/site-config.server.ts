@@ -105,6 +105,19 @@ export function siteConfig(): SiteConfig {
   return cached;
 }
 
+/**
+ * Coupang's own sentence for a page carrying 쿠팡 파트너스 links (its partners' guide; the 공정위's 추천·보증 심사지침 asks
+ * for a definite one). A partner link is one of Coupang's tracking hosts; a plain coupang.com address earns nothing.
+ */
+export const COUPANG_PARTNERS_DISCLOSURE = "이 포스팅은 쿠팡 파트너스 활동의 일환으로, 이에 따른 일정액의 수수료를 제공받습니다.";
+const COUPANG_PARTNERS_HOSTS = new Set(["link.coupang.com", "coupa.ng"]);
+
+/** The disclosure every page shows: Coupang's sentence when an ad is a 쿠팡 파트너스 link, else the configured one. */
+export function adDisclosure(config: SiteConfig = siteConfig()): string {
+  const partnerLink = config.ads.some((ad) => COUPANG_PARTNERS_HOSTS.has(new URL(ad.link).hostname));
+  return partnerLink ? COUPANG_PARTNERS_DISCLOSURE : config.disclosure;
+}
+
 /** The example business details config/site.json ships with: a footer still holding one is not a real operator's. */
 const PLACEHOLDER_MARKS = [/홍길동/, /0{3,}-0{4}/, /0000호/, /로 000$/, /\.example$/];
 

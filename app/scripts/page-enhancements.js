@@ -121,7 +121,11 @@ for (const form of document.querySelectorAll("form[data-live-form]")) {
       if (query() !== sent) return;
       for (const part of document.querySelectorAll("[data-live-part]")) {
         const fresh = part.id ? page.getElementById(part.id) : null;
-        if (fresh) bringUpToDate(part, fresh);
+        if (!fresh) continue;
+        // A <details> the seller opened (자세히 보기) stays open in the new copy.
+        for (const open of part.querySelectorAll("details[open][id]"))
+          fresh.querySelector(`#${CSS.escape(open.id)}`)?.setAttribute("open", "");
+        bringUpToDate(part, fresh);
       }
       history.replaceState(history.state, "", address);
     } catch (error) {

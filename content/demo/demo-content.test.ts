@@ -1,33 +1,49 @@
 import { expect, test } from "vitest";
 import { CATEGORIES } from "./demo-types.ts";
 import { demoExternalProducts } from "./external-products.ts";
+import { demoProducts } from "./products.ts";
 import { demoWholesalers } from "./wholesalers.ts";
 
-// A row may point at the site for 위탁 ("위탁은 사이트에서 확인") or say it is refused; anything else about 위탁 is a claim.
-const claimsDropshipping = (text: string) =>
-  /위탁/.test(text.replace(/\((위탁|위탁 배송)은 사이트에서 확인\)/g, "").replace(/위탁 회원 미모집/g, ""));
+// What a supplier's free text may not say unless its terms hold it, read from its own page (issue 37, item 4).
+// A row may say 위탁 is refused ("위탁 회원 미모집"); anything else about 위탁 or 배송대행 is a claim.
+const CLAIMS = {
+  dropshipping: /위탁|배송\s*대행|재고 없이/,
+  imageUse: /이미지|사진/,
+  pricePolicy: /판매가|최저가|가격\s*(자율|준수)|가격 정책|채널별/,
+} as const;
+const textOf = (supplier: (typeof demoWholesalers)[number]) =>
+  `${supplier.summary} ${supplier.delivery} ${supplier.purchase} ${supplier.international}`.replace(/위탁 회원 미모집/g, "");
 
-test("the free-text rows claim 위탁 only where the supplier's own page states it (terms.dropshipping), and a minimum order only where terms give one", () => {
+test("the demo says nothing it does not know: no summary or row claims 위탁, image use or a price rule its terms leave unknown", () => {
   for (const supplier of demoWholesalers) {
-    const rows = `${supplier.delivery} ${supplier.purchase}`;
-    if (supplier.terms?.dropshipping !== "yes") expect(claimsDropshipping(rows), `${supplier.name}: ${rows}`).toBe(false);
-    if (supplier.terms?.dropshipping === "no") expect(rows, supplier.name).toMatch(/위탁 회원 미모집|위탁 불가/);
-    if (supplier.terms?.minOrder === undefined) expect(rows, supplier.name).not.toMatch(/소량|1개부터|최소 수량/);
+    const text = textOf(supplier);
+    if (supplier.terms?.dropshipping !== "yes") expect(text, `${supplier.name}: 위탁`).not.toMatch(CLAIMS.dropshipping);
+    if (supplier.terms?.imageUse !== "yes") expect(text, `${supplier.name}: 이미지`).not.toMatch(CLAIMS.imageUse);
+    if (supplier.terms?.pricePolicy === undefined) expect(text, `${supplier.name}: 가격`).not.toMatch(CLAIMS.pricePolicy);
+    if (supplier.terms?.dropshipping === "no") expect(supplier.purchase, supplier.name).toMatch(/위탁 회원 미모집|위탁 불가/);
+    if (supplier.terms?.minOrder === undefined)
+      expect(`${supplier.delivery} ${supplier.purchase}`, supplier.name).not.toMatch(/소량|1개부터|최소 수량/);
+    // An unknown fact reads 확인 필요, as everywhere on the site, not a pointer to the supplier's site.
+    expect(text, supplier.name).not.toContain("사이트에서 확인");
   }
 });
 
-test("the suppliers both reviews flagged: 펫모닝B2B (never verified) is gone, 백이슈 is https, 더펫마트 says 위탁배송 with its own page as the source", () => {
+test("온채널's price rule is 상품마다 다름 from its own pages; 더펫마트 keeps no term read off another directory", () => {
+  expect(demoWholesalers.find((w) => w.name === "온채널")?.terms).toMatchObject({ dropshipping: "yes", pricePolicy: "varies" });
+  const petmart = demoWholesalers.find((w) => w.name === "더펫마트");
+  expect(petmart?.terms).toBeUndefined();
+  expect(textOf(petmart!)).not.toMatch(CLAIMS.dropshipping);
+});
+
+test("the suppliers both reviews flagged are handled, and every category keeps enough real suppliers", () => {
   const names = demoWholesalers.map((w) => w.name);
   expect(names).not.toContain("펫모닝B2B");
   expect(new Set(names).size).toBe(names.length);
   expect(demoWholesalers.find((w) => w.name === "백이슈")?.siteUrl).toBe("https://bagissue.kr/");
-  const petmart = demoWholesalers.find((w) => w.name === "더펫마트");
-  expect(petmart?.terms).toMatchObject({ dropshipping: "yes", termsSource: "https://thepetmart.co.kr/" });
-  expect(petmart?.delivery).toContain("위탁 배송");
-  // Every category keeps at least two suppliers; 식품 and 헬스케어/뷰티, which the review found thin, at least three.
+  // Every category keeps at least two suppliers; those the reviews found thin at least three.
   for (const category of CATEGORIES)
     expect(demoWholesalers.filter((w) => w.category === category).length, category).toBeGreaterThanOrEqual(2);
-  for (const category of ["식품", "헬스케어/뷰티"] as const)
+  for (const category of ["식품", "헬스케어/뷰티", "자동차", "신발/잡화"] as const)
     expect(demoWholesalers.filter((w) => w.category === category).length, category).toBeGreaterThanOrEqual(3);
   for (const supplier of demoWholesalers) expect(new URL(supplier.siteUrl).protocol, supplier.name).toMatch(/^https?:$/);
 });
@@ -38,5 +54,15 @@ test("외부 인기 상품 link to a search page and so show no fixed price", ()
     const url = new URL(product.productUrl);
     expect(url.protocol).toBe("https:");
     if (/\/search/.test(url.pathname)) expect(product.price, product.title).toBe("");
+  }
+});
+
+test("the demo sellers' products link to Naver's current shopping search, not the old /search/all", () => {
+  const linked = demoProducts.filter((p) => p.siteUrl !== "");
+  expect(linked.length).toBeGreaterThan(0);
+  for (const product of linked) {
+    const url = new URL(product.siteUrl);
+    expect(`${url.host}${url.pathname}`, product.name).toBe("search.shopping.naver.com/ns/search");
+    expect(url.searchParams.get("query"), product.name).toBe(product.name);
   }
 });

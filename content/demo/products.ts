@@ -6,7 +6,7 @@ export const demoProducts: DemoProduct[] = [
     summary: "부드러운 미세모에 생분해 손잡이를 쓴 가정용 칫솔 묶음입니다.",
     price: 8900,
     owner: 1,
-    siteUrl: "https://search.shopping.naver.com/search/all?query=%EB%8C%80%EB%82%98%EB%AC%B4%20%EC%B9%AB%EC%86%94%2010%EA%B0%9C%EC%9E%85",
+    siteUrl: "https://search.shopping.naver.com/ns/search?query=%EB%8C%80%EB%82%98%EB%AC%B4%20%EC%B9%AB%EC%86%94%2010%EA%B0%9C%EC%9E%85",
   },
   {
     name: "실리콘 주방 집게",
@@ -20,7 +20,7 @@ export const demoProducts: DemoProduct[] = [
     summary: "벽에 구멍을 내지 않고 붙이는 스테인리스 욕실 수납 선반입니다.",
     price: 15900,
     owner: 1,
-    siteUrl: "https://search.shopping.naver.com/search/all?query=%EB%AC%B4%ED%83%80%EA%B3%B5%20%EC%9A%95%EC%8B%A4%20%EC%84%A0%EB%B0%98",
+    siteUrl: "https://search.shopping.naver.com/ns/search?query=%EB%AC%B4%ED%83%80%EA%B3%B5%20%EC%9A%95%EC%8B%A4%20%EC%84%A0%EB%B0%98",
   },
   {
     name: "극세사 수건 5장 세트",
@@ -34,7 +34,7 @@ export const demoProducts: DemoProduct[] = [
     summary: "제주 농가에서 바로 보내는 새콤달콤한 노지 감귤입니다.",
     price: 24900,
     owner: 0,
-    siteUrl: "https://search.shopping.naver.com/search/all?query=%EC%A0%9C%EC%A3%BC%20%EA%B0%90%EA%B7%A4%205kg",
+    siteUrl: "https://search.shopping.naver.com/ns/search?query=%EC%A0%9C%EC%A3%BC%20%EA%B0%90%EA%B7%A4%205kg",
   },
   {
     name: "국산 볶은 참깨 1kg",
@@ -48,7 +48,7 @@ export const demoProducts: DemoProduct[] = [
     summary: "귀리와 견과를 넣고 당을 줄인 아침 대용 그래놀라입니다.",
     price: 12900,
     owner: 0,
-    siteUrl: "https://search.shopping.naver.com/search/all?query=%EC%A0%80%EB%8B%B9%20%EA%B7%B8%EB%9E%98%EB%86%80%EB%9D%BC%20500g",
+    siteUrl: "https://search.shopping.naver.com/ns/search?query=%EC%A0%80%EB%8B%B9%20%EA%B7%B8%EB%9E%98%EB%86%80%EB%9D%BC%20500g",
   },
   {
     name: "오버핏 코튼 반팔 티셔츠",
@@ -56,7 +56,7 @@ export const demoProducts: DemoProduct[] = [
     price: 15900,
     owner: 0,
     siteUrl:
-      "https://search.shopping.naver.com/search/all?query=%EC%98%A4%EB%B2%84%ED%95%8F%20%EC%BD%94%ED%8A%BC%20%EB%B0%98%ED%8C%94%20%ED%8B%B0%EC%85%94%EC%B8%A0",
+      "https://search.shopping.naver.com/ns/search?query=%EC%98%A4%EB%B2%84%ED%95%8F%20%EC%BD%94%ED%8A%BC%20%EB%B0%98%ED%8C%94%20%ED%8B%B0%EC%85%94%EC%B8%A0",
   },
   {
     name: "기모 조거 팬츠",
@@ -78,7 +78,7 @@ export const demoProducts: DemoProduct[] = [
     price: 7900,
     owner: 4,
     siteUrl:
-      "https://search.shopping.naver.com/search/all?query=C%ED%83%80%EC%9E%85%20%EA%B3%A0%EC%86%8D%20%EC%B6%A9%EC%A0%84%20%EC%BC%80%EC%9D%B4%EB%B8%94%201m",
+      "https://search.shopping.naver.com/ns/search?query=C%ED%83%80%EC%9E%85%20%EA%B3%A0%EC%86%8D%20%EC%B6%A9%EC%A0%84%20%EC%BC%80%EC%9D%B4%EB%B8%94%201m",
   },
   {
     name: "MagFit 무선 충전 거치대",
@@ -86,7 +86,7 @@ export const demoProducts: DemoProduct[] = [
     price: 29900,
     owner: 4,
     siteUrl:
-      "https://search.shopping.naver.com/search/all?query=MagFit%20%EB%AC%B4%EC%84%A0%20%EC%B6%A9%EC%A0%84%20%EA%B1%B0%EC%B9%98%EB%8C%80",
+      "https://search.shopping.naver.com/ns/search?query=MagFit%20%EB%AC%B4%EC%84%A0%20%EC%B6%A9%EC%A0%84%20%EA%B1%B0%EC%B9%98%EB%8C%80",
   },
   {
     name: "Nordi 휴대용 미니 선풍기",
@@ -101,15 +101,14 @@ export const demoProducts: DemoProduct[] = [
     price: 11900,
     owner: 4,
     siteUrl:
-      "https://search.shopping.naver.com/search/all?query=%EC%B0%A8%EB%9F%89%EC%9A%A9%20%EC%86%A1%ED%92%8D%EA%B5%AC%20%EA%B1%B0%EC%B9%98%EB%8C%80",
+      "https://search.shopping.naver.com/ns/search?query=%EC%B0%A8%EB%9F%89%EC%9A%A9%20%EC%86%A1%ED%92%8D%EA%B5%AC%20%EA%B1%B0%EC%B9%98%EB%8C%80",
   },
   {
     name: "고양이 두부 모래 7L",
     summary: "먼지가 적고 잘 뭉치는 두부 원료 고양이 모래입니다.",
     price: 9900,
     owner: 2,
-    siteUrl:
-      "https://search.shopping.naver.com/search/all?query=%EA%B3%A0%EC%96%91%EC%9D%B4%20%EB%91%90%EB%B6%80%20%EB%AA%A8%EB%9E%98%207L",
+    siteUrl: "https://search.shopping.naver.com/ns/search?query=%EA%B3%A0%EC%96%91%EC%9D%B4%20%EB%91%90%EB%B6%80%20%EB%AA%A8%EB%9E%98%207L",
   },
   {
     name: "강아지 노즈워크 담요",
@@ -117,7 +116,7 @@ export const demoProducts: DemoProduct[] = [
     price: 16500,
     owner: 2,
     siteUrl:
-      "https://search.shopping.naver.com/search/all?query=%EA%B0%95%EC%95%84%EC%A7%80%20%EB%85%B8%EC%A6%88%EC%9B%8C%ED%81%AC%20%EB%8B%B4%EC%9A%94",
+      "https://search.shopping.naver.com/ns/search?query=%EA%B0%95%EC%95%84%EC%A7%80%20%EB%85%B8%EC%A6%88%EC%9B%8C%ED%81%AC%20%EB%8B%B4%EC%9A%94",
   },
   {
     name: "Petto 자동 급수기 2L",
@@ -138,14 +137,14 @@ export const demoProducts: DemoProduct[] = [
     summary: "알루미늄 프레임으로 가볍고 수납 가방이 함께 들어 있습니다.",
     price: 34900,
     owner: 3,
-    siteUrl: "https://search.shopping.naver.com/search/all?query=%EC%A0%91%EC%9D%B4%EC%8B%9D%20%EC%BA%A0%ED%95%91%20%EC%9D%98%EC%9E%90",
+    siteUrl: "https://search.shopping.naver.com/ns/search?query=%EC%A0%91%EC%9D%B4%EC%8B%9D%20%EC%BA%A0%ED%95%91%20%EC%9D%98%EC%9E%90",
   },
   {
     name: "캠핑 LED 랜턴",
     summary: "밝기 3단 조절과 USB 충전을 지원하는 걸이형 랜턴입니다.",
     price: 21900,
     owner: 3,
-    siteUrl: "https://search.shopping.naver.com/search/all?query=%EC%BA%A0%ED%95%91%20LED%20%EB%9E%9C%ED%84%B4",
+    siteUrl: "https://search.shopping.naver.com/ns/search?query=%EC%BA%A0%ED%95%91%20LED%20%EB%9E%9C%ED%84%B4",
   },
   {
     name: "스테인리스 캠핑 컵 2P",
@@ -167,7 +166,7 @@ export const demoProducts: DemoProduct[] = [
     price: 27900,
     owner: 1,
     siteUrl:
-      "https://search.shopping.naver.com/search/all?query=%EC%9B%90%EB%AA%A9%20%EB%B8%94%EB%A1%9D%20%EC%9E%A5%EB%82%9C%EA%B0%90%2050%ED%94%BC%EC%8A%A4",
+      "https://search.shopping.naver.com/ns/search?query=%EC%9B%90%EB%AA%A9%20%EB%B8%94%EB%A1%9D%20%EC%9E%A5%EB%82%9C%EA%B0%90%2050%ED%94%BC%EC%8A%A4",
   },
   {
     name: "아기 실리콘 턱받이",
@@ -181,7 +180,7 @@ export const demoProducts: DemoProduct[] = [
     summary: "두꺼운 쿠션으로 무릎 부담을 줄인 홈트레이닝용 매트입니다.",
     price: 22900,
     owner: 3,
-    siteUrl: "https://search.shopping.naver.com/search/all?query=%EC%9A%94%EA%B0%80%20%EB%A7%A4%ED%8A%B8%2010mm",
+    siteUrl: "https://search.shopping.naver.com/ns/search?query=%EC%9A%94%EA%B0%80%20%EB%A7%A4%ED%8A%B8%2010mm",
   },
   {
     name: "수분 진정 시트 마스크 10매",

@@ -5,7 +5,7 @@ export const keywordStrategy: Guide = {
   title: "키워드와 상품명 작성 전략",
   description:
     "대표 키워드와 세부 키워드를 나누는 법, 네이버가 권장하는 50자 안에서 상품명을 짜는 법, 태그 활용법과 피해야 할 어뷰징 사례를 정리했습니다.",
-  updatedAt: "2026-11-26",
+  updatedAt: "2026-11-28",
   intro:
     "상품명은 검색 엔진과 고객이 동시에 읽는 문장입니다. 검색 엔진은 상품명을 보고 어떤 검색어에 이 상품을 보여 줄지 판단하고, 고객은 검색 결과에서 상품명을 보고 클릭할지 결정합니다. 좋은 상품명은 이 두 독자를 모두 만족시킵니다. 이 가이드에서는 키워드를 조사하고 분류하는 방법부터 네이버의 상품명 가이드에 맞춰 상품명을 구성하는 요령, 태그 입력법, 그리고 검색 불이익을 부르는 금지 사항까지 차례로 설명합니다. 2025년부터 네이버플러스 스토어가 AI 추천으로 상품을 보여 주는 비중이 커졌지만, 추천도 결국 상품명과 속성 같은 등록 정보를 읽고 판단하므로 정확한 상품명의 중요성은 그대로입니다.",
   sections: [
@@ -184,10 +184,10 @@ export const keywordStrategy: Guide = {
       url: "https://sellernow.co.kr/?menuId=62&offset=20",
     },
     {
-      name: "2026 Naver SmartStore Product Name SEO Guide(2023·2024년 상품명 가이드 요약)",
-      publisher: "SmartName",
-      date: "2026",
-      url: "https://smartname.bal.pe.kr/en/guide",
+      name: "[NAVER] 상품 적발사유 '정보부족/상이(상품스펙)' 기준 안내(속성·태그 입력 기준 위반 시 상품 제재와 클린프로그램, 네이버 공지 전재)",
+      publisher: "다이애드(네이버 공지 전재)",
+      date: "2025-01-16",
+      url: "https://diad.co.kr/Customer/NoticeView?Idx=4557&Page=6",
     },
     {
       name: "노출 순위 올리기 2편: 네이버가 제안하는 표준상품명 가이드",

@@ -5,7 +5,7 @@ export const promotionStrategy: Guide = {
   title: "시즌·이슈 프로모션 캘린더",
   description:
     "설날부터 연말까지 두 달 단위 시즌 이벤트와 수요가 느는 상품군을 표로 정리하고, 시즌 4~6주 전 상품 선정부터 2~3주 전 사전 등록까지 준비하는 방법을 안내합니다.",
-  updatedAt: "2026-11-26",
+  updatedAt: "2026-11-28",
   intro:
     "온라인 쇼핑 수요는 계절과 기념일에 따라 크게 움직입니다. 같은 상품이라도 시즌이 시작되기 전에 준비한 판매자와 수요가 몰린 뒤에 뛰어든 판매자의 성과는 크게 다릅니다. 이 가이드에서는 1년을 두 달 단위로 나누어 주요 시즌과 이슈를 정리하고, 시즌 4~6주 전 상품 선정과 재고 확보부터 2~3주 전 사전 등록까지 준비하는 방법, 갑작스러운 이슈에 대응하는 방법, 시즌이 끝난 뒤 할 일을 차례로 설명합니다.",
   sections: [
@@ -138,12 +138,11 @@ export const promotionStrategy: Guide = {
   ],
   sources: [
     {
-      name: "‘가짜 할인’ 보도에 대한 공정거래위원회 설명(할인 시 비교 가격 표시 방법)",
+      name: "‘가짜 할인’ 보도에 대한 공정거래위원회 설명(할인 시 비교 가격 표시 방법, 국민일보 10월 21일 기사 관련)",
       publisher: "대한민국 정책브리핑",
-      date: "10월 21일자 보도 설명(연도 미표기)",
+      date: "2025-10-21",
       url: "https://www.korea.kr/briefing/actuallyView.do?newsId=148952606&pWise=main&pWiseMain=L6",
       official: true,
-      historical: true,
     },
     {
       name: "스마트스토어, 판매자 등급(우수판매자) 제공 사항 변경 안내",

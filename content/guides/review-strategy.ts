@@ -5,7 +5,7 @@ export const reviewStrategy: Guide = {
   title: "리뷰 관리 전략",
   description:
     "평점 4.5점을 기준으로 리뷰를 관리하는 법, 공정위 지침에 맞는 리뷰 이벤트 운영 원칙, 부정 리뷰에 답하는 요령을 정리했습니다.",
-  updatedAt: "2026-11-26",
+  updatedAt: "2026-11-28",
   intro:
     "온라인 쇼핑 고객은 상품을 직접 만져 볼 수 없기 때문에 먼저 구매한 사람들의 리뷰를 보고 판단합니다. 리뷰는 구매 결정에 영향을 줄 뿐 아니라 리뷰 수가 인기도 지표로 반영되는 만큼 검색 노출과도 이어집니다. 그러나 리뷰를 늘리려는 마음이 앞서 대가를 주고 허위 리뷰를 만들거나 긍정 리뷰에만 혜택을 주면 법 위반이 될 수 있습니다. 이 가이드에서는 평점 관리의 기준, 규칙에 맞는 리뷰 이벤트 운영법, 부정 리뷰 대응법을 정리합니다.",
   sections: [
@@ -153,6 +153,13 @@ export const reviewStrategy: Guide = {
   ],
   sources: [
     {
+      name: "블로그 등 후기 광고, 제목 또는 첫 부분에 공개(「추천·보증 등에 관한 표시·광고 심사지침」 개정 보도자료, 12월 1일 시행)",
+      publisher: "공정거래위원회",
+      date: "2024-11-15",
+      url: "https://www.ftc.go.kr/www/selectReportUserView.do?key=10&rpttype=1&report_data_no=10886",
+      official: true,
+    },
+    {
       name: "블로그 등 후기 광고, 제목 또는 첫 부분에 공개(「추천·보증 등에 관한 표시·광고 심사지침」 개정, 12월 1일 시행)",
       publisher: "가디언뉴스(공정거래위원회 발표)",
       date: "2024-11-23",
@@ -165,10 +172,10 @@ export const reviewStrategy: Guide = {
       url: "https://www.yna.co.kr/view/AKR20241115043500002",
     },
     {
-      name: "공정위, ‘뒷광고’ 근절 위해 ‘경제적 이해관계 표시’ 안내서 개정·배포",
-      publisher: "뉴스1",
-      date: "2025",
-      url: "https://www.news1.kr/amp/economy/trend/5994921",
+      name: "공정위, 경제적 이해관계 표시 안내서 개정본 배포(추천·보증 심사지침 안내서: Q&A로 알아보는 경제적 이해관계 표시)",
+      publisher: "파이낸셜뉴스",
+      date: "2025-12-02",
+      url: "https://www.fnnews.com/ampNews/202512020931156911",
     },
   ],
 };

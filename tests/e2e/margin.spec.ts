@@ -29,6 +29,14 @@ async function fillSale(page: Page) {
 }
 
 const result = (page: Page) => page.getByRole("region", { name: "계산 결과" });
+
+/**
+ * The server takes the 신용카드 등 매출세액공제 off a 개인 일반과세자's VAT at the rate of its Korean day (부가가치세법
+ * 제46조: 1.3 % of the payment until 2026-12-31, 1 % after it), so the journeys compute that one figure for the day.
+ */
+const cardCredit = (payment: number) => Math.round((payment * (Date.now() < Date.parse("2027-01-01T00:00:00+09:00") ? 13 : 10)) / 1000);
+const won = (amount: number) => `${amount.toLocaleString("ko-KR")}원`;
+const LARGE = "일반과세자(법인, 또는 직전 연도 매출 10억 원 초과)";
 const comparison = (page: Page) => page.getByRole("region", { name: "스마트스토어와 쿠팡 비교" });
 
 test("with JavaScript: from a supplier page to a margin that updates as one types and stays in the URL", async ({ page }) => {
@@ -39,6 +47,8 @@ test("with JavaScript: from a supplier page to a margin that updates as one type
   await expect(page.getByLabel("수수료 기준")).toHaveValue("smartstore");
   await expect(page.getByLabel("판매 수수료율(%)")).toHaveValue("4.98");
   await fillSale(page);
+  // A company's VAT, without the card credit, to begin with.
+  await page.getByLabel("과세 유형").selectOption({ label: LARGE });
   await page.getByLabel("스마트스토어 판매자 등급").selectOption({ label: "일반" });
   await expect(page.getByLabel("판매 수수료율(%)")).toHaveValue("6.63");
   await expect(page.getByText(/네이버 스마트스토어 수수료율 6\.63%는 2026\. 11\. 26\.에 공개 자료에서 읽은 값입니다/)).toBeVisible();
@@ -66,10 +76,17 @@ test("with JavaScript: from a supplier page to a margin that updates as one type
   await expect(r.getByText("4,864원", { exact: true })).toBeVisible();
   await page.getByLabel("스마트스토어 판매자 등급").selectOption({ label: "일반" });
   await expect(r.getByText("4,704원", { exact: true })).toBeVisible();
-  // A 면세 product keeps the whole margin before VAT: 5,174원 on 스마트스토어.
-  await page.getByLabel("과세 유형").selectOption({ label: "면세 상품" });
+  // A 면세 product keeps the whole margin before VAT, whoever sells it: 5,174원 on 스마트스토어.
+  await page.getByLabel("상품의 과세 여부").selectOption("exempt");
   await expect(r.getByText("5,174원", { exact: true })).toBeVisible();
-  await page.getByLabel("과세 유형").selectOption({ label: "일반과세자" });
+  await page.getByLabel("과세 유형").selectOption({ label: "간이과세자" });
+  await expect(r.getByText("5,174원", { exact: true })).toBeVisible();
+  await page.getByLabel("상품의 과세 여부").selectOption("taxable");
+  // A 개인 일반과세자 takes the card credit off the 470원 of VAT: 5,174 − (470 − 260) = 4,964 until 2026-12-31.
+  await page.getByLabel("과세 유형").selectOption("general");
+  await expect(r.getByText(won(5_174 - 470 + cardCredit(20_000)), { exact: true })).toBeVisible();
+  await expect(page.getByText("신용카드 등 매출세액공제:")).toBeVisible();
+  await page.getByLabel("과세 유형").selectOption({ label: LARGE });
   await expect(r.getByText("4,704원", { exact: true })).toBeVisible();
 
   // Typing a rate by hand switches the basis to 직접 입력 and recomputes at once.
@@ -114,6 +131,7 @@ test("figures typed before the small module ran stay in their fields and count o
   // Not "load" or "domcontentloaded": both wait for the module script held above.
   await page.goto("/tools/margin", { waitUntil: "commit" });
   await fillSale(page);
+  await page.getByLabel("과세 유형").selectOption({ label: LARGE });
   await page.getByLabel("스마트스토어 판매자 등급").selectOption({ label: "일반" });
   await expect(result(page).getByRole("definition")).toHaveCount(0);
   releaseScripts();
@@ -137,11 +155,12 @@ test("without JavaScript: the GET form computes on the server and reports bad in
   // The first 계산하기 on a fresh form is a result: the first preset (영세, 4.98%) is already chosen.
   await page.getByRole("button", { name: "계산하기" }).click();
   await expect(page).toHaveURL(/\/tools\/margin\?.*price=20000.*fee=smartstore/);
-  // 20,000 × 4.98% = 996 → 정산 19,004; (19,004 − 13,500) × 10/11 = 5,004.
+  // 20,000 × 4.98% = 996 → 정산 19,004; 5,504 before VAT; 500 of VAT less the card credit (260원 until 2026-12-31).
   await expect(result(page).getByText("19,004원", { exact: true })).toBeVisible();
-  await expect(result(page).getByText("5,004원", { exact: true })).toBeVisible();
+  await expect(result(page).getByText(won(5_504 - 500 + cardCredit(20_000)), { exact: true })).toBeVisible();
 
   await page.getByLabel("수수료 기준").selectOption({ label: "쿠팡" });
+  await page.getByLabel("과세 유형").selectOption({ label: LARGE });
   await page.getByLabel("고객 배송비", { exact: true }).fill("3000");
   await page.getByRole("button", { name: "계산하기" }).click();
   await expect(page).toHaveURL(/\/tools\/margin\?.*price=20000.*fee=coupang/);
@@ -195,4 +214,25 @@ test("the seller information centre links to the calculator, and a shipping pref
   await page.getByRole("button", { name: "계산하기" }).click();
   await expect(result(page).getByText("19,004원", { exact: true })).toBeVisible();
   expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+});
+
+test("on a phone the explanation under 수수료 기준 is one line and the rest sits behind 자세히 보기; a wide screen shows it all", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/tools/margin");
+  const hint = page.locator("#margin-basis-hint");
+  await expect(hint.getByText(/네이버 스마트스토어 수수료율 4\.98%는/)).toBeVisible();
+  await expect(hint.getByText(/판매수수료 2\.73%/)).toBeHidden();
+  await hint.getByText("자세히 보기").click();
+  await expect(hint.getByText(/판매수수료 2\.73%/)).toBeVisible();
+  // Another grade: the server's new copy of the form comes in, and the explanation the seller opened stays open.
+  await page.getByLabel("스마트스토어 판매자 등급").selectOption({ label: "일반" });
+  await expect(hint.getByText(/수수료율 6\.63%는/)).toBeVisible();
+  await expect(hint.getByText(/주문관리 수수료 3\.3%/)).toBeVisible();
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/tools/margin");
+  await expect(page.locator("#margin-basis-hint").getByText(/판매수수료 2\.73%/)).toBeVisible();
+  await expect(page.locator("#margin-basis-hint").getByText("자세히 보기")).toBeHidden();
 });

@@ -23,7 +23,7 @@ test("a seller on a phone filters by terms, compares three suppliers, saves two 
   await dropshipping.click();
   await expect(page).toHaveURL(/\/list\?filter=dropshipping$/);
   await expect(dropshipping).toHaveAttribute("aria-pressed", "true");
-  await expect(cards(page).getByRole("heading")).toHaveText(["온채널", "도매창고", "더펫마트"]);
+  await expect(cards(page).getByRole("heading")).toHaveText(["온채널", "도매창고"]);
   // Each card shows the known facts among 위탁 가능 / 무료 배송 / 반품 가능, nothing for unknown ones.
   await expect(card(page, "도매창고").getByText("위탁 가능", { exact: true })).toBeVisible();
   await expect(card(page, "도매창고").getByText("반품 가능", { exact: true })).toHaveCount(0);
@@ -188,7 +188,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/list");
     await page.getByRole("button", { name: "위탁 가능", exact: true }).click();
     await expect(page).toHaveURL(/\/list\?filter=dropshipping$/);
-    await expect(cards(page).getByRole("heading")).toHaveText(["온채널", "도매창고", "더펫마트"]);
+    await expect(cards(page).getByRole("heading")).toHaveText(["온채널", "도매창고"]);
     await page.getByRole("button", { name: "위탁 가능", exact: true }).click();
     await expect(page).toHaveURL(/\/list$/);
 

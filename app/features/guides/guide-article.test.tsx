@@ -203,3 +203,17 @@ test("the source list says when an undated page was read and marks an older page
   expect(textOf(html)).toMatch(/게시일 미표기, 2026\. 11\. 26\. 확인/);
   expect(textOf(html)).toMatch(/2017-07-25 \(규정이 나올 당시의 자료\)/);
 });
+
+test("the sources a seller reads are Korean pages: the review guide cites the 공정위's own release, and every date has a year", () => {
+  const bySlug = (slug: Guide["slug"]) => guides.find((g) => g.slug === slug)!;
+  const review = bySlug("review-strategy").sources;
+  expect(review[0]).toMatchObject({ publisher: "공정거래위원회", official: true });
+  expect(new URL(review[0]?.url ?? "").hostname).toBe("www.ftc.go.kr");
+  for (const guide of guides) {
+    for (const source of guide.sources) {
+      // A title in another language is a page a Korean seller cannot check against Naver's own words.
+      expect(source.name, `${guide.slug}: ${source.name}`).not.toMatch(/^[\x20-\x7e]{12}/);
+      expect(source.date, `${guide.slug}: ${source.name}`).not.toMatch(/연도 미표기/);
+    }
+  }
+});

@@ -1,5 +1,5 @@
 import { env } from "#app/lib/env.server.ts";
-import { siteConfig } from "#app/lib/site-config.server.ts";
+import { adDisclosure, siteConfig } from "#app/lib/site-config.server.ts";
 
 /**
  * What /terms and /privacy say about the operator: every name, address and date comes from the site configuration
@@ -10,7 +10,7 @@ export function legalPageData() {
   return {
     siteName: config.siteName,
     operator: config.business,
-    disclosure: config.disclosure,
+    disclosure: adDisclosure(config),
     legal: { ...config.legal, processors: activeProcessors() },
     // Only a site served over https may say that its traffic is encrypted (the session cookie is Secure then too).
     https: env().publicUrl.startsWith("https://"),

@@ -15,12 +15,13 @@ import {
   type MarginRules,
   type MarginValues,
   platformRates,
+  vatFiguresOn,
 } from "./margin.ts";
 
 const selectClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200";
 
-type TierField = "naverGrade" | "naverOrder" | "coupangCategory" | "tax";
+type TierField = "naverGrade" | "naverOrder" | "coupangCategory" | "tax" | "goods";
 
 /** The oldest reading date among the tiers a rate is made of: the rate is only as fresh as that. */
 const readOnOf = (tiers: FeeTier[]) => formatDay(tiers.map((tier) => tier.readOn).sort()[0] ?? "");
@@ -53,6 +54,8 @@ export function MarginCalculator({
   rules: MarginRules;
 }) {
   const tax = rules.taxes.types.find((type) => type.id === values.tax) ?? rules.taxes.types[0];
+  const goods = rules.taxes.goods.find((type) => type.id === values.goods) ?? rules.taxes.goods[0];
+  const exemptGoods = values.goods === "exempt";
 
   const field = (name: MarginField, label: string, hint: string) => (
     <TextField
@@ -110,9 +113,7 @@ export function MarginCalculator({
               등급·주문 경로·카테고리는 수수료 기준을 고를 때와 아래 비교 표에 쓰입니다.
             </p>
           </div>
-          <div id="margin-basis-hint" className="space-y-1 text-xs leading-5 text-slate-600">
-            <BasisHint values={values} rules={rules} />
-          </div>
+          <BasisHint values={values} rules={rules} />
           <div className="grid gap-5 sm:grid-cols-2">
             {field("rate", "판매 수수료율(%)", "판매가에 매기는 요율, 부가세 포함")}
             {field(
@@ -122,6 +123,7 @@ export function MarginCalculator({
             )}
             {field("ad", "광고비(개당)", AMOUNT_FIELDS.find((f) => f.name === "ad")?.hint ?? "")}
             {tierSelect("tax", "과세 유형", rules.taxes.types)}
+            {tierSelect("goods", "상품의 과세 여부", rules.taxes.goods)}
           </div>
           <button type="submit" className={PRIMARY_BUTTON_CLASS}>
             계산하기
@@ -142,7 +144,12 @@ export function MarginCalculator({
                     note={`결제 ${formatWon(result.gross)} − 수수료 ${formatWon(result.fee)}`}
                   />
                   <ResultRow label="순이익" value={formatWon(result.profit)} note={profitNote(values, result)} strong />
-                  <ResultRow label="마진율" value={formatTenthsPercent(result.marginTenths)} note={marginNote(values)} strong />
+                  <ResultRow
+                    label="마진율"
+                    value={formatTenthsPercent(result.marginTenths)}
+                    note={values.tax.startsWith("general") && !exemptGoods ? "순이익 ÷ 부가세를 뺀 결제 금액" : "순이익 ÷ 결제 금액"}
+                    strong
+                  />
                   <ResultRow
                     label="손익분기 광고비"
                     value={formatWon(result.breakEvenAd)}
@@ -169,8 +176,10 @@ export function MarginCalculator({
             className="mt-5 space-y-2 border-t border-slate-200 pt-4 text-xs leading-5 text-slate-600"
           >
             <p>
-              <strong className="text-slate-800">부가세({tax?.label}):</strong> 모든 금액은 부가세 포함으로 넣습니다. {tax?.note}
+              <strong className="text-slate-800">부가세:</strong> {exemptGoods ? goods?.label : tax?.label} 기준으로 계산합니다. 모든 금액은
+              부가세 포함으로 넣습니다. {exemptGoods ? goods?.note : tax?.note}
             </p>
+            {tax?.cardCredit && !exemptGoods ? <CardCreditNote rules={rules} /> : null}
             <Sources sources={rules.taxes.sources} readOn={formatDay(rules.taxes.readOn)} />
             <p>
               <strong className="text-slate-800">반올림:</strong> 금액은 원 단위로 반올림합니다(수수료와 부가세는 0.5원 이상 올림, 순이익은
@@ -180,18 +189,23 @@ export function MarginCalculator({
         </section>
       </div>
       <div id="margin-comparison" data-live-part="">
-        {comparison ? <ComparisonTable comparison={comparison} taxLabel={tax?.label ?? ""} /> : null}
+        {comparison ? <ComparisonTable comparison={comparison} /> : null}
       </div>
     </>
   );
 }
 
-/** What the chosen basis assumes, with its pages and the day they were read. */
+/**
+ * What the chosen basis assumes, with its pages and the day they were read: one line, and the rest (what the rate is
+ * made of, the caveats) behind 자세히 보기, open by CSS from the `sm` width up so a wide screen shows it all at once
+ * (a browser without `::details-content` keeps it closed there too).
+ */
 function BasisHint({ values, rules }: { values: MarginValues; rules: MarginRules }) {
   const platforms = platformRates(values, rules.fees);
+  const box = "text-xs leading-5 text-slate-600";
   if (values.fee === "custom") {
     return (
-      <p>
+      <p id="margin-basis-hint" className={box}>
         기준을 고르면 수수료율이 채워집니다({rules.fees.smartstore.label} {readOnOf(platforms.smartstore.tiers)} 확인,{" "}
         {rules.fees.coupang.label} {readOnOf(platforms.coupang.tiers)} 확인). 직접 입력할 때는 부가세를 포함한 요율을 넣어 주세요.
       </p>
@@ -207,13 +221,34 @@ function BasisHint({ values, rules }: { values: MarginValues; rules: MarginRules
     ...caveats,
   ].join(" ");
   return (
-    <>
-      <p>
+    <details
+      id="margin-basis-hint"
+      className={`${box} sm:[&::details-content]:[content-visibility:visible] sm:[&>summary]:list-none sm:[&>summary]:cursor-auto`}
+    >
+      <summary className="cursor-pointer">
         {rules.fees[values.fee].label} 수수료율 {formatRate(chosen.rateHundredths)}%는 {readOnOf(chosen.tiers)}에 공개 자료에서 읽은
-        값입니다. {explanation}
-      </p>
-      <Sources sources={sourcesOf(chosen.tiers)} />
-    </>
+        값입니다. <span className="text-blue-700 underline sm:hidden">자세히 보기</span>
+      </summary>
+      <div className="mt-1 space-y-1">
+        <p>{explanation}</p>
+        <Sources sources={sourcesOf(chosen.tiers)} />
+      </div>
+    </details>
+  );
+}
+
+/** The 신용카드 등 매출세액공제 the result includes: its rate on the day, the law's limits, and what the page assumes. */
+function CardCreditNote({ rules }: { rules: MarginRules }) {
+  const { cardCreditTenths } = vatFiguresOn(rules.taxes, rules.day);
+  const { cardCredit } = rules.taxes;
+  const percent = (tenths: number) => `${Math.floor(tenths / 10)}${tenths % 10 ? `.${tenths % 10}` : ""}%`;
+  return (
+    <p>
+      <strong className="text-slate-800">신용카드 등 매출세액공제:</strong> 결제 금액이 모두 카드·간편결제·현금영수증으로 들어온다고 보고,
+      그 {percent(cardCreditTenths)}를 낼 부가세에서 뺍니다(부가가치세법 제46조, 낼 부가세보다 많이 빼지는 않습니다).{" "}
+      {formatDay(cardCredit.until)}까지는 {percent(cardCredit.tenths)}에 연 1,000만 원 한도이고, 그 뒤에는 법이 바뀌지 않는 한{" "}
+      {percent(cardCredit.laterTenths)}에 연 500만 원 한도입니다. 한 해 공제액이 한도를 넘으면 그만큼 부가세가 늘어납니다.
+    </p>
   );
 }
 
@@ -226,15 +261,14 @@ function Sources({ sources, readOn }: { sources: FeeSource[]; readOn?: string })
 }
 
 function profitNote(values: MarginValues, result: MarginResult) {
-  if (values.tax === "general") return `부가세 예상 ${formatWon(result.vat)}을 뺀 금액`;
-  if (values.tax === "simplified") return `간이과세자 부가세 예상 ${formatWon(result.vat)}을 뺀 금액`;
-  return "낼 부가세가 없어 비용만 뺀 금액";
+  if (result.vat === 0 && result.cardCredit === 0) return "낼 부가세가 없어 비용만 뺀 금액";
+  const kind = values.tax === "simplified" ? "간이과세자 부가세" : "부가세";
+  const credit = result.cardCredit > 0 ? `(신용카드 등 매출세액공제 ${formatWon(result.cardCredit)} 반영)` : "";
+  return `${kind} 예상 ${formatWon(result.vat)}을 뺀 금액${credit}`;
 }
 
-const marginNote = (values: MarginValues) => (values.tax === "general" ? "순이익 ÷ 부가세를 뺀 결제 금액" : "순이익 ÷ 결제 금액");
-
 /** The same product on 스마트스토어 and 쿠팡, one table: rendered on the server without JavaScript, live with it. */
-function ComparisonTable({ comparison, taxLabel }: { comparison: MarginComparison; taxLabel: string }) {
+function ComparisonTable({ comparison }: { comparison: MarginComparison }) {
   const columns = [comparison.smartstore, comparison.coupang];
   const rows: [string, (column: (typeof columns)[number]) => string][] = [
     ["수수료율(판매가 / 배송비)", (c) => `${formatRate(c.rateHundredths)}% / ${formatRate(c.shippingRateHundredths)}%`],
@@ -250,7 +284,7 @@ function ComparisonTable({ comparison, taxLabel }: { comparison: MarginCompariso
         스마트스토어와 쿠팡 비교
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        같은 상품을 두 곳에서 팔 때의 결과입니다. 위에서 고른 등급·주문 경로·카테고리와 과세 유형({taxLabel})으로 계산합니다.
+        같은 상품을 두 곳에서 팔 때의 결과입니다. 위에서 고른 등급·주문 경로·카테고리, 과세 유형과 상품의 과세 여부로 계산합니다.
       </p>
       <ScrollTable
         label="스마트스토어와 쿠팡 비교 표"

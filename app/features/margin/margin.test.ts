@@ -14,9 +14,12 @@ import {
   platformRates,
   readMarginValues,
   roundDiv,
+  vatFiguresOn,
 } from "./margin.ts";
 
-const rules: MarginRules = { fees: FEE_TABLE, taxes: TAX_TABLE };
+// A fixed Korean day: the card credit's rate is 1.3 % until 2026-12-31 and 1 % after it.
+const rules: MarginRules = { fees: FEE_TABLE, taxes: TAX_TABLE, day: "2026-11-28" };
+const VAT_2026 = vatFiguresOn(TAX_TABLE, "2026-11-28");
 
 const values = (overrides: Partial<MarginValues>): MarginValues => ({
   price: "20000",
@@ -30,13 +33,18 @@ const values = (overrides: Partial<MarginValues>): MarginValues => ({
   naverGrade: "small",
   naverOrder: "standard",
   coupangCategory: "furniture",
-  tax: "general",
+  // The plain (매출 − 매입) / 11 of an 일반과세자 without the card credit, unless the case says otherwise.
+  tax: "general-large",
+  goods: "taxable",
   ...overrides,
 });
 
-/** One sale, 일반과세자 and one rate on the whole payment unless the case says otherwise. */
+/** One sale of a 과세 상품, 일반과세자 without the card credit and one rate on the whole payment unless the case says otherwise. */
 const compute = (input: Partial<MarginInput> & Pick<MarginInput, "price" | "cost" | "shipping" | "rateHundredths">) =>
-  computeMargin({ customerShipping: 0, ad: 0, tax: "general", shippingRateHundredths: input.rateHundredths, ...input }, TAX_TABLE);
+  computeMargin(
+    { customerShipping: 0, ad: 0, tax: "general-large", goods: "taxable", shippingRateHundredths: input.rateHundredths, ...input },
+    VAT_2026,
+  );
 
 describe("the arithmetic, worked by hand", () => {
   test("a profitable sale: fee on the payment, VAT out of the profit, margin on the price without VAT", () => {
@@ -49,6 +57,7 @@ describe("the arithmetic, worked by hand", () => {
       settlement: 18_674,
       beforeVat: 5_174,
       vat: 470,
+      cardCredit: 0,
       profit: 4_704,
       marginTenths: 259,
       breakEvenAd: 5_674,
@@ -75,6 +84,12 @@ describe("the arithmetic, worked by hand", () => {
     // 10,000 × 11.88% = 1,188 → 8,812; 8,812 − 9,500 − 3,000 = −3,688; × 10/11 = −3,352.72… → −3,353; −36.88% → −36.9%.
     const r = compute({ price: 10_000, cost: 9_500, shipping: 3_000, rateHundredths: 1_188 });
     expect([r.fee, r.profit, r.marginTenths, r.breakEvenAd]).toEqual([1_188, -3_353, -369, -3_688]);
+    // The card credit adds nothing to a refund: the 개인 일반과세자 gets the same loss.
+    expect(compute({ price: 10_000, cost: 9_500, shipping: 3_000, rateHundredths: 1_188, tax: "general" })).toMatchObject({
+      vat: -335,
+      cardCredit: 0,
+      profit: -3_353,
+    });
     expect(formatTenthsPercent(r.marginTenths)).toBe("-36.9%");
   });
 
@@ -91,8 +106,11 @@ describe("the arithmetic, worked by hand", () => {
 describe("the review's worked examples", () => {
   // Example A: 판매가 20,000, 무료배송, 공급가 11,000, 택배비 3,000, 광고비 0.
   const exampleA = { price: "20000", cost: "11000", customerShipping: "0", shipping: "3000", ad: "0" };
-  const naver = (naverGrade: MarginValues["naverGrade"], naverOrder: MarginValues["naverOrder"], tax: MarginValues["tax"] = "general") =>
-    evaluateMargin(values({ ...exampleA, fee: "smartstore", naverGrade, naverOrder, tax }), rules).result;
+  const naver = (
+    naverGrade: MarginValues["naverGrade"],
+    naverOrder: MarginValues["naverOrder"],
+    tax: MarginValues["tax"] = "general-large",
+  ) => evaluateMargin(values({ ...exampleA, fee: "smartstore", naverGrade, naverOrder, tax }), rules).result;
 
   test("A at the 일반 grade on an ordinary order (6.63%): fee 1,326, VAT 425, 순이익 4,249, 23.4%, break-even ad 4,674", () => {
     expect(naver("general", "standard")).toEqual({
@@ -101,6 +119,7 @@ describe("the review's worked examples", () => {
       settlement: 18_674,
       beforeVat: 4_674,
       vat: 425,
+      cardCredit: 0,
       profit: 4_249,
       marginTenths: 234,
       breakEvenAd: 4_674,
@@ -143,8 +162,8 @@ describe("the review's worked examples", () => {
       fee: "smartstore",
       naverGrade: "general",
     } as const;
-    expect(evaluateMargin(values({ ...tangerines, tax: "general" }), rules).result?.profit).toBe(4_317);
-    const exempt = evaluateMargin(values({ ...tangerines, tax: "exempt" }), rules).result;
+    expect(evaluateMargin(values({ ...tangerines, goods: "taxable" }), rules).result?.profit).toBe(4_317);
+    const exempt = evaluateMargin(values({ ...tangerines, goods: "exempt" }), rules).result;
     expect([exempt?.vat, exempt?.profit, exempt?.breakEvenAd]).toEqual([0, 4_749, 4_749]);
   });
 
@@ -155,19 +174,107 @@ describe("the review's worked examples", () => {
       marginTenths: 234,
       breakEvenAd: 4_674,
     });
-    // 300 − 76.63 = 223.37 → 223; 4,674 − 223 = 4,451; 4,451 / 20,000 = 22.3%.
-    const simplified = naver("general", "standard", "simplified");
-    expect(simplified).toMatchObject({ vat: 223, profit: 4_451, marginTenths: 223 });
+    // Without the card credit: 300 − 76.63 = 223.37 → 223; 4,674 − 223 = 4,451; 4,451 / 20,000 = 22.3%.
+    const noCard = { ...VAT_2026, cardCreditTenths: 0 };
+    const sale = { price: 20_000, cost: 11_000, customerShipping: 0, shipping: 3_000, rateHundredths: 663, shippingRateHundredths: 663 };
+    const simplified = (ad: number) => computeMargin({ ...sale, ad, tax: "simplified", goods: "taxable" }, noCard);
+    expect(simplified(0)).toMatchObject({ vat: 223, profit: 4_451, marginTenths: 223 });
     // Break-even: spending it leaves 0, one won more is a loss.
-    const breakEven = simplified?.breakEvenAd ?? 0;
+    const breakEven = simplified(0).breakEvenAd;
     expect(breakEven).toBe(4_473);
+    expect(simplified(breakEven).profit).toBe(0);
+    expect(simplified(breakEven + 1).profit).toBeLessThan(0);
+  });
+});
+
+// 부가가치세법 제46조: 1.3 % of the card and 간편결제 payment (1 % after 2026-12-31) off the VAT of a 개인 일반과세자 up to
+// 10억 and of a 간이과세자, never below 0.
+describe("the 신용카드 등 매출세액공제", () => {
+  const exampleA = { price: "20000", cost: "11000", customerShipping: "0", shipping: "3000", ad: "0" };
+  const sellA = (tax: MarginValues["tax"], day = "2026-11-28") =>
+    evaluateMargin(values({ ...exampleA, fee: "smartstore", naverGrade: "general", naverOrder: "standard", tax }), { ...rules, day })
+      .result;
+
+  test("A for a 개인 일반과세자: VAT 425 − 260 = 165, 순이익 4,509 (not 4,249), 24.8%", () => {
+    // 20,000 × 6.63% = 1,326 → 부가세 전 이익 4,674; (매출 − 매입)/11: 4,674 − 4,249.09… → 425;
+    // credit 20,000 × 1.3% = 260 → VAT 165; 4,674 − 165 = 4,509; 4,509 ÷ (20,000 × 10/11) = 24.799…% → 24.8%.
+    expect(sellA("general")).toEqual({
+      gross: 20_000,
+      fee: 1_326,
+      settlement: 18_674,
+      beforeVat: 4_674,
+      vat: 165,
+      cardCredit: 260,
+      profit: 4_509,
+      marginTenths: 248,
+      breakEvenAd: 4_674,
+    });
+    // A company, or a 개인 above 10억, gets none: the review's 425 and 4,249.
+    expect(sellA("general-large")).toMatchObject({ vat: 425, cardCredit: 0, profit: 4_249, marginTenths: 234 });
+  });
+
+  test("after 2026-12-31 the law's rate is 1 %: 425 − 200 = 225, 순이익 4,449", () => {
+    // 20,000 × 1% = 200; 4,674 − 225 = 4,449; 4,449 ÷ 18,181.8… = 24.469…% → 24.5%.
+    expect(sellA("general", "2027-01-04")).toMatchObject({ vat: 225, cardCredit: 200, profit: 4_449, marginTenths: 245 });
+    expect(sellA("general", "2026-12-31")).toMatchObject({ vat: 165, cardCredit: 260 });
+  });
+
+  test("A for a 간이과세자: 300 − 76.63 − 260 < 0, so no VAT and no refund: 순이익 4,674", () => {
+    // 20,000 × 15% × 10% = 300; (1,326 + 11,000 + 3,000) × 0.5% = 76.63; 300 − 76.63 − 260 = −36.63 → 0.
+    // The credit used is the 223원 it took off; 4,674 / 20,000 = 23.37% → 23.4%.
+    const simplified = sellA("simplified");
+    expect(simplified).toMatchObject({ vat: 0, cardCredit: 223, profit: 4_674, marginTenths: 234 });
+    // No VAT even at ad = 4,674: 20,000 × 0.2% − 20,000 × 0.5% < 0, so the whole 부가세 전 이익 is the break-even.
+    expect(simplified?.breakEvenAd).toBe(4_674);
     const at = (ad: number) =>
-      evaluateMargin(
-        values({ ...exampleA, ad: String(ad), fee: "smartstore", naverGrade: "general", naverOrder: "standard", tax: "simplified" }),
-        rules,
-      ).result?.profit;
-    expect(at(breakEven)).toBe(0);
-    expect(at(breakEven + 1)).toBeLessThan(0);
+      evaluateMargin(values({ ...exampleA, ad: String(ad), fee: "smartstore", naverGrade: "general", tax: "simplified" }), rules).result
+        ?.profit;
+    expect([at(4_674), at(4_675)]).toEqual([0, -1]);
+  });
+
+  test("a tax smaller than the credit goes to 0, never to a refund", () => {
+    // 10,000 × 10% = 1,000 → 부가세 전 이익 1,000; 1,000 − round(909.09…) = 91 owed; credit 130 → only 91 used, VAT 0;
+    // 순이익 1,000; 1,000 ÷ (10,000 × 10/11) = 11.0%.
+    expect(compute({ price: 10_000, cost: 8_000, shipping: 0, rateHundredths: 1_000, tax: "general" })).toMatchObject({
+      vat: 0,
+      cardCredit: 91,
+      profit: 1_000,
+      marginTenths: 110,
+      breakEvenAd: 1_000,
+    });
+  });
+});
+
+// 면세 belongs to the product (부가가치세법 제26조), the 과세 유형 to the seller: the two are separate choices.
+describe("면세 per product, whatever the seller's 과세 유형", () => {
+  // 제주 감귤 on 쿠팡 식품 (10.6% + VAT = 11.66%): 24,900, 공급가 15,000, 택배비 3,500, 무료배송.
+  const tangerines = { price: "24900", cost: "15000", customerShipping: "0", shipping: "3500", ad: "0", fee: "coupang" } as const;
+  const sell = (tax: MarginValues["tax"], goods: MarginValues["goods"], day = "2026-11-28") =>
+    evaluateMargin(values({ ...tangerines, coupangCategory: "food", tax, goods }), { ...rules, day }).result;
+
+  test("a company selling 감귤 as 과세 would owe 318원; as 면세 it owes none: 순이익 3,497, 14.0%", () => {
+    // 24,900 × 11.66% = 2,903.34 → 2,903; 24,900 − 2,903 − 18,500 = 3,497 before VAT.
+    // 과세: 3,497 − round(3,497 × 10/11 = 3,179.09…) = 318. 면세: 0; 3,497 / 24,900 = 14.04…% → 14.0%.
+    expect(sell("general-large", "taxable")).toMatchObject({ fee: 2_903, beforeVat: 3_497, vat: 318, profit: 3_179 });
+    expect(sell("general-large", "exempt")).toMatchObject({ vat: 0, cardCredit: 0, profit: 3_497, marginTenths: 140, breakEvenAd: 3_497 });
+  });
+
+  test("a 간이과세자 selling 면세 감귤 owes nothing, where the same sale of a 과세 product owes 17원 (in 2027, at 1 %)", () => {
+    // 과세: 24,900 × 1.5% = 373.5; (2,903 + 15,000 + 3,500) × 0.5% = 107.015; card 24,900 × 1% = 249;
+    // 373.5 − 107.015 − 249 = 17.485 → 17. 면세: 0, and no credit is counted.
+    expect(sell("simplified", "taxable", "2027-01-04")).toMatchObject({ vat: 17, profit: 3_480 });
+    expect(sell("simplified", "exempt", "2027-01-04")).toMatchObject({ vat: 0, cardCredit: 0, profit: 3_497 });
+    for (const tax of ["general", "general-large", "simplified", "simplified-exempt"] as const)
+      expect(sell(tax, "exempt")?.profit, tax).toBe(3_497);
+  });
+
+  test("an old link with 면세 as its 과세 유형 (tax=exempt) opens a 면세 product of an 일반과세자", () => {
+    expect(readMarginValues(new URLSearchParams("price=1&tax=exempt"), rules).values).toMatchObject({ tax: "general", goods: "exempt" });
+    expect(readMarginValues(new URLSearchParams("price=1&tax=simplified&goods=exempt"), rules).values).toMatchObject({
+      tax: "simplified",
+      goods: "exempt",
+    });
+    expect(readMarginValues(new URLSearchParams("price=1&goods=x"), rules).values.goods).toBe("taxable");
   });
 });
 
@@ -184,8 +291,9 @@ describe("간이과세자 edge cases", () => {
         rateHundredths: 1_000,
         shippingRateHundredths: 1_000,
         tax: "simplified",
+        goods: "taxable",
       },
-      TAX_TABLE,
+      VAT_2026,
     );
     expect([r.fee, r.vat, r.profit]).toEqual([1_000, 0, -30_000]);
     expect(r.breakEvenAd).toBeLessThan(0);
@@ -204,8 +312,9 @@ describe("간이과세자 edge cases", () => {
           rateHundredths: 500,
           shippingRateHundredths: 500,
           tax: "simplified",
+          goods: "taxable",
         },
-        TAX_TABLE,
+        { ...VAT_2026, cardCreditTenths: 0 },
       );
     expect([at(0).vat, at(0).profit]).toEqual([15, 935]);
     expect(at(0).breakEvenAd).toBe(940);
@@ -284,15 +393,19 @@ describe("the presets by the seller's tier", () => {
     };
     expect(rate("furniture")).toEqual(["11.88", "3.3"]);
     expect(rate("fashion")).toEqual(["11.55", "3.3"]);
-    expect(rate("food")).toEqual(["11", "3.3"]);
+    // 식품 10.6 × 1.1 = 11.66.
+    expect(rate("food")).toEqual(["11.66", "3.3"]);
     expect(rate("beauty")).toEqual(["11.55", "3.3"]);
     expect(rate("appliances")).toEqual(["8.58", "3.3"]);
   });
 
-  test("쿠팡: a category known only as a range takes its upper end and says so", () => {
+  test("쿠팡: 식품 at the 10.6% of 2026 tables, not the 10% 'upper end' of a range; 화장품 at the higher of two figures", () => {
     const byId = new Map(FEE_TABLE.coupang.categories.map((c) => [c.id, c]));
-    expect(byId.get("food")).toMatchObject({ percent: "10", shortLabel: "식품" });
-    expect(byId.get("food")?.caveat).toMatch(/8~10%/);
+    expect(byId.get("food")).toMatchObject({ percent: "10.6", shortLabel: "식품" });
+    // The caveat says which tables: Wing's own is not public, so a dated third-party table, named as one.
+    expect(byId.get("food")?.caveat).toMatch(/Wing.*로그인.*2026년 7월 수수료 표/);
+    expect(byId.get("food")?.sources.map((s) => s.date)).toContain("2026-07");
+    expect(byId.get("beauty")?.caveat).toMatch(/9\.6%/);
     expect(byId.get("beauty")).toMatchObject({ percent: "10.5", shortLabel: "화장품" });
     expect(byId.get("beauty")?.caveat).toMatch(/9~10\.5%/);
   });
@@ -304,12 +417,14 @@ describe("the presets by the seller's tier", () => {
       naverGrade: "small",
       naverOrder: "standard",
       tax: "general",
+      goods: "taxable",
       rate: "4.98",
       shippingRate: "4.98",
     });
+    // A 개인 일반과세자 with the card credit: 20,000 × 4.98% = 996 → 5,004; 455 − 260 = 195 → 4,809.
     const outcome = evaluateMargin({ ...fresh, price: "20000", cost: "11000", shipping: "3000" }, rules);
     expect(outcome.errors).toEqual({});
-    expect(outcome.result?.profit).toBe(4_549);
+    expect(outcome.result).toMatchObject({ vat: 195, cardCredit: 260, profit: 4_809 });
   });
 });
 
@@ -339,8 +454,8 @@ describe("the side-by-side comparison", () => {
     expect(coupang.label).toBe("쿠팡(가구·홈인테리어)");
   });
 
-  test("the tax type applies to both columns", () => {
-    const outcome = evaluateMargin(values({ price: "24900", cost: "15000", shipping: "3500", ad: "0", tax: "exempt" }), rules);
+  test("the tax type and the product's 면세 apply to both columns", () => {
+    const outcome = evaluateMargin(values({ price: "24900", cost: "15000", shipping: "3500", ad: "0", goods: "exempt" }), rules);
     expect(outcome.comparison?.smartstore.result.vat).toBe(0);
     expect(outcome.comparison?.coupang.result.vat).toBe(0);
   });
@@ -383,7 +498,14 @@ describe("the query", () => {
   test("the shareable link reproduces the same values", () => {
     const v = values({ fee: "coupang", rate: "11.88", shippingRate: "3.3", coupangCategory: "furniture", tax: "simplified" });
     expect(readMarginValues(new URL(marginHref(v), "http://x").searchParams, rules).values).toEqual(v);
-    const custom = values({ fee: "custom", rate: "7.5", shippingRate: "", tax: "exempt", naverGrade: "general", naverOrder: "marketing" });
+    const custom = values({
+      fee: "custom",
+      rate: "7.5",
+      shippingRate: "",
+      goods: "exempt",
+      naverGrade: "general",
+      naverOrder: "marketing",
+    });
     expect(readMarginValues(new URL(marginHref(custom), "http://x").searchParams, rules).values).toEqual(custom);
   });
 });
@@ -418,10 +540,18 @@ describe("the fee and tax tables", () => {
     },
   );
 
-  test("the tax table: the three kinds of seller the issue names, figures, sources and a reading date", () => {
-    expect(TAX_TABLE.types.map((t) => t.label)).toEqual(expect.arrayContaining(["일반과세자", "간이과세자", "면세 상품"]));
-    expect(TAX_TABLE.types.map((t) => t.id).sort()).toEqual(["exempt", "general", "simplified", "simplified-exempt"]);
+  test("the tax table: the kinds of seller, 면세 as the product's, figures, sources (the law first) and a reading date", () => {
+    expect(TAX_TABLE.types.map((t) => t.label)).toEqual(expect.arrayContaining(["간이과세자", "간이과세자(납부 면제)"]));
+    expect(TAX_TABLE.types.map((t) => t.id).sort()).toEqual(["general", "general-large", "simplified", "simplified-exempt"]);
+    expect(TAX_TABLE.goods.map((g) => g.label.replace(/\(.*$/, ""))).toEqual(["과세 상품", "면세 상품"]);
     expect([TAX_TABLE.simplifiedValueAddedPercent, TAX_TABLE.simplifiedPurchaseCreditTenths]).toEqual([15, 5]);
+    expect(TAX_TABLE.cardCredit).toEqual({ tenths: 13, until: "2026-12-31", laterTenths: 10 });
+    // The rules read from the law itself, not a site root or an undated blog.
+    for (const article of ["제46조", "제61조", "제63조", "제69조", "시행령/제109조", "시행령/제111조"])
+      expect(TAX_TABLE.sources.map((s) => decodeURI(s.url).replace("%20", " ").replace(" 시행령", "시행령"))).toEqual(
+        expect.arrayContaining([expect.stringContaining(article)]),
+      );
+    for (const source of TAX_TABLE.sources) expect(new URL(source.url).pathname, source.name).not.toBe("/");
     expect(isRealPastDay(TAX_TABLE.readOn)).toBe(true);
     checkSources(TAX_TABLE.sources);
   });

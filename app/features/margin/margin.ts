@@ -1,5 +1,5 @@
 import type { CoupangCategory, FeeTable, FeeTier, NaverGrade, NaverOrder } from "#content/fee-presets.ts";
-import type { TaxTable, TaxType } from "#content/tax-types.ts";
+import type { GoodsType, TaxTable, TaxType } from "#content/tax-types.ts";
 
 /**
  * The margin calculator's arithmetic and the parsing of its query, shared by the /tools/margin loader (no JavaScript)
@@ -12,16 +12,18 @@ import type { TaxTable, TaxType } from "#content/tax-types.ts";
  *   수수료         = 판매가 × 수수료율 + 고객 배송비 × 배송비 수수료율, rounded to the won (half up)
  *   정산 예정액    = 결제 금액 − 수수료
  *   부가세 전 이익 = 정산 예정액 − 공급가 − 판매자 부담 배송비 − 광고비
- *   순이익         = 부가세 전 이익 − 낼 부가세, by 과세 유형:
- *     일반과세자           (매출 − 매입) / 11, so 순이익 = 부가세 전 이익 × 10/11 (every cost with a tax invoice)
- *     간이과세자           결제 금액 × 업종별 부가가치율 × 10% − 세금계산서 받은 비용 × 0.5%, never below 0
- *     간이과세자(납부 면제), 면세 상품   nothing: 순이익 = 부가세 전 이익
- *   마진율         = 순이익 ÷ 매출 (일반과세자: 부가세를 뺀 결제 금액, so = 부가세 전 이익 ÷ 결제 금액; others: 결제 금액),
- *                    one decimal
+ *   순이익         = 부가세 전 이익 − 낼 부가세. A 면세 product owes none, whatever the seller's type; otherwise by 과세 유형:
+ *     일반과세자           (매출 − 매입) / 11 (every cost with a tax invoice), less the card credit when that is owed
+ *     간이과세자           결제 금액 × 업종별 부가가치율 × 10% − 세금계산서 받은 비용 × 0.5% − the card credit, never below 0
+ *     간이과세자(납부 면제)  nothing: 순이익 = 부가세 전 이익
+ *     The card credit (신용카드 등 매출세액공제, 부가가치세법 제46조) is the rate of the day × 결제 금액, for 개인 일반과세자 up
+ *     to 10억 and 간이과세자; it only lowers a positive tax, and the yearly cap is left to the seller (a per-sale figure).
+ *   마진율         = 순이익 ÷ 매출 (일반과세자: 부가세를 뺀 결제 금액; others: 결제 금액), one decimal
  *   손익분기 광고비 = the ad cost per unit at which 순이익 is 0
  */
 
-export type MarginRules = { fees: FeeTable; taxes: TaxTable };
+/** The fee and tax tables, and the Korean day they are applied on (the card credit's rate depends on it). */
+export type MarginRules = { fees: FeeTable; taxes: TaxTable; day: string };
 
 /** Larger amounts are typos, not products: 1억 원 per field keeps every product below 2^53 with room to spare. */
 export const MAX_AMOUNT = 100_000_000;
@@ -43,7 +45,8 @@ export const FEE_BASES = ["custom", "smartstore", "coupang"] as const;
 export type FeeBasis = (typeof FEE_BASES)[number];
 export const DEFAULT_FEE_BASIS: FeeBasis = "smartstore";
 
-export const TAX_TYPES = ["general", "simplified", "simplified-exempt", "exempt"] as const satisfies readonly TaxType[];
+export const TAX_TYPES = ["general", "general-large", "simplified", "simplified-exempt"] as const satisfies readonly TaxType[];
+export const GOODS_TYPES = ["taxable", "exempt"] as const satisfies readonly GoodsType[];
 
 /** The form's raw values, exactly as in the URL (or as typed). */
 export type MarginValues = Record<MarginField, string> & {
@@ -52,6 +55,7 @@ export type MarginValues = Record<MarginField, string> & {
   naverOrder: NaverOrder;
   coupangCategory: CoupangCategory;
   tax: TaxType;
+  goods: GoodsType;
 };
 
 export type MarginInput = Record<AmountField, number> & {
@@ -60,10 +64,29 @@ export type MarginInput = Record<AmountField, number> & {
   /** The same, charged on 고객 배송비. */
   shippingRateHundredths: number;
   tax: TaxType;
+  goods: GoodsType;
 };
 
-/** The 간이과세자 figures the arithmetic needs. */
-export type SimplifiedVat = Pick<TaxTable, "simplifiedValueAddedPercent" | "simplifiedPurchaseCreditTenths">;
+/** The VAT figures the arithmetic needs, on the day computed. */
+export type VatFigures = {
+  simplifiedValueAddedPercent: number;
+  /** Tenths of a percent (0.5 % → 5). */
+  simplifiedPurchaseCreditTenths: number;
+  /** Tenths of a percent of the payment (1.3 % → 13), for the sellers who get it. */
+  cardCreditTenths: number;
+  /** The types that get the card credit. */
+  cardCreditTypes: readonly TaxType[];
+};
+
+/** The figures of the tax table on a Korean day (`2026-11-28`): the card credit's rate changes after its `until`. */
+export function vatFiguresOn(taxes: TaxTable, day: string): VatFigures {
+  return {
+    simplifiedValueAddedPercent: taxes.simplifiedValueAddedPercent,
+    simplifiedPurchaseCreditTenths: taxes.simplifiedPurchaseCreditTenths,
+    cardCreditTenths: day <= taxes.cardCredit.until ? taxes.cardCredit.tenths : taxes.cardCredit.laterTenths,
+    cardCreditTypes: taxes.types.filter((type) => type.cardCredit).map((type) => type.id),
+  };
+}
 
 export type MarginResult = {
   gross: number;
@@ -71,6 +94,8 @@ export type MarginResult = {
   settlement: number;
   beforeVat: number;
   vat: number;
+  /** The 신용카드 등 매출세액공제 taken off the VAT (0 when the seller gets none, or there was no tax to lower). */
+  cardCredit: number;
   profit: number;
   /** Tenths of a percent: 25.9 % → 259. */
   marginTenths: number;
@@ -93,7 +118,7 @@ function floorDiv(n: number, d: number): number {
   return q * d > n ? q - 1 : q;
 }
 
-export function computeMargin(input: MarginInput, simplified: SimplifiedVat): MarginResult {
+export function computeMargin(input: MarginInput, vat: VatFigures): MarginResult {
   const gross = input.price + input.customerShipping;
   const fee = roundDiv(input.price * input.rateHundredths + input.customerShipping * input.shippingRateHundredths, 10_000);
   const settlement = gross - fee;
@@ -101,33 +126,58 @@ export function computeMargin(input: MarginInput, simplified: SimplifiedVat): Ma
   const beforeAd = settlement - input.cost - input.shipping;
   const beforeVat = beforeAd - input.ad;
   const base = { gross, fee, settlement, beforeVat };
+  const noVat = {
+    ...base,
+    vat: 0,
+    cardCredit: 0,
+    profit: beforeVat,
+    marginTenths: roundDiv(beforeVat * 1000, gross),
+    breakEvenAd: beforeAd,
+  };
 
-  if (input.tax === "general") {
-    const profit = roundDiv(beforeVat * 10, 11);
-    return { ...base, vat: beforeVat - profit, profit, marginTenths: roundDiv(beforeVat * 1000, gross), breakEvenAd: beforeAd };
+  // A 면세 product owes no VAT and deducts none, whoever sells it (부가가치세법 제26조); nor does a 간이과세자 under 4,800만 원.
+  if (input.goods === "exempt" || input.tax === "simplified-exempt") return noVat;
+  // The card credit, in thousandths of the payment like the 간이 rates below (1.3 % → 13).
+  const card = vat.cardCreditTypes.includes(input.tax) ? vat.cardCreditTenths : 0;
+
+  if (input.tax === "general" || input.tax === "general-large") {
+    // (매출 − 매입) / 11, rounded as the profit is: 순이익 = 부가세 전 이익 × 10/11.
+    const owed = beforeVat - roundDiv(beforeVat * 10, 11);
+    // The credit lowers a tax that is owed, never below 0, and adds nothing to a refund (부가가치세법 제46조 제1항).
+    const cardCredit = owed > 0 ? Math.min(owed, roundDiv(gross * card, 1000)) : 0;
+    const profit = beforeVat - (owed - cardCredit);
+    // 순이익 ÷ 부가세를 뺀 결제 금액 (gross × 10/11); without a credit that is 부가세 전 이익 ÷ 결제 금액, kept exact.
+    const marginTenths = cardCredit > 0 ? roundDiv(profit * 1100, gross) : roundDiv(beforeVat * 1000, gross);
+    // 순이익 stays ≥ 0 exactly while 부가세 전 이익 does: spending all of it is the break-even.
+    return { ...base, vat: owed - cardCredit, cardCredit, profit, marginTenths, breakEvenAd: beforeAd };
   }
-  if (input.tax === "simplified") {
-    // 결제 금액 × 부가가치율 × 10% − 세금계산서 받은 비용 × 0.5%, in thousandths of the won amounts. A 간이과세자 gets no
-    // refund, so a deduction larger than the tax leaves 0 (부가가치세법 제63조 제3항).
-    const rate = simplified.simplifiedValueAddedPercent;
-    const credit = simplified.simplifiedPurchaseCreditTenths;
-    const vatOf = (ad: number) => Math.max(0, roundDiv(gross * rate - (fee + input.cost + input.shipping + ad) * credit, 1000));
-    const vat = vatOf(input.ad);
-    const profit = beforeVat - vat;
-    // 순이익(ad) = beforeAd − ad − VAT(ad) falls as ad grows; where it reaches 0, rounded down so that spending it is
-    // never a loss. If no VAT is due at ad = beforeAd, the answer is beforeAd itself.
-    // (The VAT rounds to the won, so one won more may still leave exactly 0.)
-    const purchasesBeforeAd = fee + input.cost + input.shipping;
-    const profitAt = (ad: number) => beforeAd - ad - vatOf(ad);
-    const exact =
-      gross * rate - (purchasesBeforeAd + beforeAd) * credit <= 0
-        ? beforeAd
-        : floorDiv(1000 * beforeAd - gross * rate + purchasesBeforeAd * credit, 1000 - credit);
-    const breakEvenAd = profitAt(exact + 1) >= 0 ? exact + 1 : exact;
-    return { ...base, vat, profit, marginTenths: roundDiv(profit * 1000, gross), breakEvenAd };
-  }
-  // 간이과세자(납부 면제) and 면세 상품: no VAT to pay, and none to deduct.
-  return { ...base, vat: 0, profit: beforeVat, marginTenths: roundDiv(beforeVat * 1000, gross), breakEvenAd: beforeAd };
+
+  // 간이과세자: 결제 금액 × 부가가치율 × 10% − 세금계산서 받은 비용 × 0.5% − the card credit, in thousandths of the won
+  // amounts. Deductions larger than the tax leave 0: no refund (부가가치세법 제63조, 제46조).
+  const rate = vat.simplifiedValueAddedPercent;
+  const credit = vat.simplifiedPurchaseCreditTenths;
+  const purchasesBeforeAd = fee + input.cost + input.shipping;
+  const vatOf = (ad: number, cardTenths: number) =>
+    Math.max(0, roundDiv(gross * (rate - cardTenths) - (purchasesBeforeAd + ad) * credit, 1000));
+  const owed = vatOf(input.ad, card);
+  const profit = beforeVat - owed;
+  // 순이익(ad) = beforeAd − ad − VAT(ad) falls as ad grows; where it reaches 0, rounded down so that spending it is
+  // never a loss. If no VAT is due at ad = beforeAd, the answer is beforeAd itself.
+  // (The VAT rounds to the won, so one won more may still leave exactly 0.)
+  const profitAt = (ad: number) => beforeAd - ad - vatOf(ad, card);
+  const exact =
+    gross * (rate - card) - (purchasesBeforeAd + beforeAd) * credit <= 0
+      ? beforeAd
+      : floorDiv(1000 * beforeAd - gross * (rate - card) + purchasesBeforeAd * credit, 1000 - credit);
+  const breakEvenAd = profitAt(exact + 1) >= 0 ? exact + 1 : exact;
+  return {
+    ...base,
+    vat: owed,
+    cardCredit: vatOf(input.ad, 0) - owed,
+    profit,
+    marginTenths: roundDiv(profit * 1000, gross),
+    breakEvenAd,
+  };
 }
 
 /** "2.73" → 273 hundredths of a percent; the tables hold at most two decimals. */
@@ -249,6 +299,7 @@ export function defaultMarginValues(rules: MarginRules): MarginValues {
       naverOrder: rules.fees.smartstore.orders[0]?.id ?? "standard",
       coupangCategory: rules.fees.coupang.categories[0]?.id ?? "furniture",
       tax: "general",
+      goods: "taxable",
     },
     rules,
   );
@@ -287,7 +338,10 @@ export function readMarginValues(params: URLSearchParams, rules: MarginRules): {
     params.get("coupangCategory"),
     defaults.coupangCategory,
   );
-  values.tax = oneOf(TAX_TYPES, params.get("tax"), "general");
+  // Before 면세 was a choice of its own it was a 과세 유형 (`tax=exempt`): such a link still opens a 면세 product.
+  const tax = params.get("tax");
+  values.tax = oneOf(TAX_TYPES, tax, "general");
+  values.goods = oneOf(GOODS_TYPES, params.get("goods"), tax === "exempt" ? "exempt" : "taxable");
   return { values: withPresetRate(values, rules), submitted: params.has("price") };
 }
 
@@ -315,8 +369,9 @@ export function evaluateMargin(values: MarginValues, rules: MarginRules): Margin
   if (!shippingRate.ok && checked.shippingRate.trim() !== "") errors.shippingRate = shippingRate.error;
   if (!rate.ok || !shippingRate.ok || Object.keys(errors).length > 0) return { errors, result: null, comparison: null };
 
+  const vat = vatFiguresOn(rules.taxes, rules.day);
   const run = (rateHundredths: number, shippingRateHundredths: number) =>
-    computeMargin({ ...amounts, rateHundredths, shippingRateHundredths, tax: checked.tax }, rules.taxes);
+    computeMargin({ ...amounts, rateHundredths, shippingRateHundredths, tax: checked.tax, goods: checked.goods }, vat);
   const platforms = platformRates(checked, rules.fees);
   return {
     errors: {},
@@ -342,6 +397,7 @@ export function marginHref(values: MarginValues): string {
   params.set("rate", values.rate);
   params.set("shippingRate", values.shippingRate);
   params.set("tax", values.tax);
+  params.set("goods", values.goods);
   return `/tools/margin?${params.toString()}`;
 }
 

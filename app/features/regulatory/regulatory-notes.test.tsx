@@ -52,6 +52,17 @@ test("통신판매업 applies to every category, with the exemption as the 고�
   const mailOrder = REGULATORY_NOTES.find((n) => n.id === "mail-order")!;
   expect(mailOrder.text).toContain("직전 연도의 통신판매 거래 횟수가 50회 미만이거나 간이과세자이면");
   expect(mailOrder.text).not.toMatch(/이하이면/);
+  // The exemption is the law's: 쿠팡 may still ask for the 신고증 at sign-up, and the note says so with its source.
+  expect(mailOrder.text).toMatch(/쿠팡.*통신판매업 신고증/);
+  expect(mailOrder.sources.some((s) => /쿠팡윙/.test(s.name))).toBe(true);
+});
+
+test("의료기기: no exempt item named from old articles; the rule and its exemption read from the law", () => {
+  const devices = REGULATORY_NOTES.find((n) => n.id === "medical-devices")!;
+  expect(devices.text).not.toMatch(/체온계|혈압계|혈당측정기|임신테스트기/);
+  expect(devices.sources.map((s) => s.name)).toEqual(
+    expect.arrayContaining(["의료기기법 제17조(판매업 등의 신고)", "의료기기법 시행규칙 제24조의2(판매업 신고 등의 면제)"]),
+  );
 });
 
 test("축산물판매업 is a 영업신고, not a 허가", () => {

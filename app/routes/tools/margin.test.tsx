@@ -1,9 +1,18 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { MarginCalculator } from "#app/features/margin/margin-calculator.tsx";
 import { LIVE_FORM_HEADER } from "#app/lib/page-handle.ts";
 import { asResponse, getRequest } from "#tests/request.ts";
 import { loader } from "./margin.tsx";
+
+// The loader applies the card credit's rate of the Korean day (1.3 % until 2026-12-31): the tests run on a fixed one.
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-11-28T03:00:00Z"));
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 /** The loader's data is the calculator's props: the page hands it over whole. */
 type LoaderData = Parameters<typeof MarginCalculator>[0];
@@ -21,9 +30,13 @@ const good = "?price=20000&cost=10000&customerShipping=0&shipping=3000&fee=custo
 test("a sent form computes on the server: the four results, whole won, no JavaScript needed", () => {
   const { status, data, html } = load(good);
   expect(status).toBe(200);
-  expect(data.result?.profit).toBe(4_704);
-  for (const text of ["정산 예정액", "18,674원", "순이익", "4,704원", "마진율", "25.9%", "손익분기 광고비", "5,674원"])
+  // A 개인 일반과세자 (the first 과세 유형): 20,000 × 6.63% = 1,326 → 18,674; 5,174 before VAT; VAT 470 less the card
+  // credit 20,000 × 1.3% = 260 → 210; 순이익 4,964; 4,964 ÷ (20,000 × 10/11) = 27.30…% → 27.3%.
+  expect(data.result?.profit).toBe(4_964);
+  for (const text of ["정산 예정액", "18,674원", "순이익", "4,964원", "마진율", "27.3%", "손익분기 광고비", "5,674원"])
     expect(html).toContain(text);
+  expect(html).toContain("부가세 예상 210원을 뺀 금액(신용카드 등 매출세액공제 260원 반영)");
+  expect(html).toContain("신용카드 등 매출세액공제:");
 });
 
 test("a preset chosen without JavaScript supplies its rates, says what it assumes and links its sources", () => {
@@ -46,9 +59,9 @@ test("every 스마트스토어 grade is a preset: 중소2 with a 마케팅 링�
   const { data, html } = load(
     "?price=20000&cost=11000&customerShipping=0&shipping=3000&fee=smartstore&naverGrade=medium2&naverOrder=marketing&ad=0",
   );
-  // (2.5 + 0.91) × 1.1 = 3.751 → 3.75%: 20,000 → 750 → 정산 19,250; (19,250 − 14,000) × 10/11 = 4,773.
+  // (2.5 + 0.91) × 1.1 = 3.751 → 3.75%: 20,000 → 750 → 정산 19,250; 5,250 before VAT; 477 − 260 = 217 → 5,033.
   expect(data.values.rate).toBe("3.75");
-  expect(data.result?.profit).toBe(4_773);
+  expect(data.result?.profit).toBe(5_033);
   expect(html).toContain("주문관리 수수료 2.5%(연 매출 5억~10억 원 중소2 등급)");
   expect(html).toContain("2022년 1월 31일부터 적용된 요율이라 지금 요율보다 조금 높을 수 있으니");
   for (const grade of ["영세", "중소1", "중소2", "중소3", "일반"])
@@ -64,12 +77,13 @@ test("the bare page starts on the first preset, so the first 계산하기 with o
     "?price=20000&cost=11000&customerShipping=0&shipping=3000&fee=smartstore&naverGrade=small&naverOrder=standard&coupangCategory=furniture&rate=4.98&shippingRate=4.98&ad=0&tax=general",
   );
   expect(status).toBe(200);
-  expect(data.result?.profit).toBe(4_549);
+  // 20,000 × 4.98% = 996 → 5,004 before VAT; 455 − 260 = 195 → 4,809.
+  expect(data.result?.profit).toBe(4_809);
 });
 
 test("the side-by-side table without JavaScript: the same product on 스마트스토어 and 쿠팡, computed on the server", () => {
   const { data, html } = load(
-    "?price=15900&cost=8000&customerShipping=3000&shipping=3000&ad=500&fee=smartstore&naverGrade=general&naverOrder=standard&coupangCategory=furniture&tax=general",
+    "?price=15900&cost=8000&customerShipping=3000&shipping=3000&ad=500&fee=smartstore&naverGrade=general&naverOrder=standard&coupangCategory=furniture&tax=general-large",
   );
   expect(data.comparison?.coupang.result.profit).toBe(4_920);
   const table = html.match(/<table[\s\S]*?<\/table>/)?.[0] ?? "";
@@ -79,13 +93,27 @@ test("the side-by-side table without JavaScript: the same product on 스마트�
   for (const text of ["6.63% / 6.63%", "11.88% / 3.3%", "1,253원", "1,988원", "5,588원", "4,920원", "28.6%"]) expect(table).toContain(text);
 });
 
-test("the tax type changes 순이익 as each seller pays VAT: 면세 keeps the whole margin", () => {
+test("the 과세 유형 and, apart from it, the product's 면세 change 순이익", () => {
   const query = "?price=24900&cost=15000&customerShipping=0&shipping=3500&ad=0&fee=smartstore&naverGrade=general&naverOrder=standard";
-  expect(load(`${query}&tax=general`).data.result?.profit).toBe(4_317);
-  const exempt = load(`${query}&tax=exempt`);
-  expect(exempt.data.result?.profit).toBe(4_749);
-  expect(exempt.html).toContain("낼 부가세가 없어 비용만 뺀 금액");
-  expect(exempt.html).toContain("순이익 ÷ 결제 금액");
+  // 24,900 × 6.63% = 1,651 → 4,749 before VAT; (매출 − 매입)/11 = 432; the card credit 24,900 × 1.3% = 324.
+  expect(load(`${query}&tax=general-large`).data.result?.profit).toBe(4_317);
+  expect(load(`${query}&tax=general`).data.result?.profit).toBe(4_641);
+  for (const tax of ["general", "simplified"]) {
+    const exempt = load(`${query}&tax=${tax}&goods=exempt`);
+    expect(exempt.data.result?.profit, tax).toBe(4_749);
+    expect(exempt.html).toContain("낼 부가세가 없어 비용만 뺀 금액");
+    expect(exempt.html).toContain("순이익 ÷ 결제 금액");
+    expect(exempt.html).not.toContain("신용카드 등 매출세액공제:");
+  }
+  // A link from before: 면세 was a 과세 유형.
+  expect(load(`${query}&tax=exempt`).data.values).toMatchObject({ tax: "general", goods: "exempt" });
+  // Two selects: the seller's type, with no 면세 among them, and the product's.
+  const { html } = load(query);
+  const select = (name: string) => html.match(new RegExp(`<select[^>]*name="${name}"[\\s\\S]*?</select>`))?.[0] ?? "";
+  expect(select("tax")).not.toContain("면세");
+  expect(select("goods")).toMatch(/<option value="taxable" selected="">과세 상품/);
+  expect(select("goods")).toMatch(/<option value="exempt"[^>]*>면세 상품/);
+  expect(html).toContain('<label for="field-goods"');
 });
 
 test.each([
@@ -179,7 +207,7 @@ test("while the seller types (the small module's background request), only fille
   expect(bad.html).toMatch(/aria-invalid="true"[^>]*aria-describedby="field-price-error"/);
   // Every field filled: the result and the comparison, as after 계산하기.
   const done = load(good, typing);
-  expect(done.data.result?.profit).toBe(4_704);
+  expect(done.data.result?.profit).toBe(4_964);
   expect(done.html).toContain("<table");
   // The same query sent by the form itself reports every empty field.
   expect(load("?price=20000&cost=&customerShipping=&shipping=&fee=smartstore&rate=&ad=").status).toBe(400);

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { evaluateMargin, type MarginRules, readMarginValues, visibleErrors } from "#app/features/margin/margin.ts";
 import { MarginCalculator } from "#app/features/margin/margin-calculator.tsx";
+import { seoulDay } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { LIVE_FORM_HEADER, SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { FEE_TABLE } from "#content/fee-presets.ts";
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = (args) =>
     {
       title: "마진 계산기",
       description:
-        "판매가, 공급가, 배송비, 수수료와 광고비로 정산 예정액, 순이익, 마진율과 손익분기 광고비를 계산합니다. 스마트스토어 등급·주문 경로, 쿠팡 카테고리, 과세 유형별로 계산하고 두 플랫폼을 나란히 비교합니다.",
+        "판매가, 공급가, 배송비, 수수료와 광고비로 정산 예정액, 순이익, 마진율과 손익분기 광고비를 계산합니다. 스마트스토어 등급·주문 경로, 쿠팡 카테고리, 과세 유형과 상품의 면세 여부에 따라 계산하고 두 플랫폼을 나란히 비교합니다.",
     },
     args,
   );
@@ -28,7 +29,8 @@ export const handle = SCRIPT_FREE;
  * only the messages of filled fields, as before the first 계산하기, and answers 200.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  const rules: MarginRules = { fees: FEE_TABLE, taxes: TAX_TABLE };
+  // Today's Korean day: the card credit's rate is the one in force on it.
+  const rules: MarginRules = { fees: FEE_TABLE, taxes: TAX_TABLE, day: seoulDay() };
   const { values, submitted } = readMarginValues(new URL(request.url).searchParams, rules);
   const sent = submitted && !request.headers.has(LIVE_FORM_HEADER);
   const { errors, result, comparison } = evaluateMargin(values, rules);
