@@ -21,7 +21,7 @@ import {
 import { log } from "../app/lib/log.server.ts";
 import { sendUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./answers.ts";
 import { type AdminCheck, limitBody } from "./body-limit.ts";
-import { isWrite, mayReadReplica, wroteCookie } from "./read-routing.ts";
+import { isWrite, mayReadReplica, type SessionCheck, wroteCookie } from "./read-routing.ts";
 
 export type AppOptions = {
   /** Proxies in front whose X-Forwarded-* entries are trusted (TRUST_PROXY); 0 trusts none. */
@@ -42,6 +42,11 @@ export type AppOptions = {
    * `database` (DATABASE_REPLICA_URLS, docs/decisions/0034).
    */
   replica?: () => OpenDatabase | undefined;
+  /**
+   * Whether a request carries a session the primary confirms, asked only when a replica could serve it and it
+   * sends a session cookie (none: nobody counts as signed in, and every such request may read the replica).
+   */
+  isSignedIn?: SessionCheck;
   /** IMAGE_BASE_URL: the origin (a CDN) that serves our picture files, allowed in img-src. */
   imageOrigin?: string;
   /** Whether a request carries a signed-in admin's session, for the large body limits (none: nobody). */
@@ -75,8 +80,6 @@ export function createApp(options: AppOptions) {
     req.headers["x-csp-nonce"] = nonce;
     req.headers["x-request-id"] = requestId;
     req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
-    const replica = options.replica && mayReadReplica(req) ? options.replica() : undefined;
-    res.locals.requestContext = newRequestContext(options.database?.(), replica);
     // After a write this browser reads the primary for a few seconds: the page a save redirects to shows it.
     if (options.replica && isWrite(req.method)) res.append("Set-Cookie", wroteCookie(httpsOrigin));
     res.setHeader("X-Request-Id", requestId);
@@ -103,6 +106,26 @@ export function createApp(options: AppOptions) {
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "DENY");
     if (httpsOrigin) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+
+  // The request's databases: a replica only for a page it may serve to a browser that proved no recent write and
+  // no session (server/read-routing.ts); the session is confirmed on the primary.
+  const isSignedIn = options.isSignedIn ?? (async () => false);
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    const primary = options.database?.();
+    let replica: OpenDatabase | undefined;
+    try {
+      const readsReplica =
+        options.replica !== undefined &&
+        (await mayReadReplica(req, (checked) => runInRequestContext(newRequestContext(primary), () => isSignedIn(checked))));
+      replica = readsReplica ? options.replica?.() : undefined;
+    } catch (error) {
+      // The session could not be checked (the primary does not answer): the request reads the primary, whose
+      // failure the page then answers as usual (a 503 when it is down).
+      log.warn("read routing: session check failed", { requestId: req.headers["x-request-id"], error });
+    }
+    res.locals.requestContext = newRequestContext(primary, replica);
     next();
   });
 
@@ -164,7 +187,7 @@ function contextOf(res: Response | undefined): RequestContext {
 }
 
 /** Express's request headers as Web Headers. */
-export function headersOf(req: Request) {
+export function headersOf(req: Pick<Request, "headers">) {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
