@@ -12,14 +12,15 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { RouterContextProvider } from "react-router";
 import type { OpenDatabase } from "../app/db/client.server.ts";
 import {
-  isDatabaseUnavailable,
+  logRequestError,
   newRequestContext,
   type RequestContext,
   requestContextKey,
   runInRequestContext,
+  unavailableCause,
 } from "../app/db/request-context.server.ts";
 import { log } from "../app/lib/log.server.ts";
-import { sendUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./answers.ts";
+import { noteUnavailable, sendUnavailable, unavailableCauseOf } from "./answers.ts";
 import { type AdminCheck, limitBody } from "./body-limit.ts";
 import { isWrite, mayReadReplica, type SessionCheck, wroteCookie } from "./read-routing.ts";
 
@@ -150,6 +151,7 @@ export function createApp(options: AppOptions) {
         path: req.path,
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        ...(unavailableCauseOf(res) ? { unavailableCause: unavailableCauseOf(res) } : {}),
       };
       if (res.statusCode >= 500) log.error("request", fields);
       else log.info("request", fields);
@@ -163,9 +165,10 @@ export function createApp(options: AppOptions) {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
-    const ready = !options.isDraining() && (await options.checkReady());
+    const draining = options.isDraining();
+    const ready = !draining && (await options.checkReady());
     res.set("Cache-Control", "no-store");
-    if (!ready) res.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    if (!ready) noteUnavailable(res, draining ? "draining" : "database down");
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
   });
 
@@ -232,9 +235,9 @@ export function serveApp(app: express.Express, handler: AppHandler, publicUrl?: 
       const routerContext = new RouterContextProvider();
       routerContext.set(requestContextKey, context);
       const response = await runInRequestContext(context, () => handler(request, routerContext));
-      if (context.databaseUnavailable && !res.headersSent) {
+      if (context.unavailable && !res.headersSent) {
         await response.body?.cancel();
-        return sendUnavailable(req, res);
+        return sendUnavailable(req, res, context.unavailable);
       }
       await sendResponse(res, response);
     } catch (error) {
@@ -245,10 +248,10 @@ export function serveApp(app: express.Express, handler: AppHandler, publicUrl?: 
   });
   // Last resort: the error goes to the log with its stack, the browser gets a Korean page without it.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const unavailable = isDatabaseUnavailable(error);
-    log.error(unavailable ? "database unavailable" : "request failed", { requestId: req.headers["x-request-id"], path: req.path, error });
+    const unavailable = unavailableCause(error);
+    logRequestError(error, { requestId: req.headers["x-request-id"], path: req.path });
     if (res.headersSent) return res.destroy();
-    if (unavailable) return sendUnavailable(req, res);
+    if (unavailable) return sendUnavailable(req, res, unavailable);
     res.status(500).type("text/plain; charset=utf-8").send("오류가 발생했습니다. 잠시 후 다시 시도해 주세요.");
   });
 }
