@@ -1,5 +1,5 @@
 import { afterEach, expect, test, vi } from "vitest";
-import { isCommonPassword, keyboardForm } from "./common-passwords.server.ts";
+import { isCommonPassword, keyboardForm, romanised } from "./common-passwords.server.ts";
 
 /**
  * The password check (docs/decisions/0042). The weak ones are issue #41's: an outside attack made an account with
@@ -97,11 +97,14 @@ test("a long password is judged by its start: a weak start is refused, a strong 
   expect(await isCommonPassword("1a!e3o0s$".repeat(14).slice(0, 128))).toBe(false);
 });
 
-test("the keyboard form is what 두벌식 types in English mode", () => {
+test("the keyboard form is what 두벌식 types in English mode; names are romanised syllable by syllable", () => {
   expect(keyboardForm("사랑해")).toBe("tkfkdgo");
   expect(keyboardForm("준형")).toBe("wnsgud");
   expect(keyboardForm("안녕하세요")).toBe("dkssudgktpdy");
   expect(keyboardForm("ㅂㅈㄷㄱ쇼ㅕ")).toBe("qwertyu");
   expect(keyboardForm("닭값 꽉")).toBe("ekfrrkqt Rhkr");
   expect(keyboardForm("abc!")).toBe("abc!");
+  expect(romanised("민준")).toBe("minjun");
+  expect(romanised("서연")).toBe("seoyeon");
+  expect(romanised("민준1")).toBeNull();
 });

@@ -6,7 +6,8 @@
  * (the most common passwords, English words and names), ours of Korean words and names, and the site's own name
  * and host. What it does not know about Korean is added here:
  * - a password is also checked as typed with the keyboard in English mode (두벌식), so 사랑해1234 counts as tkfkdgo1234
- *   and ㅂㅈㄷㄱ쇼 as qwerty, and the Korean words are checked in both forms (wnsgud12 is 준형 and 12);
+ *   and ㅂㅈㄷㄱ쇼 as qwerty, and the Korean words are checked in that form and romanised too (wnsgud12 and
+ *   junhyeong12 are 준형 and 12);
  * - 가나다 order (가나다라…, ㄱㄴㄷㄹ…, 아야어여…) is a sequence, like abcd.
  * The lists are data in node_modules and in korean-words.txt, read by the server only: a page's JavaScript never
  * carries them (this module is server-only, and the server build keeps npm packages outside the bundle).
@@ -100,6 +101,51 @@ export function keyboardForm(text: string): string {
   return keys;
 }
 
+/** Revised Romanization, syllable by syllable (민준 → minjun), as names are spelled in Latin letters. */
+const INITIAL_SOUNDS = ["g", "kk", "n", "d", "tt", "r", "m", "b", "pp", "s", "ss", "", "j", "jj", "ch", "k", "t", "p", "h"];
+const VOWEL_SOUNDS = "a ae ya yae eo e yeo ye o wa wae oe yo u wo we wi yu eu ui i".split(" ");
+const FINAL_SOUNDS = [
+  "",
+  "k",
+  "k",
+  "k",
+  "n",
+  "n",
+  "n",
+  "t",
+  "l",
+  "k",
+  "m",
+  "l",
+  "l",
+  "l",
+  "p",
+  "l",
+  "m",
+  "p",
+  "p",
+  "t",
+  "t",
+  "ng",
+  "t",
+  "t",
+  "k",
+  "t",
+  "p",
+  "t",
+];
+
+/** `text` in Revised Romanization, or null when it is not all Hangul syllables. */
+export function romanised(text: string): string | null {
+  let latin = "";
+  for (const char of text) {
+    const parts = syllableParts(char);
+    if (!parts) return null;
+    latin += INITIAL_SOUNDS[parts[0]]! + VOWEL_SOUNDS[parts[1]]! + FINAL_SOUNDS[parts[2]]!;
+  }
+  return latin;
+}
+
 // ---- 가나다 order ----
 
 /** The consonants and vowels in the order of the Korean alphabet (가나다, 아야어여). */
@@ -163,7 +209,10 @@ function alphabetRunGuesses(match: MatchExtended) {
 
 // ---- The estimator ----
 
-/** The Korean lists by section, each in rank order, with every Hangul entry also as typed in English mode. */
+/**
+ * The Korean lists by section, each in rank order, with every Hangul entry also as typed in English mode and, but
+ * for the one-syllable surnames (their usual spellings are listed by hand), romanised.
+ */
 function koreanDictionaries(): Record<string, string[]> {
   const sections: Record<string, string[]> = {};
   let current: string[] | undefined;
@@ -174,7 +223,8 @@ function koreanDictionaries(): Record<string, string[]> {
     else current?.push(line);
   }
   for (const [name, words] of Object.entries(sections)) {
-    sections[name] = [...new Set(words.flatMap((word) => [word, keyboardForm(word).toLowerCase()]))];
+    const spellings = (word: string) => [word, keyboardForm(word).toLowerCase(), ...(word.length > 1 ? [romanised(word) ?? word] : [])];
+    sections[name] = [...new Set(words.flatMap(spellings))];
   }
   return sections;
 }
