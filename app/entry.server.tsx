@@ -5,9 +5,8 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
-import { noteRequestError } from "#app/db/request-context.server.ts";
+import { logRequestError, noteRequestError } from "#app/db/request-context.server.ts";
 import { hydrationAfterContent } from "#app/lib/hydration-after-content.server.ts";
-import { log } from "#app/lib/log.server.ts";
 import { NonceContext } from "#app/lib/nonce.ts";
 
 export const streamTimeout = 5_000;
@@ -50,20 +49,19 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logError(error, request);
+          if (shellRendered) logRequestError(error, { request });
         },
       },
     );
   });
 }
 
-/** Every loader and action error: logged, and an unreachable database makes the answer a 503 (server/app.ts). */
+/**
+ * Every loader and action error: logged under its cause, and a database out of reach (down, or no free connection
+ * in the pool) makes the answer a 503 (server/app.ts).
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   noteRequestError(error);
   if (request.signal.aborted) return;
-  logError(error, request);
+  logRequestError(error, { request });
 };
-
-function logError(error: unknown, request: Request) {
-  log.error("request failed", { request, error });
-}

@@ -5,6 +5,7 @@
  * page would be shown as markup.
  */
 import type { Request, Response } from "express";
+import type { UnavailableCause } from "../app/db/request-context.server.ts";
 
 export const UNAVAILABLE_MESSAGE = "지금은 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.";
 /** Seconds a client is asked to wait after a 503: about how long a database restart or fail-over takes. */
@@ -25,7 +26,22 @@ export function sendShortAnswer(req: Request, res: Response, status: number, mes
   res.send(dataRequest ? message : page(message));
 }
 
-/** 503 with Retry-After: the database did not answer (pages and `.data` requests alike, as /readyz does). */
-export function sendUnavailable(req: Request, res: Response) {
+/**
+ * 503 with Retry-After: the database did not answer, or no connection was free (pages and `.data` requests alike).
+ * The cause stays with the answer for its log line (`unavailableCauseOf`); the client is told nothing more.
+ */
+export function sendUnavailable(req: Request, res: Response, cause: UnavailableCause) {
+  noteUnavailable(res, cause);
   sendShortAnswer(req, res, 503, UNAVAILABLE_MESSAGE, { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+}
+
+/** Marks `res` as a 503 for `cause` and sets its Retry-After (/readyz answers with its own body). */
+export function noteUnavailable(res: Response, cause: UnavailableCause) {
+  res.locals.unavailableCause = cause;
+  res.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+}
+
+/** Why `res` answered 503 (pool exhausted, database down, draining), or undefined: the request log's `unavailableCause`. */
+export function unavailableCauseOf(res: Response): UnavailableCause | undefined {
+  return res.locals.unavailableCause as UnavailableCause | undefined;
 }

@@ -12,16 +12,17 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import { RouterContextProvider } from "react-router";
 import type { OpenDatabase } from "../app/db/client.server.ts";
 import {
-  isDatabaseUnavailable,
+  logRequestError,
   newRequestContext,
   type RequestContext,
   requestContextKey,
   runInRequestContext,
+  unavailableCause,
 } from "../app/db/request-context.server.ts";
 import { log } from "../app/lib/log.server.ts";
-import { sendUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./answers.ts";
+import { noteUnavailable, sendUnavailable, unavailableCauseOf } from "./answers.ts";
 import { type AdminCheck, limitBody } from "./body-limit.ts";
-import { isWrite, mayReadReplica, wroteCookie } from "./read-routing.ts";
+import { isWrite, mayReadReplica, type SessionCheck, wroteCookie } from "./read-routing.ts";
 
 export type AppOptions = {
   /** Proxies in front whose X-Forwarded-* entries are trusted (TRUST_PROXY); 0 trusts none. */
@@ -42,6 +43,11 @@ export type AppOptions = {
    * `database` (DATABASE_REPLICA_URLS, docs/decisions/0034).
    */
   replica?: () => OpenDatabase | undefined;
+  /**
+   * Whether a request carries a session the primary confirms, asked only when a replica could serve it and it
+   * sends a session cookie (none: nobody counts as signed in, and every such request may read the replica).
+   */
+  isSignedIn?: SessionCheck;
   /** IMAGE_BASE_URL: the origin (a CDN) that serves our picture files, allowed in img-src. */
   imageOrigin?: string;
   /** Whether a request carries a signed-in admin's session, for the large body limits (none: nobody). */
@@ -75,8 +81,6 @@ export function createApp(options: AppOptions) {
     req.headers["x-csp-nonce"] = nonce;
     req.headers["x-request-id"] = requestId;
     req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
-    const replica = options.replica && mayReadReplica(req) ? options.replica() : undefined;
-    res.locals.requestContext = newRequestContext(options.database?.(), replica);
     // After a write this browser reads the primary for a few seconds: the page a save redirects to shows it.
     if (options.replica && isWrite(req.method)) res.append("Set-Cookie", wroteCookie(httpsOrigin));
     res.setHeader("X-Request-Id", requestId);
@@ -106,6 +110,26 @@ export function createApp(options: AppOptions) {
     next();
   });
 
+  // The request's databases: a replica only for a page it may serve to a browser that proved no recent write and
+  // no session (server/read-routing.ts); the session is confirmed on the primary.
+  const isSignedIn = options.isSignedIn ?? (async () => false);
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    const primary = options.database?.();
+    let replica: OpenDatabase | undefined;
+    try {
+      const readsReplica =
+        options.replica !== undefined &&
+        (await mayReadReplica(req, (checked) => runInRequestContext(newRequestContext(primary), () => isSignedIn(checked))));
+      replica = readsReplica ? options.replica?.() : undefined;
+    } catch (error) {
+      // The session could not be checked (the primary does not answer): the request reads the primary, whose
+      // failure the page then answers as usual (a 503 when it is down).
+      log.warn("read routing: session check failed", { requestId: req.headers["x-request-id"], error });
+    }
+    res.locals.requestContext = newRequestContext(primary, replica);
+    next();
+  });
+
   // Refuse writes that another site started (security-checklist 25). React Router checks UI actions;
   // this covers resource routes and requests without an Origin header too.
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -127,6 +151,7 @@ export function createApp(options: AppOptions) {
         path: req.path,
         status: res.statusCode,
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        ...(unavailableCauseOf(res) ? { unavailableCause: unavailableCauseOf(res) } : {}),
       };
       if (res.statusCode >= 500) log.error("request", fields);
       else log.info("request", fields);
@@ -140,9 +165,10 @@ export function createApp(options: AppOptions) {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
-    const ready = !options.isDraining() && (await options.checkReady());
+    const draining = options.isDraining();
+    const ready = !draining && (await options.checkReady());
     res.set("Cache-Control", "no-store");
-    if (!ready) res.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    if (!ready) noteUnavailable(res, draining ? "draining" : "database down");
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
   });
 
@@ -164,7 +190,7 @@ function contextOf(res: Response | undefined): RequestContext {
 }
 
 /** Express's request headers as Web Headers. */
-export function headersOf(req: Request) {
+export function headersOf(req: Pick<Request, "headers">) {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
@@ -209,9 +235,9 @@ export function serveApp(app: express.Express, handler: AppHandler, publicUrl?: 
       const routerContext = new RouterContextProvider();
       routerContext.set(requestContextKey, context);
       const response = await runInRequestContext(context, () => handler(request, routerContext));
-      if (context.databaseUnavailable && !res.headersSent) {
+      if (context.unavailable && !res.headersSent) {
         await response.body?.cancel();
-        return sendUnavailable(req, res);
+        return sendUnavailable(req, res, context.unavailable);
       }
       await sendResponse(res, response);
     } catch (error) {
@@ -222,10 +248,10 @@ export function serveApp(app: express.Express, handler: AppHandler, publicUrl?: 
   });
   // Last resort: the error goes to the log with its stack, the browser gets a Korean page without it.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const unavailable = isDatabaseUnavailable(error);
-    log.error(unavailable ? "database unavailable" : "request failed", { requestId: req.headers["x-request-id"], path: req.path, error });
+    const unavailable = unavailableCause(error);
+    logRequestError(error, { requestId: req.headers["x-request-id"], path: req.path });
     if (res.headersSent) return res.destroy();
-    if (unavailable) return sendUnavailable(req, res);
+    if (unavailable) return sendUnavailable(req, res, unavailable);
     res.status(500).type("text/plain; charset=utf-8").send("오류가 발생했습니다. 잠시 후 다시 시도해 주세요.");
   });
 }

@@ -10,7 +10,7 @@ import type { RequestHandler } from "express";
 import { createRequestHandler } from "react-router";
 import { checkReady, hasReplicas, pickReplica, startApp, stopApp } from "../app/app-lifecycle.server.ts";
 import { env } from "../app/lib/env.server.ts";
-import { isAdminSession } from "../app/platform/auth/auth.server.ts";
+import { isAdminSession, isSignedInSession } from "../app/platform/auth/auth.server.ts";
 import { createApp, headersOf, serveApp } from "./app.ts";
 
 export type ServerAppOptions = {
@@ -39,6 +39,7 @@ export async function startServerApp(options: ServerAppOptions) {
     checkReady: () => checkReady(),
     database: () => database,
     replica: hasReplicas() ? pickReplica : undefined,
+    isSignedIn: (req) => isSignedInSession(headersOf(req)),
     imageOrigin: config.IMAGE_BASE_URL,
     isAdminRequest: (req) => isAdminSession(headersOf(req)),
   });

@@ -3,21 +3,21 @@ import type { AddressInfo } from "node:net";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { currentDatabase, db, type OpenDatabase, openDatabase } from "#app/db/client.server.ts";
-import { wholesalers, wholesalerViewCounts } from "#app/db/schema.ts";
+import { session, wholesalers, wholesalerViewCounts } from "#app/db/schema.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
-import { isAdminSession } from "#app/platform/auth/auth.server.ts";
-import { signedUpCookie } from "#tests/factories.ts";
+import { isAdminSession, isSignedInSession } from "#app/platform/auth/auth.server.ts";
+import { signedUpAccount, signedUpCookie } from "#tests/factories.ts";
 import { callRoute } from "#tests/routes.ts";
 import { openFreshDatabase, withTestDatabase } from "#tests/test-database.ts";
 import { createApp, headersOf, serveApp } from "./app.ts";
-import { mayReadReplica, WROTE_COOKIE } from "./read-routing.ts";
+import { mayReadReplica, WROTE_COOKIE, wroteCookieValue } from "./read-routing.ts";
 
 /**
- * Read routing through the real Express app and the real pages (docs/decisions/0034). The "replica" is a second
- * database of the kind under test holding a copy of the first supplier only, and read-only: a replica that
- * stays behind forever, so a page read from it is told apart by what it lacks, and any write a replica-served
- * page tried would fail.
+ * Read routing through the real Express app and the real pages (docs/decisions/0034, 0042). The "replica" is a
+ * second database of the kind under test holding a copy of the first supplier only, and read-only: a replica that
+ * stays behind forever, so a page read from it is told apart by what it lacks (the primary has a second supplier,
+ * and every session), and any write a replica-served page tried would fail.
  */
 withTestDatabase();
 
@@ -47,6 +47,7 @@ beforeAll(async () => {
   replica = await openFreshDatabase();
   const [first] = await db().select().from(wholesalers).where(eq(wholesalers.id, firstId));
   await replica.open.db.insert(wholesalers).overridingSystemValue().values(first!);
+  await createWholesaler({ name: "주 서버의 도매", category: "생활", siteUrl: "", contact: "", logoUrl: "", summary: "" });
   // A standby refuses every write; so does this one from now on (PGlite: its one session; PostgreSQL: every
   // new connection, so the pool is opened afresh, without migrating).
   if (replica.url) {
@@ -66,6 +67,7 @@ beforeAll(async () => {
     checkReady: async () => true,
     database: () => currentDatabase(),
     replica: () => replica.open,
+    isSignedIn: (req) => isSignedInSession(headersOf(req)),
     isAdminRequest: (req) => isAdminSession(headersOf(req)),
   });
   serveApp(app, (request) => pages(request));
@@ -87,8 +89,12 @@ const listed = async (cookie?: string) => {
   return ((await answer.json()) as { items: { name: string }[] }).items.map((item) => item.name).sort();
 };
 
-test("which requests may read a replica: anonymous GETs of the list, search and detail pages, never a write, a signed-in browser or one that just wrote", () => {
+const ON_REPLICA = ["복제 도매"];
+const ON_PRIMARY = ["복제 도매", "주 서버의 도매"];
+
+test("which requests may read a replica: anonymous GETs of the list, search and detail pages, never a write, a signed-in browser or one that just wrote", async () => {
   const request = (method: string, path: string, cookie = "") => ({ method, path, headers: { cookie } });
+  const nobodySignedIn = async () => false;
   for (const path of [
     "/",
     "/_root.data",
@@ -104,9 +110,9 @@ test("which requests may read a replica: anonymous GETs of the list, search and 
     "/sellernote/3",
     "/sitemap.xml",
   ]) {
-    expect(mayReadReplica(request("GET", path)), path).toBe(true);
+    expect(await mayReadReplica(request("GET", path), nobodySignedIn), path).toBe(true);
   }
-  expect(mayReadReplica(request("HEAD", "/list"))).toBe(true);
+  expect(await mayReadReplica(request("HEAD", "/list"), nobodySignedIn)).toBe(true);
   for (const path of [
     "/account",
     "/favorites",
@@ -118,18 +124,70 @@ test("which requests may read a replica: anonymous GETs of the list, search and 
     "/login",
     "/images/abc-card.webp",
   ]) {
-    expect(mayReadReplica(request("GET", path)), path).toBe(false);
+    expect(await mayReadReplica(request("GET", path), nobodySignedIn), path).toBe(false);
   }
-  expect(mayReadReplica(request("POST", "/list"))).toBe(false);
-  expect(mayReadReplica(request("GET", "/list", "better-auth.session_token=abc.def"))).toBe(false);
-  expect(mayReadReplica(request("GET", "/list", "theme=1; __Secure-better-auth.session_token=abc.def"))).toBe(false);
-  expect(mayReadReplica(request("GET", "/list", `${WROTE_COOKIE}=1`))).toBe(false);
-  expect(mayReadReplica(request("GET", "/list", "compare=1,2"))).toBe(true);
+  expect(await mayReadReplica(request("POST", "/list"), nobodySignedIn)).toBe(false);
+  expect(await mayReadReplica(request("GET", "/list", "compare=1,2"), nobodySignedIn)).toBe(true);
+  // The session is asked about only when a session cookie is sent.
+  const asked: string[] = [];
+  const signedIn = async (req: { headers: { cookie?: string } }) => {
+    asked.push(req.headers.cookie ?? "");
+    return true;
+  };
+  expect(await mayReadReplica(request("GET", "/list", "theme=1; compare=1,2"), signedIn)).toBe(true);
+  expect(await mayReadReplica(request("GET", "/list", "theme=1; __Secure-better-auth.session_token=abc.def"), signedIn)).toBe(false);
+  expect(asked).toEqual(["theme=1; __Secure-better-auth.session_token=abc.def"]);
+});
+
+test("`domae-wrote` counts only as this site made it, within its 10 seconds: made-up, tampered, expired or future ones read the replica", async () => {
+  const listRequest = (value: string) => ({ method: "GET", path: "/list", headers: { cookie: `theme=1; ${WROTE_COOKIE}=${value}` } });
+  const readsReplica = (value: string, now?: number) => mayReadReplica(listRequest(value), async () => false, now);
+  const now = Date.now();
+  const real = wroteCookieValue(now);
+  expect(await readsReplica(real, now)).toBe(false);
+  expect(await readsReplica(real, now + 9_999)).toBe(false);
+  const [issuedAt, mac] = real.split(".") as [string, string];
+  const tampered = `${issuedAt}.${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`;
+  const laterTime = `${Number(issuedAt) + 60_000}.${mac}`;
+  for (const forged of ["1", "", tampered, laterTime, `${real}.1`, `${issuedAt}.`, mac, `${issuedAt}.${mac.slice(0, 20)}`]) {
+    expect(await readsReplica(forged, now), forged).toBe(true);
+  }
+  expect(await readsReplica(real, now + 10_000), "expired").toBe(true);
+  expect(await readsReplica(wroteCookieValue(now + 60_000), now), "from the future").toBe(true);
+});
+
+test("a forged proof reads the replica through the server: `domae-wrote=1`, a bad signature, an expired one, a made-up or ended session", async () => {
+  const ended = await signedUpAccount("replica-ended@example.com");
+  await db().delete(session).where(eq(session.userId, ended.id));
+  const stale = await signedUpAccount("replica-stale@example.com");
+  await db()
+    .update(session)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(session.userId, stale.id));
+  const real = wroteCookieValue();
+  const random = "Q".repeat(32);
+  for (const cookie of [
+    `${WROTE_COOKIE}=1`,
+    `${WROTE_COOKIE}=${real.slice(0, -2)}xx`,
+    `${WROTE_COOKIE}=${wroteCookieValue(Date.now() - 11_000)}`,
+    `${WROTE_COOKIE}=${wroteCookieValue(Date.now() + 60_000)}`,
+    `better-auth.session_token=${random}`,
+    `better-auth.session_token=${random}.${"A".repeat(43)}%3D`,
+    `__Secure-better-auth.session_token=${random}; better-auth.session_data=${random}`,
+    ended.cookie,
+    stale.cookie,
+  ]) {
+    expect(await listed(cookie), cookie).toEqual(ON_REPLICA);
+  }
+  // The real ones: a write's cookie, and a session the primary knows.
+  expect(await listed(`${WROTE_COOKIE}=${real}`)).toEqual(ON_PRIMARY);
+  expect(await listed(adminCookie)).toEqual(ON_PRIMARY);
+  expect(await listed()).toEqual(ON_REPLICA);
 });
 
 test("read your own write: a save answers with the cookie, and that browser reads the primary until it expires; anonymous browsers read the replica", async () => {
   // Anonymous: the replica (the one supplier it holds).
-  expect(await listed()).toEqual(["복제 도매"]);
+  expect(await listed()).toEqual(ON_REPLICA);
 
   const saved = await fetch(`${base}/admin/add`, {
     method: "POST",
@@ -148,14 +206,14 @@ test("read your own write: a save answers with the cookie, and that browser read
   });
   expect(saved.status).toBe(302);
   const wrote = saved.headers.getSetCookie().find((cookie) => cookie.startsWith(`${WROTE_COOKIE}=`));
-  expect(wrote).toMatch(/^domae-wrote=1; Max-Age=10; Path=\/; HttpOnly; SameSite=Lax$/);
+  expect(wrote).toMatch(/^domae-wrote=\d+\.[\w-]{43}; Max-Age=10; Path=\/; HttpOnly; SameSite=Lax$/);
 
   // The saver, signed in: the primary, with the save.
-  expect(await listed(adminCookie)).toEqual(["방금 저장한 도매", "복제 도매"]);
+  expect(await listed(adminCookie)).toEqual([...ON_PRIMARY, "방금 저장한 도매"].sort());
   // The same browser after signing out (a write too), carrying only the cookie: still the primary.
-  expect(await listed(wrote!.split(";")[0])).toEqual(["방금 저장한 도매", "복제 도매"]);
+  expect(await listed(wrote!.split(";")[0])).toEqual([...ON_PRIMARY, "방금 저장한 도매"].sort());
   // Anyone else: the replica, which has not caught up.
-  expect(await listed()).toEqual(["복제 도매"]);
+  expect(await listed()).toEqual(ON_REPLICA);
 });
 
 test("a supplier's page read from the replica counts its view on the primary (the replica refuses writes)", async () => {

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createContext } from "react-router";
+import { log } from "#app/lib/log.server.ts";
 import type { OpenDatabase } from "./database-types.ts";
 
 /**
@@ -19,9 +20,20 @@ export type RequestContext = {
   readonly primary: OpenDatabase | undefined;
   /** True when `database` is a read replica. */
   readonly fromReplica: boolean;
-  /** Set when an error of this request was the database being unreachable: the answer becomes a 503. */
-  databaseUnavailable: boolean;
+  /** Set when an error of this request was the database being out of reach: the answer becomes a 503. */
+  unavailable: DatabaseUnavailableCause | undefined;
 };
+
+/**
+ * Why a request was answered 503 with Retry-After, a value its log lines carry as `unavailableCause` (and a count
+ * of 503s by cause can read, server/answers.ts `unavailableCauseOf`):
+ * - `database down`: the database could not be reached (refused, cut, shutting down, PGlite closed);
+ * - `pool exhausted`: every connection of this process's pool stayed busy for the pool's 5 s wait (load on
+ *   this process, or a pool full of connections still trying to reach a database that does not answer);
+ * - `draining`: the server is shutting down (/readyz).
+ */
+export type UnavailableCause = "database down" | "pool exhausted" | "draining";
+export type DatabaseUnavailableCause = Exclude<UnavailableCause, "draining">;
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
@@ -30,7 +42,7 @@ export const requestContextKey = createContext<RequestContext>();
 
 /** A request served from `database`; with `replica`, its reads come from the replica and its writes go to `database`. */
 export function newRequestContext(database: OpenDatabase | undefined, replica?: OpenDatabase): RequestContext {
-  return { database: replica ?? database, primary: database, fromReplica: Boolean(replica), databaseUnavailable: false };
+  return { database: replica ?? database, primary: database, fromReplica: Boolean(replica), unavailable: undefined };
 }
 
 /** Runs `work` (and everything it awaits) as part of the request `context`. */
@@ -45,11 +57,23 @@ export function currentRequestContext(): RequestContext | undefined {
 
 /**
  * Notes an error a request failed with (app/entry.server.tsx's handleError sees every loader and action
- * error): when it was the database being unreachable, the server answers 503 with Retry-After instead of 500.
+ * error): when it was the database out of reach, the server answers 503 with Retry-After instead of 500.
  */
 export function noteRequestError(error: unknown) {
   const context = storage.getStore();
-  if (context && isDatabaseUnavailable(error)) context.databaseUnavailable = true;
+  const cause = unavailableCause(error);
+  if (context && cause) context.unavailable ??= cause;
+}
+
+/**
+ * Logs an error a request failed with under its cause: a pool with no free connection is load, a warning of its
+ * own (`pool exhausted`); the database out of reach is `database unavailable`; anything else `request failed`.
+ */
+export function logRequestError(error: unknown, fields: { request?: Request; requestId?: unknown; path?: string }) {
+  const cause = unavailableCause(error);
+  if (cause === "pool exhausted") log.warn("pool exhausted", { ...fields, unavailableCause: cause, error });
+  else if (cause) log.error("database unavailable", { ...fields, unavailableCause: cause, error });
+  else log.error("request failed", { ...fields, error });
 }
 
 /** Node's codes for a connection that could not be made or was lost. */
@@ -70,18 +94,31 @@ const CONNECTION_CODES = new Set([
 const POSTGRES_CODES = /^(08\d{3}|57P0[1-3]|53300|3D000)$/;
 /** The messages of pg and PGlite for a connection or handle that is gone. */
 const UNAVAILABLE_MESSAGES =
-  /^(Connection terminated|Connection terminated unexpectedly|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable|Cannot use a pool after calling end on the pool|PGlite is closed)$/;
+  /^(Connection terminated|Connection terminated unexpectedly|Client has encountered a connection error and is not queryable|Cannot use a pool after calling end on the pool|PGlite is closed)$/;
 
 /**
- * Whether `error`, or an error it wraps (drizzle's "Failed query", Better Auth's "Failed to get session"),
- * says the database cannot be reached, as opposed to a query that was wrong or a row that was refused.
+ * pg-pool's message when no connection of the pool became free within `connectionTimeoutMillis` (it says
+ * "connect", but it is the wait for a busy pool: a connection attempt that times out says "Connection terminated
+ * due to connection timeout").
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
+const POOL_WAIT_TIMED_OUT = "timeout exceeded when trying to connect";
+
+/**
+ * Why `error`, or an error it wraps (drizzle's "Failed query", Better Auth's "Failed to get session"), says the
+ * database is out of reach, or undefined for a query that was wrong or a row that was refused.
+ */
+export function unavailableCause(error: unknown): DatabaseUnavailableCause | undefined {
   for (let current = error, depth = 0; current && depth < 6; current = (current as { cause?: unknown }).cause, depth++) {
-    if (typeof current !== "object") return false;
+    if (typeof current !== "object") return undefined;
     const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === "string" && (CONNECTION_CODES.has(code) || POSTGRES_CODES.test(code))) return true;
-    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+    if (message === POOL_WAIT_TIMED_OUT) return "pool exhausted";
+    if (typeof code === "string" && (CONNECTION_CODES.has(code) || POSTGRES_CODES.test(code))) return "database down";
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return "database down";
   }
-  return false;
+  return undefined;
+}
+
+/** Whether `error` says the database is out of reach (down, or this process's pool exhausted). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return unavailableCause(error) !== undefined;
 }

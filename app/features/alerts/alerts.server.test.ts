@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
@@ -12,8 +13,8 @@ import { callAction, callLoader } from "#tests/routes.ts";
 import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { ALERT_DIGEST_KIND, ALERT_SEND_KIND } from "./alert-kinds.ts";
-import { accountOfToken, alertsEnabled, gatherDigests, sendDigest, unsubscribeToken } from "./alerts.server.ts";
-import { BAD_TOKEN, UNSUBSCRIBED } from "./unsubscribe-actions.server.ts";
+import { alertsEnabled, gatherDigests, readUnsubscribeToken, sendDigest, unsubscribeToken } from "./alerts.server.ts";
+import { BAD_TOKEN, EXPIRED_TOKEN, UNSUBSCRIBED } from "./unsubscribe-actions.server.ts";
 
 withTestDatabase();
 const smtp = useSmtpStandIn();
@@ -191,7 +192,7 @@ describe("the setting and the unsubscribe link", () => {
   test("one press turns alerts off without signing in; forged, altered or cut tokens are refused", async () => {
     const fan = ids["fan@alerts.test"]!;
     const token = unsubscribeToken(fan);
-    expect(accountOfToken(token)).toBe(fan);
+    expect(readUnsubscribeToken(token)).toEqual({ userId: fan });
     // Opening the link (a mail scanner) changes nothing.
     const page = asResponse(await callLoader(getRequest(`/alerts/unsubscribe?token=${encodeURIComponent(token)}`)));
     expect(page.data).toEqual({ token, alreadyOff: false });
@@ -205,13 +206,21 @@ describe("the setting and the unsubscribe link", () => {
     expect(again.data).toEqual({ token, alreadyOff: true });
 
     const late = ids["late@alerts.test"]!;
+    const lateToken = Buffer.from(unsubscribeToken(late), "base64url");
+    // The old form, the account id and its keyed hash (it never expired).
+    const oldForm = `${Buffer.from(late).toString("base64url")}.${createHmac("sha256", "test-secret-test-secret-test-secret-0123").update(`alerts-unsubscribe:${late}`).digest("base64url")}`;
+    const flipped = Buffer.from(lateToken);
+    flipped[14]! ^= 1;
     const forged = [
       "",
       "abc",
-      `${Buffer.from(late).toString("base64url")}.${token.split(".")[1]}`,
+      oldForm,
       `${token}x`,
       `${token}.extra`,
       token.slice(0, -2),
+      flipped.toString("base64url"),
+      // Another account's nonce and tag around this token's sealed text.
+      Buffer.concat([lateToken.subarray(0, 12), Buffer.from(token, "base64url").subarray(12)]).toString("base64url"),
     ];
     for (const bad of forged) {
       const loaded = await caught(() => callLoader(getRequest(`/alerts/unsubscribe?token=${encodeURIComponent(bad)}`)));
@@ -230,5 +239,58 @@ describe("the setting and the unsubscribe link", () => {
         .from(alertDigests)
         .where(and(eq(alertDigests.userId, fan))),
     ).toEqual([]);
+  });
+
+  test("the link names no account: what it carries is sealed, and every mail gets a new one", async () => {
+    const fan = ids["fan@alerts.test"]!;
+    const tokens = [unsubscribeToken(fan), unsubscribeToken(fan)];
+    expect(tokens[0]).not.toBe(tokens[1]);
+    for (const token of tokens) {
+      const bytes = Buffer.from(token, "base64url");
+      for (const shown of [token, bytes.toString("latin1"), bytes.toString("utf8"), bytes.toString("hex")]) {
+        expect(shown).not.toContain(fan);
+        for (const encoding of ["base64", "base64url", "hex"] as const)
+          expect(shown).not.toContain(Buffer.from(fan).toString(encoding).slice(0, 8));
+      }
+      expect(readUnsubscribeToken(token)).toEqual({ userId: fan });
+    }
+    // The mailed digest's link too.
+    await supplierSaves({ shippingFee: 2500 });
+    expect(await gatherDigests(soon())).toBe(1);
+    const [digest] = await db().select().from(alertDigests).where(eq(alertDigests.userId, fan));
+    const mailed = new URL(/http\S+\/alerts\/unsubscribe\?\S+/.exec(digest!.body)![0]).searchParams.get("token")!;
+    expect(mailed).not.toContain(fan);
+    expect(readUnsubscribeToken(mailed)).toEqual({ userId: fan });
+  });
+
+  test(`a link older than 60 days is refused with a Korean page; a newer mail's link works`, async () => {
+    const fan = ids["fan@alerts.test"]!;
+    const day = 86_400_000;
+    const expired = unsubscribeToken(fan, new Date(Date.now() - 61 * day));
+    const loaded = await callLoader(getRequest(`/alerts/unsubscribe?token=${encodeURIComponent(expired)}`)).then(
+      () => null,
+      (thrown: unknown) => thrown as Response,
+    );
+    // The page's ErrorBoundary shows this text.
+    expect(loaded?.status).toBe(400);
+    expect(await loaded?.text()).toBe(EXPIRED_TOKEN);
+    expect(EXPIRED_TOKEN).toBe(
+      "알림 해제 링크는 메일을 받은 날부터 60일 동안만 쓸 수 있습니다. 가장 최근에 받은 알림 메일의 링크를 열어 주시거나, 로그인한 뒤 내 계정에서 알림을 꺼 주세요.",
+    );
+    const posted = asResponse(await callAction(formRequest("/alerts/unsubscribe", { token: expired })));
+    expect(posted.status).toBe(400);
+    expect((posted.data as { message: string }).message).toBe(EXPIRED_TOKEN);
+    expect(await alertsEnabled(fan)).toBe(true);
+    // A link made ahead of this server's clock was not made by this site.
+    const ahead = unsubscribeToken(fan, new Date(Date.now() + day));
+    expect((await caught(() => callLoader(getRequest(`/alerts/unsubscribe?token=${encodeURIComponent(ahead)}`)))).status).toBe(400);
+    expect(readUnsubscribeToken(ahead)).toBe("invalid");
+
+    const newer = unsubscribeToken(fan, new Date(Date.now() - 59 * day));
+    const page = asResponse(await callLoader(getRequest(`/alerts/unsubscribe?token=${encodeURIComponent(newer)}`)));
+    expect(page.data).toEqual({ token: newer, alreadyOff: false });
+    const pressed = asResponse(await callAction(formRequest("/alerts/unsubscribe", { token: newer })));
+    expect(pressed.data).toEqual({ ok: true, message: UNSUBSCRIBED });
+    expect(await alertsEnabled(fan)).toBe(false);
   });
 });

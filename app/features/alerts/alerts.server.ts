@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { alertDigests, alertSettings, user } from "#app/db/schema.ts";
@@ -46,23 +46,48 @@ export async function setAlertsEnabled(userId: string, enabled: boolean) {
 
 // ---- The unsubscribe link ----
 
-const tokenMac = (userId: string) => createHmac("sha256", env().authSecret).update(`alerts-unsubscribe:${userId}`).digest("base64url");
+/** How long a mail's unsubscribe link works; every mail carries a new one. */
+export const UNSUBSCRIBE_TOKEN_DAYS = 60;
+const TOKEN_AAD = Buffer.from("alerts-unsubscribe:1");
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
-/** The signed token of an account's unsubscribe link: the account id and a keyed hash of it. */
-export function unsubscribeToken(userId: string) {
-  return `${Buffer.from(userId).toString("base64url")}.${tokenMac(userId)}`;
+/** The token key, derived from AUTH_SECRET for this use alone. */
+const tokenKey = () => createHmac("sha256", env().authSecret).update("alerts-unsubscribe-key").digest();
+
+/**
+ * The token of an account's unsubscribe link made at `now`: the time and the account id, encrypted and
+ * authenticated (AES-256-GCM, a fresh random nonce each time), so the link names no account to whoever reads it,
+ * cannot be altered or made up, and ends `UNSUBSCRIBE_TOKEN_DAYS` after its mail (docs/decisions/0042).
+ */
+export function unsubscribeToken(userId: string, now = new Date()) {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv("aes-256-gcm", tokenKey(), iv).setAAD(TOKEN_AAD);
+  const sealed = Buffer.concat([cipher.update(`${Math.floor(now.getTime() / 1000)}:${userId}`, "utf8"), cipher.final()]);
+  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString("base64url");
 }
 
-/** The account a token was signed for, or null for anything forged, cut or altered. */
-export function accountOfToken(token: unknown): string | null {
-  if (typeof token !== "string" || token.length > 300) return null;
-  const [encoded, mac, extra] = token.split(".");
-  if (!encoded || !mac || extra !== undefined) return null;
-  const userId = Buffer.from(encoded, "base64url").toString("utf8");
-  if (!userId || Buffer.from(userId).toString("base64url") !== encoded) return null;
-  const expected = Buffer.from(tokenMac(userId));
-  const given = Buffer.from(mac);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null;
+export type UnsubscribeTokenCheck = { userId: string } | "expired" | "invalid";
+
+/** The account a token was made for, "expired" past its days, or "invalid" for anything forged, cut or altered. */
+export function readUnsubscribeToken(token: unknown, now = new Date()): UnsubscribeTokenCheck {
+  if (typeof token !== "string" || token.length > 300 || !/^[\w-]+$/.test(token)) return "invalid";
+  const raw = Buffer.from(token, "base64url");
+  if (raw.length <= IV_BYTES + TAG_BYTES) return "invalid";
+  let text: string;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", tokenKey(), raw.subarray(0, IV_BYTES)).setAAD(TOKEN_AAD);
+    decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
+    text = Buffer.concat([decipher.update(raw.subarray(IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+  } catch {
+    return "invalid";
+  }
+  const [, madeAt, userId] = /^(\d+):(.+)$/.exec(text) ?? [];
+  if (!madeAt || !userId) return "invalid";
+  const ageSeconds = now.getTime() / 1000 - Number(madeAt);
+  // A token from the future was not made by this site's clock (a minute of difference between servers is fine).
+  if (ageSeconds < -60) return "invalid";
+  return ageSeconds > UNSUBSCRIBE_TOKEN_DAYS * 86_400 ? "expired" : { userId };
 }
 
 // ---- Gathering ----

@@ -106,7 +106,7 @@ export async function resetPasswordAction(request: Request) {
   const checked = validateForm(form, resetPasswordSchema);
   // The typed password is never sent back to the page.
   if (!checked.ok) return formFailure(checked.message, { errors: checked.errors });
-  if (isCommonPassword(checked.data.newPassword)) return commonPasswordFailure("newPassword");
+  if (await isCommonPassword(checked.data.newPassword)) return commonPasswordFailure("newPassword");
   const retryAfter = await addressLimited(request, "reset-password");
   if (retryAfter) return tooMany(retryAfter);
   const changed = await resetPasswordWithToken(tokenOf(request), checked.data.newPassword);
@@ -225,7 +225,7 @@ export async function accountAction(request: Request) {
     case "change-password": {
       const checked = validateForm(form, changePasswordSchema);
       if (!checked.ok) return formFailure(checked.message, { values, errors: checked.errors });
-      if (isCommonPassword(checked.data.newPassword)) return commonPasswordFailure("newPassword", values);
+      if (await isCommonPassword(checked.data.newPassword, signedIn.email)) return commonPasswordFailure("newPassword", values);
       const attempts = await hitRateLimit(`password-change:${signedIn.id}`, PASSWORD_CHANGES_PER_HOUR, 3_600_000);
       if (!attempts.allowed) return tooMany(attempts.retryAfterSeconds, values);
       const changed = await changePassword(request, checked.data.currentPassword, checked.data.newPassword);

@@ -74,8 +74,10 @@ test("changing the password needs the current one; afterwards other sessions are
   const short = await post(here, { intent: "change-password", currentPassword: PASSWORD, newPassword: "short" });
   expect(short.data).toMatchObject({ errors: { newPassword: "새 비밀번호는 8자 이상이어야 합니다." } });
 
-  const common = await post(here, { intent: "change-password", currentPassword: PASSWORD, newPassword: "qwer1234" });
-  expect(common.data).toMatchObject({ errors: { newPassword: "너무 흔한 비밀번호입니다. 다른 비밀번호를 정해 주세요." } });
+  for (const newPassword of ["qwer1234", "qwer!@#$", "tkfkdgo1"]) {
+    const common = await post(here, { intent: "change-password", currentPassword: PASSWORD, newPassword });
+    expect(common.data, newPassword).toMatchObject({ errors: { newPassword: "너무 흔한 비밀번호입니다. 다른 비밀번호를 정해 주세요." } });
+  }
 
   const changed = await post(here, { intent: "change-password", currentPassword: PASSWORD, newPassword: "brand-new-horse" });
   // A redirect, so the page is drawn by a new request carrying the new session (issue #28 item 8): a page

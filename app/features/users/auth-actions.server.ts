@@ -128,7 +128,7 @@ export async function signUpAction(request: Request) {
   };
   if (!checked.ok) return formFailure(`회원가입 실패: ${checked.message}`, { values: typed, errors: checked.errors });
   const { email, password } = checked.data;
-  if (isCommonPassword(password))
+  if (await isCommonPassword(password, email))
     return formFailure(`회원가입 실패: ${COMMON_PASSWORD}`, { values: typed, errors: { password: COMMON_PASSWORD } });
 
   const retryAfter = await addressLimited(request, "signup");

@@ -18,8 +18,8 @@ export const credentialsSchema = z.object({
 
 /**
  * Sign-up adds the password's length rule and the consent to the terms and the privacy policy (the
- * checkbox sends `yes`; anything else, or nothing, is a refusal). Common passwords are refused by the
- * action (common-passwords.server.ts): the list stays on the server.
+ * checkbox sends `yes`; anything else, or nothing, is a refusal). Passwords too easy to guess are refused by
+ * the action (common-passwords.server.ts): the estimator and its lists stay on the server.
  */
 export const signupSchema = credentialsSchema.extend({
   password: z

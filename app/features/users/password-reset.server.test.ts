@@ -197,9 +197,11 @@ test("a common new password is refused at the reset, and the link stays usable",
   const email = "plain-choice@example.com";
   await signedUpCookie(email);
   const link = await requestLink(email, "192.0.2.60");
-  const common = asResponse(await resetPasswordAction(resetRequest(link, "password1")));
-  expect(common.status).toBe(400);
-  expect(common.data).toMatchObject({ errors: { newPassword: "너무 흔한 비밀번호입니다. 다른 비밀번호를 정해 주세요." } });
+  for (const common of ["password1", "Password1!", "ㅁㅁㅁㅁㅁㅁㅁㅁ"]) {
+    const refused = asResponse(await resetPasswordAction(resetRequest(link, common)));
+    expect(refused.status, common).toBe(400);
+    expect(refused.data, common).toMatchObject({ errors: { newPassword: "너무 흔한 비밀번호입니다. 다른 비밀번호를 정해 주세요." } });
+  }
   expect(asResponse(await resetPasswordAction(resetRequest(link, "a-rarer-choice-7"))).status).toBe(302);
 });
 

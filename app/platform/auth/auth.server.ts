@@ -65,13 +65,25 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
 }
 
 /**
- * Whether `headers` carry a signed-in admin's session, for server/body-limit.ts before it reads a large body:
- * a cookie whose signature does not match costs no query; a signed one is one session look-up, which
- * neither refreshes the session nor sets a cookie.
+ * The session `headers` carry, checked before the request reaches a page: a cookie whose signature does not match
+ * costs no query; a signed one is one session look-up, which neither refreshes the session nor sets a cookie.
  */
+function checkedSession(headers: Headers) {
+  return auth().api.getSession({ headers, query: { disableRefresh: true, disableCookieCache: true } });
+}
+
+/** Whether `headers` carry a signed-in admin's session, for server/body-limit.ts before it reads a large body. */
 export async function isAdminSession(headers: Headers): Promise<boolean> {
-  const result = await auth().api.getSession({ headers, query: { disableRefresh: true, disableCookieCache: true } });
+  const result = await checkedSession(headers);
   return (result?.user as { role?: string } | undefined)?.role === "admin";
+}
+
+/**
+ * Whether `headers` carry a session the database knows and has not expired, for server/read-routing.ts: only such
+ * a browser is sent to the primary for a page a replica could serve.
+ */
+export async function isSignedInSession(headers: Headers): Promise<boolean> {
+  return Boolean(await checkedSession(headers));
 }
 
 /** Where an anonymous visitor is sent, remembering the page they wanted. */
