@@ -3,7 +3,7 @@ import { log } from "#app/lib/log.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
 import { requireUser } from "#app/platform/auth/auth.server.ts";
-import { PROOF_FILE_PATH } from "./claim-proof.ts";
+import { PROOF_FILE_PATH } from "./claim-proof-names.ts";
 import { checkClaim, claimCodeFor, claimRefusal, claimTarget, isManagerOf } from "./claims.server.ts";
 
 const NOT_FOUND = "도매처를 찾을 수 없습니다.";

@@ -9,7 +9,8 @@ import { hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { runInBackground } from "#app/platform/mail/background.server.ts";
 import { sendMail } from "#app/platform/mail/mail.server.ts";
 import { fetchPage, fetchPlainText, type SafeFetchOptions } from "#app/platform/outbound/safe-fetch.server.ts";
-import { fileHasCode, PROOF_FILE_PATH, pageHasMetaCode, pageMentionsCode } from "./claim-proof.ts";
+import { fileHasCode, pageHasMetaCode, pageMentionsCode } from "./claim-proof.ts";
+import { PROOF_FILE_PATH } from "./claim-proof-names.ts";
 import { managerAddedMail } from "./supplier-mails.ts";
 
 /**

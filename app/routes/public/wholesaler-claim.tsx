@@ -4,7 +4,7 @@ import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { claimAction, loadClaimPage } from "#app/features/suppliers/claim-actions.server.ts";
-import { META_NAME } from "#app/features/suppliers/claim-proof.ts";
+import { META_NAME } from "#app/features/suppliers/claim-proof-names.ts";
 import { failureOf } from "#app/lib/form-kit.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
