@@ -1,5 +1,5 @@
 import { attributeOf, childElements, headOf, parseHtmlDocument } from "#app/lib/html-document.server.ts";
-import { META_NAME } from "./claim-proof-names.ts";
+import { META_NAME } from "./claim-rules.ts";
 
 /**
  * Reading a proof of control (docs/decisions/0035) out of what a supplier's site answered. Pure text work: the
