@@ -381,6 +381,7 @@ describe("a registry that misbehaves changes no stored answer", () => {
     { fault: "slow", cause: "timeout" },
     { fault: "endless", cause: "timeout" },
     { fault: "other-number", cause: "other-number" },
+    { fault: "long-fields", cause: "unexpected-body" },
   ];
 
   for (const { fault, cause } of cases) {
@@ -405,6 +406,20 @@ describe("a registry that misbehaves changes no stored answer", () => {
       await expectNoKeyStored();
     });
   }
+
+  test("a kept field longer than its column makes the answer unusable: nothing of it is stored, the stored answers stay small", async () => {
+    const id = await verifiedSupplier();
+    registries.fault.nts = "long-fields";
+    registries.fault.ftc = "long-fields";
+    nextDay();
+    await requestRecordsCheck(id);
+    await runnerWith().runDue();
+    expect(registries.calls.slice(-2).map((call) => call.service)).toEqual(["nts", "ftc"]);
+    const [row] = await db().select().from(officialRecords).where(eq(officialRecords.wholesalerId, id));
+    expect([row!.ntsFailure, row!.ftcFailure]).toEqual(["unexpected-body", "unexpected-body"]);
+    expect(row!.taxType).toBe("부가가치세 일반과세자");
+    expect(JSON.stringify(row).length).toBeLessThan(4_000);
+  });
 
   test("a quota answer uses up the day's calls: nothing more is sent that day, and the next day it is asked again", async () => {
     const id = await verifiedSupplier();

@@ -183,10 +183,10 @@ export async function storeNtsAnswer(record: NtsRecord, at: Date) {
         .update(officialRecords)
         .set({
           ntsState: record.state,
-          ntsStateName: record.stateName.slice(0, 100),
+          ntsStateName: record.stateName,
           ntsStateCode: record.stateCode,
-          taxType: record.taxType.slice(0, 200),
-          taxTypeCode: record.taxTypeCode.slice(0, 10),
+          taxType: record.taxType,
+          taxTypeCode: record.taxTypeCode,
           closedOn: record.closedOn,
           ntsCheckedAt: at,
           ntsAskedAt: at,
