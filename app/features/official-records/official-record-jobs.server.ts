@@ -9,6 +9,7 @@ import {
   dueNumbers,
   FTC_KIND,
   NTS_KIND,
+  type RegistryCharge,
   SWEEP_KIND,
   stillDue,
   storeFailure,
@@ -77,9 +78,7 @@ export async function callsLeft(service: "nts" | "ftc", limit: number, now: Date
  */
 export const MANAGER_SHARES = { listing: 0.01, account: 0.01, managers: 0.1 } as const;
 
-type Charge = { wholesalerId: number; userId: string };
-
-const shareKeys = (service: "nts" | "ftc", charge: Charge, limit: number, now: Date) => {
+const shareKeys = (service: "nts" | "ftc", charge: RegistryCharge, limit: number, now: Date) => {
   const day = seoulDay(now);
   const share = (fraction: number) => Math.max(1, Math.floor(limit * fraction));
   return [
@@ -94,7 +93,7 @@ const shareKeys = (service: "nts" | "ftc", charge: Charge, limit: number, now: D
  * one is used up (every slot taken is given back, so a refused call counts nowhere). Each slot is one atomic
  * upsert: checks at the same moment on any server never pass a share together.
  */
-async function takeCall(service: "nts" | "ftc", limit: number, now: Date, charge?: Charge): Promise<"ok" | "share" | "day"> {
+async function takeCall(service: "nts" | "ftc", limit: number, now: Date, charge?: RegistryCharge): Promise<"ok" | "share" | "day"> {
   if (limit <= 0) return "day";
   const taken: string[] = [];
   const giveBack = async () => {
