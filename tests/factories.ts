@@ -4,6 +4,7 @@ import { db } from "#app/db/client.server.ts";
 import { user, wholesalers } from "#app/db/schema.ts";
 import { signUpAction } from "#app/features/users/auth-actions.server.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
+import { hasValidCheckDigit } from "#app/lib/business-number.ts";
 import { asResponse, cookiesFrom, formRequest } from "./request.ts";
 
 /**
@@ -53,4 +54,18 @@ export async function createSuppliers(...rows: (typeof wholesalers.$inferInsert)
 export async function createSupplier(row: typeof wholesalers.$inferInsert = { name: "도매꾹", siteUrl: "https://domeggook.com/" }) {
   const [id] = await createSuppliers(row);
   return id!;
+}
+
+/** Valid 사업자등록번호 (check digit), distinct per `from`. */
+export function validBusinessNumbers(count: number, from = 300_000_000) {
+  const numbers: string[] = [];
+  for (let stem = from; numbers.length < count; stem++) {
+    for (let digit = 0; digit < 10; digit++) {
+      if (hasValidCheckDigit(`${stem}${digit}`)) {
+        numbers.push(`${stem}${digit}`);
+        break;
+      }
+    }
+  }
+  return numbers;
 }

@@ -28,6 +28,7 @@ export const FAULTS = [
   "items-object",
   "quota-xml",
   "endless",
+  "long-fields",
 ] as const;
 export type Fault = (typeof FAULTS)[number];
 
@@ -198,6 +199,8 @@ export async function startStandInRegistries({
           if (fault === "missing-fields") delete item.b_stt_cd;
           if (fault === "extra-fields") item.p_nm = "홍길동";
           if (fault === "other-number") item.b_no = "1234567891";
+          // A kept field far longer than any real one (the attack stored a 150,000-character tax_type).
+          if (fault === "long-fields") item.tax_type = "부가가치세 일반과세자".repeat(15_000);
           return item;
         });
         json(response, 200, { request_cnt: numbers.length, match_cnt: numbers.length, status_code: "OK", data });
@@ -216,6 +219,7 @@ export async function startStandInRegistries({
       const item: Record<string, unknown> = ftcItem(fault === "other-number" ? "1234567891" : number, answer);
       if (fault === "missing-fields") delete item.operSttusCdNm;
       if (fault === "extra-fields") item.newField = "새 필드";
+      if (fault === "long-fields") item.ntslPrdlstCn = "종합몰 ".repeat(50_000);
       return json(response, 200, { ...envelope, totalCount: 1, items: fault === "items-object" ? item : [item] });
     }
     if (other) return other(request, response);

@@ -13,6 +13,11 @@ export function seoulDay(value: Date | number = Date.now()) {
   return isoDayFormat.format(new Date(value));
 }
 
+/** The start of a Korean calendar day (`2026-11-23`) as a moment (Asia/Seoul has no daylight saving time). */
+export function startOfSeoulDay(day: string) {
+  return new Date(`${day}T00:00:00+09:00`);
+}
+
 /** A date as Koreans read it: "2026. 11. 22." (Korea time, whatever the server's zone). */
 export function formatDate(value: Date | string | number) {
   return dateFormat.format(new Date(value));

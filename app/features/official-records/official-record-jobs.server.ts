@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { addDays, seoulDay } from "#app/lib/format.ts";
+import { addDays, seoulDay, startOfSeoulDay } from "#app/lib/format.ts";
 import { log } from "#app/lib/log.server.ts";
-import { hitRateLimit, peekRateLimit, useUpRateLimit } from "#app/platform/auth/rate-limit.server.ts";
+import { hitRateLimit, peekRateLimit, releaseRateLimit, useUpRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import type { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { enqueueJobs, notifyJobs } from "#app/platform/jobs/job-store.server.ts";
 import {
@@ -9,6 +9,7 @@ import {
   dueNumbers,
   FTC_KIND,
   NTS_KIND,
+  type RegistryCharge,
   SWEEP_KIND,
   stillDue,
   storeFailure,
@@ -25,8 +26,11 @@ import { askFtc, askNts, NTS_BATCH, REGISTRY_TIMEOUT_MS, type RegistrySettings }
  * - `official-records.nts`: one 국세청 call for up to 100 numbers;
  * - `official-records.ftc`: 공정위 calls for up to 10 numbers, one a call, one after the other.
  * Each call first takes one of the day's calls (a counter in the database, shared by every server); when none
- * is left the numbers wait for tomorrow's sweep. A forced job (`지금 점검`, a new number) asks whatever the
- * interval. A failed call is logged with its cause and changes no answer.
+ * is left the numbers wait for tomorrow's sweep. A forced job (an admin's `지금 점검`, a number read from a home
+ * page) asks whatever the interval. A job a manager's save caused (`chargedTo`) asks only what is still due, and
+ * each of its calls also takes one of the listing's, the account's and all managers' shares of the day
+ * (MANAGER_SHARES); past any of them the number waits for the sweep. A failed call is logged with its cause and
+ * changes no answer.
  */
 
 export type OfficialRecordSettings = RegistrySettings & {
@@ -48,11 +52,9 @@ const numbersPayload = z.object({
     .min(1)
     .max(NTS_BATCH),
   force: z.boolean().default(false),
+  chargedTo: z.object({ wholesalerId: z.number().int().positive(), userId: z.string().min(1).max(200) }).optional(),
 });
 const sweepPayload = z.object({ scope: z.literal("due") });
-
-/** The start of a Korean calendar day as a moment (Asia/Seoul has no daylight saving time). */
-const startOfSeoulDay = (day: string) => new Date(`${day}T00:00:00+09:00`);
 
 export function dueWindow(now: Date, days: number): DueWindow {
   const today = seoulDay(now);
@@ -68,11 +70,55 @@ export async function callsLeft(service: "nts" | "ftc", limit: number, now: Date
   return Math.max(0, limit - (await peekRateLimit(budgetKey(service, now))).count);
 }
 
-/** Takes one of today's calls; false when the day's limit is reached. */
-async function takeCall(service: "nts" | "ftc", limit: number, now: Date) {
-  if (limit <= 0) return false;
-  return (await hitRateLimit(budgetKey(service, now), limit, BUDGET_WINDOW_MS)).allowed;
+/**
+ * The parts of a day's calls that calls caused by managers' saves may use, per service (ui-contract.md "Every
+ * supplier can prove it runs its listing": no listing more than 1 %): each listing and each account 1 %, all
+ * managers together 10 %, at least one call each. The sweep and admins' `지금 점검` are not charged: whatever
+ * managers do, at least 90 % of the day is left for them (docs/decisions/0041).
+ */
+export const MANAGER_SHARES = { listing: 0.01, account: 0.01, managers: 0.1 } as const;
+
+const shareKeys = (service: "nts" | "ftc", charge: RegistryCharge, limit: number, now: Date) => {
+  const day = seoulDay(now);
+  const share = (fraction: number) => Math.max(1, Math.floor(limit * fraction));
+  return [
+    { key: `registry-share:${service}:listing:${charge.wholesalerId}:${day}`, limit: share(MANAGER_SHARES.listing) },
+    { key: `registry-share:${service}:account:${charge.userId}:${day}`, limit: share(MANAGER_SHARES.account) },
+    { key: `registry-share:${service}:managers:${day}`, limit: share(MANAGER_SHARES.managers) },
+  ];
+};
+
+/**
+ * Takes one of today's calls, and for a manager's check one of each of its shares first: `share` or `day` when
+ * one is used up (every slot taken is given back, so a refused call counts nowhere). Each slot is one atomic
+ * upsert: checks at the same moment on any server never pass a share together.
+ */
+async function takeCall(service: "nts" | "ftc", limit: number, now: Date, charge?: RegistryCharge): Promise<"ok" | "share" | "day"> {
+  if (limit <= 0) return "day";
+  const taken: string[] = [];
+  const giveBack = async () => {
+    for (const key of taken) await releaseRateLimit(key);
+  };
+  for (const share of charge ? shareKeys(service, charge, limit, now) : []) {
+    taken.push(share.key);
+    if (!(await hitRateLimit(share.key, share.limit, BUDGET_WINDOW_MS)).allowed) {
+      await giveBack();
+      return "share";
+    }
+  }
+  if (!(await hitRateLimit(budgetKey(service, now), limit, BUDGET_WINDOW_MS)).allowed) {
+    taken.push(budgetKey(service, now));
+    await giveBack();
+    return "day";
+  }
+  return "ok";
 }
+
+/** Why a call was not made, for the log. */
+const NOT_CALLED = {
+  share: "the manager's share of today's calls is used up; the number waits for the sweep",
+  day: "daily call limit reached; the numbers wait for tomorrow",
+} as const;
 
 const chunks = <T>(items: T[], size: number) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
@@ -137,12 +183,13 @@ export function registerOfficialRecords(runner: JobRunner, settings: OfficialRec
     timeoutMs: callTimeout + 30_000,
     backoffMs: 10 * 60_000,
     parse: (payload) => numbersPayload.parse(payload),
-    run: async ({ numbers, force }, job) => {
+    run: async ({ numbers, force, chargedTo }, job) => {
       const at = now();
       const ask = force ? numbers : await stillDue("nts", numbers, dueWindow(at, settings.days));
       if (ask.length === 0 || paused("nts")) return;
-      if (!(await takeCall("nts", settings.ntsDailyLimit, at))) {
-        log.info("official records: 국세청 daily call limit reached; the numbers wait for tomorrow", { numbers: ask.length });
+      const taken = await takeCall("nts", settings.ntsDailyLimit, at, chargedTo);
+      if (taken !== "ok") {
+        log.info(`official records: 국세청 ${NOT_CALLED[taken]}`, { numbers: ask.length, wholesalerId: chargedTo?.wholesalerId });
         return;
       }
       const answer = await askNts(ask, settings, job.signal);
@@ -180,13 +227,14 @@ export function registerOfficialRecords(runner: JobRunner, settings: OfficialRec
     timeoutMs: FTC_BATCH * (callTimeout + 2_000) + 30_000,
     backoffMs: 10 * 60_000,
     parse: (payload) => numbersPayload.parse(payload),
-    run: async ({ numbers, force }, job) => {
+    run: async ({ numbers, force, chargedTo }, job) => {
       const at = now();
       const ask = force ? numbers : await stillDue("ftc", numbers, dueWindow(at, settings.days));
       for (const number of ask) {
         if (paused("ftc")) return;
-        if (!(await takeCall("ftc", settings.ftcDailyLimit, at))) {
-          log.info("official records: 공정위 daily call limit reached; the numbers wait for tomorrow", { numbers: ask.length });
+        const taken = await takeCall("ftc", settings.ftcDailyLimit, at, chargedTo);
+        if (taken !== "ok") {
+          log.info(`official records: 공정위 ${NOT_CALLED[taken]}`, { numbers: ask.length, wholesalerId: chargedTo?.wholesalerId });
           return;
         }
         const answer = await askFtc(number, settings, job.signal);

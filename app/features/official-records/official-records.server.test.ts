@@ -4,17 +4,18 @@ import { db } from "#app/db/client.server.ts";
 import { jobs, officialRecords, rateLimits, recordIssues, wholesalerChanges, wholesalers } from "#app/db/schema.ts";
 import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
 import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
-import { hasValidCheckDigit } from "#app/lib/business-number.ts";
 import { seoulDay } from "#app/lib/format.ts";
 import { useUpRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
+import { validBusinessNumbers } from "#tests/factories.ts";
 import { setAllowHosts } from "#tests/network.ts";
 import { type Fault, type StandInRegistries, startStandInRegistries } from "#tests/stand-in-registries.ts";
 import { PAGE_NUMBERS, SITE_NAMES, type StandInSites, startStandInSites } from "#tests/stand-in-sites.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { type OfficialRecordSettings, registerOfficialRecords } from "./official-record-jobs.server.ts";
+import { callsLeft, type OfficialRecordSettings, registerOfficialRecords } from "./official-record-jobs.server.ts";
 import {
   adoptPageNumber,
+  afterSupplierSaved,
   businessAlertsAmong,
   countOpenRecordIssues,
   listRecordIssues,
@@ -107,20 +108,6 @@ async function addSupplier(
   return row!.id;
 }
 
-/** Valid 사업자등록번호 (check digit), distinct per `from`. */
-function validNumbers(count: number, from = 300_000_000) {
-  const numbers: string[] = [];
-  for (let stem = from; numbers.length < count; stem++) {
-    for (let digit = 0; digit < 10; digit++) {
-      if (hasValidCheckDigit(`${stem}${digit}`)) {
-        numbers.push(`${stem}${digit}`);
-        break;
-      }
-    }
-  }
-  return numbers;
-}
-
 const rowsOf = async (id: number, siteUrl = "") =>
   recordRows({ enabled: true, answers: await recordAnswersOf(id), siteUrl }).map((row) => `${row.label}: ${row.value}`);
 
@@ -153,7 +140,7 @@ async function expectNoKeyStored() {
   for (const form of KEY_FORMS) expect(stored).not.toContain(form);
 }
 
-const [N_OK, N_PAUSED, N_CLOSED, N_UNKNOWN, N_NO_SHOP, N_OTHER_SITE] = validNumbers(6);
+const [N_OK, N_PAUSED, N_CLOSED, N_UNKNOWN, N_NO_SHOP, N_OTHER_SITE] = validBusinessNumbers(6);
 
 describe("every state of both registries, as stored and shown", () => {
   test("each answer becomes the rows of 사업자 정보, the card labels, the 사업자 확인 filter and the /admin/records items", async () => {
@@ -325,7 +312,7 @@ describe("when the registries are asked", () => {
   test("at most 100 numbers a 국세청 call, and each service's daily limit spreads the work over days", {
     timeout: 120_000,
   }, async () => {
-    const numbers = validNumbers(150, 400_000_000);
+    const numbers = validBusinessNumbers(150, 400_000_000);
     await db()
       .insert(wholesalers)
       .values(numbers.map((businessNumber, i) => ({ name: `한도 도매 ${i}`, businessNumber })));
@@ -358,6 +345,30 @@ describe("when the registries are asked", () => {
   });
 });
 
+describe("the calls managers' saves cause", () => {
+  test("all managers together use at most 10 % of a day's calls, each listing and account 1 %: the sweep is never starved", async () => {
+    const numbers = validBusinessNumbers(5, 600_000_000);
+    const ids: number[] = [];
+    for (const [i, number] of numbers.entries()) ids.push(await addSupplier(`몫 도매 ${i}`, { businessNumber: number }));
+    // 20 calls a day per service: each listing and each account 1, all managers 2.
+    const runner = () => runnerWith({ ntsDailyLimit: 20, ftcDailyLimit: 20 });
+    for (const [i, id] of ids.entries()) await afterSupplierSaved(id, { wholesalerId: id, userId: `manager-${i}` });
+    // A manager's second save of the same number while its check waits queues nothing more.
+    await afterSupplierSaved(ids[0]!, { wholesalerId: ids[0]!, userId: "manager-0" });
+    expect(await db().select().from(jobs)).toHaveLength(10);
+    await runner().runDue();
+    const callsOf = (service: string) => registries.calls.filter((call) => call.service === service);
+    expect(callsOf("nts")).toHaveLength(2);
+    expect(callsOf("ftc")).toHaveLength(2);
+    expect(await callsLeft("nts", 20, clock)).toBe(18);
+    expect(await callsLeft("ftc", 20, clock)).toBe(18);
+    // The same day's sweep has its calls: it asks the three numbers left, in one 국세청 call.
+    await dailyRun(runner());
+    expect(callsOf("nts").map((call) => call.numbers.length)).toEqual([1, 1, 3]);
+    expect(new Set(callsOf("ftc").flatMap((call) => call.numbers))).toEqual(new Set(numbers));
+  });
+});
+
 describe("a registry that misbehaves changes no stored answer", () => {
   async function verifiedSupplier() {
     const id = await addSupplier("튼튼한 도매", { businessNumber: N_OK, siteUrl: "https://bizdome.co.kr" });
@@ -381,6 +392,7 @@ describe("a registry that misbehaves changes no stored answer", () => {
     { fault: "slow", cause: "timeout" },
     { fault: "endless", cause: "timeout" },
     { fault: "other-number", cause: "other-number" },
+    { fault: "long-fields", cause: "unexpected-body" },
   ];
 
   for (const { fault, cause } of cases) {
@@ -405,6 +417,20 @@ describe("a registry that misbehaves changes no stored answer", () => {
       await expectNoKeyStored();
     });
   }
+
+  test("a kept field longer than its column makes the answer unusable: nothing of it is stored, the stored answers stay small", async () => {
+    const id = await verifiedSupplier();
+    registries.fault.nts = "long-fields";
+    registries.fault.ftc = "long-fields";
+    nextDay();
+    await requestRecordsCheck(id);
+    await runnerWith().runDue();
+    expect(registries.calls.slice(-2).map((call) => call.service)).toEqual(["nts", "ftc"]);
+    const [row] = await db().select().from(officialRecords).where(eq(officialRecords.wholesalerId, id));
+    expect([row!.ntsFailure, row!.ftcFailure]).toEqual(["unexpected-body", "unexpected-body"]);
+    expect(row!.taxType).toBe("부가가치세 일반과세자");
+    expect(JSON.stringify(row).length).toBeLessThan(4_000);
+  });
 
   test("a quota answer uses up the day's calls: nothing more is sent that day, and the next day it is asked again", async () => {
     const id = await verifiedSupplier();

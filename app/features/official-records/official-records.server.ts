@@ -183,10 +183,10 @@ export async function storeNtsAnswer(record: NtsRecord, at: Date) {
         .update(officialRecords)
         .set({
           ntsState: record.state,
-          ntsStateName: record.stateName.slice(0, 100),
+          ntsStateName: record.stateName,
           ntsStateCode: record.stateCode,
-          taxType: record.taxType.slice(0, 200),
-          taxTypeCode: record.taxTypeCode.slice(0, 10),
+          taxType: record.taxType,
+          taxTypeCode: record.taxTypeCode,
           closedOn: record.closedOn,
           ntsCheckedAt: at,
           ntsAskedAt: at,
@@ -362,16 +362,34 @@ export async function stillDue(service: Service, numbers: readonly string[], win
   return numbers.filter((number) => due.has(number));
 }
 
-/** Registry jobs not yet finished that will ask about this number. */
-const pendingChecksOf = (number: string) =>
-  sql`exists (select 1 from ${jobs} where ${jobs.kind} in (${NTS_KIND}, ${FTC_KIND}) and ${jobs.state} in ('queued', 'running') and ${jobs.payload}->'numbers' @> ${JSON.stringify([number])}::jsonb)`;
+/**
+ * Who caused a registry check that a manager's save asked for (features/suppliers' desk): its calls come out of
+ * the listing's and the account's share of the day's calls (official-record-jobs.server.ts, docs/decisions/0041).
+ */
+export type RegistryCharge = { wholesalerId: number; userId: string };
 
-/** Both registries asked about one number now, whatever the interval (`지금 점검`, a new number), in the caller's transaction. */
-async function enqueueChecksOf(tx: Tx, number: string) {
-  const [row] = await tx.execute<{ pending: boolean }>(sql`select ${pendingChecksOf(number)} as pending`).then((result) => result.rows);
+/**
+ * Registry jobs not yet finished that will ask about this number: any of them for a manager's check, only the
+ * uncharged ones for an admin's or the site's (a manager's job may wait for the sweep when its share is used up,
+ * an admin's `지금 점검` must not wait behind it).
+ */
+const pendingChecksOf = (number: string, charged: boolean) =>
+  sql`exists (select 1 from ${jobs} where ${jobs.kind} in (${NTS_KIND}, ${FTC_KIND}) and ${jobs.state} in ('queued', 'running') and ${jobs.payload}->'numbers' @> ${JSON.stringify([number])}::jsonb${charged ? sql`` : sql` and ${jobs.payload}->'chargedTo' is null`})`;
+
+/**
+ * Both registries asked about one number now, in the caller's transaction: whatever the interval for an admin or
+ * the site (`지금 점검`, a number read from the home page); for a manager's save (`charge`) only while the number
+ * is due, in the manager's own line of the job queue, and only within its share of the day's calls.
+ */
+async function enqueueChecksOf(tx: Tx, number: string, charge?: RegistryCharge) {
+  const [row] = await tx
+    .execute<{ pending: boolean }>(sql`select ${pendingChecksOf(number, Boolean(charge))} as pending`)
+    .then((result) => result.rows);
   if (row?.pending) return false;
-  await enqueueJob(NTS_KIND, { numbers: [number], force: true }, { tx, maxAttempts: 2 });
-  await enqueueJob(FTC_KIND, { numbers: [number], force: true }, { tx, maxAttempts: 2 });
+  const payload = charge ? { numbers: [number], force: false, chargedTo: charge } : { numbers: [number], force: true };
+  const options = { tx, maxAttempts: 2, ...(charge ? { owner: charge.userId } : {}) };
+  await enqueueJob(NTS_KIND, payload, options);
+  await enqueueJob(FTC_KIND, payload, options);
   return true;
 }
 
@@ -400,10 +418,11 @@ export async function requestRecordsSweep(): Promise<RequestOutcome | null> {
 }
 
 /**
- * After an admin saved a supplier: the derived state follows the new site or number at once, and a number the
- * registries were never asked about is asked now (when the checks are on).
+ * After an admin or a manager saved a supplier: the derived state follows the new site or number at once, and a
+ * number the registries were never asked about is asked now (when the checks are on), charged to the manager's
+ * share when a manager saved (`charge`).
  */
-export async function afterSupplierSaved(wholesalerId: number) {
+export async function afterSupplierSaved(wholesalerId: number, charge?: RegistryCharge) {
   const queued = await db().transaction(async (tx) => {
     const [supplier] = await tx.select({ number: wholesalers.businessNumber }).from(wholesalers).where(eq(wholesalers.id, wholesalerId));
     if (!supplier) return false;
@@ -411,7 +430,7 @@ export async function afterSupplierSaved(wholesalerId: number) {
     if (row) await refresh(tx, wholesalerId, new Date());
     const asked = answersFor(row, supplier.number);
     if (!supplier.number || !recordsEnabled() || asked?.ntsAskedAt || asked?.ftcAskedAt) return false;
-    return enqueueChecksOf(tx, supplier.number);
+    return enqueueChecksOf(tx, supplier.number, charge);
   });
   if (queued) notifyJobs();
 }

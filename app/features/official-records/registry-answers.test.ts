@@ -67,6 +67,71 @@ describe("국세청 상태조회 answers", () => {
   });
 });
 
+describe("every kept field is bounded as its column is", () => {
+  const HUGE = "x".repeat(150_000);
+
+  test("a 국세청 answer with any kept field too long, or not text, is unusable as a whole", () => {
+    const asked = ["2208112341"];
+    for (const field of [
+      "b_stt",
+      "tax_type",
+      "tax_type_cd",
+      "utcc_yn",
+      "tax_type_change_dt",
+      "invoice_apply_dt",
+      "rbf_tax_type",
+      "rbf_tax_type_cd",
+    ]) {
+      expect(readNtsAnswer(nts([item("2208112341", "01", { [field]: HUGE })]), asked), field).toMatchObject({
+        ok: false,
+        cause: "unexpected-body",
+        detail: `data.0.${field}`,
+      });
+    }
+    expect(readNtsAnswer(nts([item("2208112341", "01", { rbf_tax_type: { nested: HUGE } })]), asked)).toMatchObject({ ok: false });
+    // An extra field is never kept, however long.
+    const extra = readNtsAnswer(nts([item("2208112341", "01", { note: HUGE })]), asked);
+    expect(extra.ok && JSON.stringify(extra.records.get("2208112341")!.answer).length).toBeLessThan(1_000);
+  });
+
+  test("a 공정위 answer with any kept field too long, or not text, is unusable as a whole", () => {
+    for (const field of [
+      "bzmnNm",
+      "prmmiMnno",
+      "prmmiYr",
+      "operSttusCdNm",
+      "domnCn",
+      "dclrDate",
+      "dclrInstNm",
+      "ctpvNm",
+      "corpYnNm",
+      "bzmnRgsSttusSeNm",
+      "ntslMthdCn",
+      "ntslPrdlstCn",
+    ]) {
+      expect(readFtcAnswer(ftcEnvelope(1, [ftcItem("2208112341", { [field]: HUGE })]), "2208112341"), field).toMatchObject({
+        ok: false,
+        cause: "unexpected-body",
+      });
+    }
+    expect(readFtcAnswer(ftcEnvelope(1, [ftcItem("2208112341", { ctpvNm: [HUGE] })]), "2208112341")).toMatchObject({ ok: false });
+  });
+
+  test("an answer whose kept fields are all at their bounds is stored in a few kilobytes", () => {
+    const full = (max: Record<string, number>) => Object.fromEntries(Object.entries(max).map(([field, n]) => [field, "가".repeat(n)]));
+    const ntsAnswer = readNtsAnswer(
+      nts([item("2208112341", "01", full({ b_stt: 100, tax_type: 200, tax_type_cd: 10, utcc_yn: 10, rbf_tax_type: 200 }))]),
+      ["2208112341"],
+    );
+    expect(ntsAnswer.ok && Buffer.byteLength(JSON.stringify(ntsAnswer.records.get("2208112341")!.answer))).toBeLessThan(2_000);
+    const ftcAnswer = readFtcAnswer(
+      ftcEnvelope(1, [ftcItem("2208112341", full({ bzmnNm: 200, domnCn: 1000, ntslMthdCn: 200, ntslPrdlstCn: 500 }))]),
+      "2208112341",
+    );
+    expect(ftcAnswer.ok && Buffer.byteLength(JSON.stringify(ftcAnswer.record.answer))).toBeLessThan(7_000);
+  });
+});
+
 const ftcEnvelope = (totalCount: number, items: unknown) =>
   JSON.stringify({ resultCode: "00", resultMsg: "NORMAL SERVICE", totalCount, items });
 const ftcItem = (brno: string, more: Record<string, unknown> = {}) => ({

@@ -5,9 +5,9 @@ import { z } from "zod";
  * stored, and cut down to the business fields we keep. Without the network: registry-clients.server.ts
  * calls the services and hands their text here.
  *
- * An answer is either usable as a whole or not at all: a body that is not JSON, a missing field, an answer
- * about another number than the one asked, or a service's error code keeps the last good answer (the caller
- * records the cause). Extra fields are allowed (the services add fields over time) and never stored: the
+ * An answer is either usable as a whole or not at all: a body that is not JSON, a missing field, a kept field
+ * longer than its bound, an answer about another number than the one asked, or a service's error code keeps the
+ * last good answer (the caller records the cause). Extra fields are allowed (the services add fields over time) and never stored: the
  * stored copy keeps only the fields listed here, so nothing about a person (대표자 name, e-mail, phone,
  * address) is kept even when a registry returns it (decisions 34).
  */
@@ -31,32 +31,34 @@ export type Unusable = { ok: false; cause: RegistryFailure; detail?: string };
 
 // ---- 국세청 사업자등록 상태조회 ----
 
-/** The 국세청 fields kept (none of them is about a person). */
-const NTS_KEPT = [
-  "b_no",
-  "b_stt",
-  "b_stt_cd",
-  "tax_type",
-  "tax_type_cd",
-  "end_dt",
-  "utcc_yn",
-  "tax_type_change_dt",
-  "invoice_apply_dt",
-  "rbf_tax_type",
-  "rbf_tax_type_cd",
-] as const;
-
 const digits10 = z.string().regex(/^\d{10}$/);
 const yyyymmdd = z.union([z.literal(""), z.string().regex(/^\d{8}$/)]);
+/**
+ * A kept field the answer may leave out, as text (a number as its digits) of at most `max` characters: every
+ * kept field is bounded as its column is, so a hostile or broken answer cannot make a stored answer large (a
+ * 150,000-character `tax_type` was stored whole before); a longer value makes the answer unusable.
+ */
+const keptText = (max: number) =>
+  z
+    .union([z.string(), z.number().transform(String)])
+    .pipe(z.string().max(max))
+    .nullish();
 
+/** The 국세청 fields kept, each bounded (none of them is about a person); the stored answer has only these. */
 const ntsItem = z.looseObject({
   b_no: digits10,
-  b_stt: z.string(),
+  b_stt: z.string().max(100),
   b_stt_cd: z.enum(["01", "02", "03", ""]),
-  tax_type: z.string(),
-  tax_type_cd: z.string().optional().default(""),
+  tax_type: z.string().max(200),
+  tax_type_cd: z.string().max(10).optional().default(""),
   end_dt: yyyymmdd.optional().default(""),
+  utcc_yn: keptText(10),
+  tax_type_change_dt: keptText(20),
+  invoice_apply_dt: keptText(20),
+  rbf_tax_type: keptText(200),
+  rbf_tax_type_cd: keptText(10),
 });
+const NTS_KEPT = Object.keys(ntsItem.shape);
 
 const ntsAnswer = z.looseObject({
   status_code: z.literal("OK"),
@@ -128,32 +130,25 @@ export function readNtsAnswer(text: string, asked: readonly string[]): { ok: tru
 
 // ---- 공정거래위원회 통신판매사업자 등록현황 ----
 
-/** The 공정위 fields kept: the business, its 신고 and its domains; never rprsvNm, rprsvEmladr, telno, addresses. */
-const FTC_KEPT = [
-  "brno",
-  "bzmnNm",
-  "prmmiMnno",
-  "prmmiYr",
-  "operSttusCdNm",
-  "domnCn",
-  "dclrDate",
-  "dclrInstNm",
-  "ctpvNm",
-  "corpYnNm",
-  "bzmnRgsSttusSeNm",
-  "ntslMthdCn",
-  "ntslPrdlstCn",
-] as const;
-
 const text = z.union([z.string(), z.number().transform(String)]);
 
+/** The 공정위 fields kept, each bounded: the business, its 신고 and its domains; never rprsvNm, rprsvEmladr, telno, addresses. */
 const ftcItem = z.looseObject({
   brno: text.pipe(z.string().regex(/^\d{3}-?\d{2}-?\d{5}$/)),
-  prmmiMnno: z.string().min(1),
-  operSttusCdNm: z.string().min(1),
-  domnCn: z.string().nullish(),
-  dclrDate: text.nullish(),
+  bzmnNm: keptText(200),
+  prmmiMnno: z.string().trim().min(1).max(60),
+  prmmiYr: keptText(10),
+  operSttusCdNm: z.string().trim().min(1).max(30),
+  domnCn: z.string().max(1000).nullish(),
+  dclrDate: keptText(20),
+  dclrInstNm: keptText(100),
+  ctpvNm: keptText(100),
+  corpYnNm: keptText(20),
+  bzmnRgsSttusSeNm: keptText(100),
+  ntslMthdCn: keptText(200),
+  ntslPrdlstCn: keptText(500),
 });
+const FTC_KEPT = Object.keys(ftcItem.shape);
 type FtcItem = z.infer<typeof ftcItem>;
 
 const itemsField = z.union([
@@ -228,10 +223,10 @@ export function readFtcAnswer(text: string, asked: string): { ok: true; record: 
     record: {
       number: asked,
       found: true,
-      mailOrderNumber: best.prmmiMnno.trim().slice(0, 60),
-      mailOrderState: best.operSttusCdNm.trim().slice(0, 30),
+      mailOrderNumber: best.prmmiMnno,
+      mailOrderState: best.operSttusCdNm,
       declaredDomains: splitDomains(best.domnCn),
-      answer: pick(best as Record<string, unknown>, FTC_KEPT),
+      answer: pick(best, FTC_KEPT),
     },
   };
 }

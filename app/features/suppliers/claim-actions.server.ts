@@ -3,7 +3,7 @@ import { log } from "#app/lib/log.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
 import { requireUser } from "#app/platform/auth/auth.server.ts";
-import { PROOF_FILE_PATH } from "./claim-proof.ts";
+import { PROOF_FILE_PATH } from "./claim-rules.ts";
 import { checkClaim, claimCodeFor, claimRefusal, claimTarget, isManagerOf } from "./claims.server.ts";
 
 const NOT_FOUND = "도매처를 찾을 수 없습니다.";
@@ -15,7 +15,10 @@ async function targetOf(rawId: string | undefined) {
   return target;
 }
 
-/** /wholesaler/{id}/claim: signed-in accounts only; the code for this account and listing, or why it cannot be claimed. */
+/**
+ * /wholesaler/{id}/claim: signed-in accounts only; the code for this account and listing, or why it cannot be
+ * claimed. Reads only: the code is stored by the first `확인하기`.
+ */
 export async function loadClaimPage(request: Request, rawId: string | undefined) {
   const account = await requireUser(request);
   const target = await targetOf(rawId);
@@ -44,7 +47,8 @@ export async function claimAction(request: Request, rawId: string | undefined) {
   if (method !== "meta" && method !== "file") return formFailure("인증 방법을 골라 주세요.");
   let outcome: Awaited<ReturnType<typeof checkClaim>>;
   try {
-    outcome = await checkClaim(account.id, target.id, method);
+    const shown = form.get("code");
+    outcome = await checkClaim(account.id, target.id, method, { shownCode: typeof shown === "string" ? shown : undefined });
   } catch (error) {
     log.error("claim check failed", { request, error });
     return formFailure("확인 중 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.", { status: 500 });

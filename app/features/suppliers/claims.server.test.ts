@@ -1,17 +1,20 @@
+import { createHash } from "node:crypto";
 import type http from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { claimCodes, products, user, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
+import { claimCodes, products, rateLimits, user, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { backgroundSettled } from "#app/platform/mail/background.server.ts";
+import * as claimRoute from "#app/routes/public/wholesaler-claim.tsx";
 import { signedUpCookie } from "#tests/factories.ts";
 import { type LocalServer, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
-import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
+import { asResponse, caught, formRequest, getRequest, retryAfterPassedOn } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { CHECKS_PER_HOUR, CLAIM_WORDS, checkClaim, claimCodeFor, isManagerOf, listManagers, removeManager } from "./claims.server.ts";
+import { ACCOUNT_CHECKS_PER_HOUR, CHECKS_PER_HOUR } from "./claim-rules.ts";
+import { CLAIM_WORDS, checkClaim, claimCodeFor, isManagerOf, listManagers, removeManager } from "./claims.server.ts";
 
 withTestDatabase();
 const smtp = useSmtpStandIn();
@@ -85,11 +88,11 @@ beforeEach(async () => {
   });
 });
 
-const check = (method: "meta" | "file", userId = ownerId, options: { timeoutMs?: number } = {}) =>
-  checkClaim(userId, listing, method, { resolve, ...options });
+const check = (method: "meta" | "file", userId = ownerId, options: { timeoutMs?: number; shownCode?: string } = {}, id = listing) =>
+  checkClaim(userId, id, method, { resolve, ...options });
 
 describe("the code", () => {
-  test("one code per account and listing, random, kept for 7 days, stored only as a hash", async () => {
+  test("one code per account and listing, kept for 7 days, stored only as a hash, and only by a 확인하기", async () => {
     const first = await claimCodeFor(ownerId, listing);
     const again = await claimCodeFor(ownerId, listing);
     const other = await claimCodeFor(otherId, listing);
@@ -99,11 +102,51 @@ describe("the code", () => {
     const days = (first.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
+    // Showing the code wrote nothing; the first 확인하기 stores it (its hash, never the code).
+    expect(await db().select().from(claimCodes)).toEqual([]);
+    answer("supplier.co.kr", "/", html("<html><head></head><body></body></html>"));
+    expect((await check("meta")).ok).toBe(false);
     const rows = await db().select().from(claimCodes);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.codeHash).toBe(createHash("sha256").update(first.code).digest("hex"));
     expect(JSON.stringify(rows)).not.toContain(first.code);
+    expect((await claimCodeFor(ownerId, listing)).code).toBe(first.code);
     // After the expiry a new code replaces the old one.
     const later = await claimCodeFor(ownerId, listing, new Date(Date.now() + 8 * 86_400_000));
     expect(later.code).not.toBe(first.code);
+  });
+
+  test("GETs of the claim page write no row, whoever asks and however often", async () => {
+    const second = await createWholesaler({
+      name: "둘째몰",
+      category: "패션",
+      siteUrl: url("supplier.co.kr"),
+      contact: "",
+      logoUrl: "",
+      summary: "",
+    });
+    const shown = new Set<string>();
+    for (const id of [listing, second]) {
+      for (const cookie of [ownerCookie, otherCookie, ownerCookie]) {
+        const page = asResponse(await callLoader(getRequest(`/wholesaler/${id}/claim`, { cookie })));
+        shown.add((page.data as { code: string }).code);
+      }
+    }
+    expect(shown.size).toBe(4);
+    expect(await db().select().from(claimCodes)).toEqual([]);
+    expect(await db().select().from(rateLimits)).toEqual([]);
+  });
+
+  test("a page opened before the code's 7-day period turned still checks the code it showed", async () => {
+    const week = 7 * 86_400_000;
+    const lastPeriods = await claimCodeFor(ownerId, listing, new Date(Date.now() - week));
+    const older = await claimCodeFor(ownerId, listing, new Date(Date.now() - 2 * week));
+    answer("supplier.co.kr", "/", html(`<html><head>${meta(older.code)}</head><body></body></html>`));
+    expect(await check("meta", ownerId, { shownCode: older.code })).toMatchObject({ ok: false, status: 400 });
+    await db().delete(claimCodes);
+    answer("supplier.co.kr", "/", html(`<html><head>${meta(lastPeriods.code)}</head><body></body></html>`));
+    expect((await check("meta", ownerId, { shownCode: lastPeriods.code })).ok).toBe(true);
+    expect((await claimCodeFor(ownerId, listing)).code).toBe(lastPeriods.code);
   });
 });
 
@@ -251,6 +294,40 @@ describe("what is refused, with a Korean reason and nothing written", () => {
     expect((await check("meta", otherId)).ok).toBe(false);
     expect(await check("meta", otherId)).not.toMatchObject({ status: 429 });
   });
+
+  test(`at most ${ACCOUNT_CHECKS_PER_HOUR} checks an account an hour over every listing: a Korean 429 with Retry-After, no fetch`, async () => {
+    answer("supplier.co.kr", "/", html("<html><head></head><body></body></html>"));
+    const site = { category: "패션", siteUrl: url("supplier.co.kr"), contact: "", logoUrl: "", summary: "" };
+    const second = await createWholesaler({ ...site, name: "둘째몰" });
+    const third = await createWholesaler({ ...site, name: "셋째몰" });
+    const before = server.requests.length;
+    const statuses: (number | "ok")[] = [];
+    const press = async (id: number, times: number) => {
+      for (let i = 0; i < times; i += 1) {
+        const outcome = await check("meta", ownerId, {}, id);
+        statuses.push(outcome.ok ? "ok" : outcome.status);
+      }
+    };
+    // The listing's own limit refuses 5 without counting them against the account.
+    await press(listing, CHECKS_PER_HOUR + 5);
+    await press(second, ACCOUNT_CHECKS_PER_HOUR - CHECKS_PER_HOUR);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    expect(server.requests.length - before).toBe(ACCOUNT_CHECKS_PER_HOUR);
+    const refused = await check("meta", ownerId, {}, third);
+    expect(refused).toMatchObject({ ok: false, status: 429, message: CLAIM_WORDS.accountLimited });
+    expect(refused.ok ? 0 : refused.retryAfterSeconds).toBeGreaterThan(3000);
+    expect(server.requests.length - before).toBe(ACCOUNT_CHECKS_PER_HOUR);
+    // Through the page: the same refusal, with Retry-After passed on to the browser.
+    const page = asResponse(await callAction(formRequest(`/wholesaler/${third}/claim`, { method: "meta" }, { cookie: ownerCookie })));
+    expect(page.status).toBe(429);
+    expect((page.data as { message: string }).message).toBe(CLAIM_WORDS.accountLimited);
+    const retryAfter = retryAfterPassedOn(claimRoute, page);
+    expect(Number(retryAfter.sent)).toBeGreaterThan(3000);
+    expect(retryAfter.passedOn).toBe(retryAfter.sent);
+    expect(server.requests.length - before).toBe(ACCOUNT_CHECKS_PER_HOUR);
+    // Another account is not held back.
+    expect(await check("meta", otherId, {}, third)).toMatchObject({ ok: false, status: 400 });
+  });
 });
 
 describe("managers", () => {
@@ -282,6 +359,10 @@ describe("managers", () => {
     const [kept] = await db().select().from(products).where(eq(products.id, product!.id));
     expect(kept).toMatchObject({ createdBy: ownerId, wholesalerId: null });
     expect(await removeManager(listing, ownerId)).toBe(false);
+    // The code the removed manager left on the site proves nothing any more; the page offers a new one.
+    expect(await check("meta", ownerId)).toMatchObject({ ok: false, status: 400 });
+    expect(await isManagerOf(ownerId, listing)).toBe(false);
+    expect((await claimCodeFor(ownerId, listing)).code).not.toBe(first.code);
   });
 });
 

@@ -1,15 +1,16 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { and, asc, eq, gt, inArray, ne } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, ne } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { claimCodes, products, user, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import { env } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
-import { hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
+import { hitRateLimit, releaseRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { runInBackground } from "#app/platform/mail/background.server.ts";
 import { sendMail } from "#app/platform/mail/mail.server.ts";
 import { fetchPage, fetchPlainText, type SafeFetchOptions } from "#app/platform/outbound/safe-fetch.server.ts";
-import { fileHasCode, PROOF_FILE_PATH, pageHasMetaCode, pageMentionsCode } from "./claim-proof.ts";
+import { fileHasCode, pageHasMetaCode, pageMentionsCode } from "./claim-proof.ts";
+import { ACCOUNT_CHECKS_PER_HOUR, CHECKS_PER_HOUR, CODE_DAYS, PROOF_FILE_PATH } from "./claim-rules.ts";
 import { managerAddedMail } from "./supplier-mails.ts";
 
 /**
@@ -19,8 +20,6 @@ import { managerAddedMail } from "./supplier-mails.ts";
  * found makes the account a manager of the listing.
  */
 
-export const CODE_DAYS = 7;
-export const CHECKS_PER_HOUR = 10;
 /** A proof is in the head or a tiny file: nothing bigger is read. */
 export const MAX_PROOF_PAGE_BYTES = 512 * 1024;
 export const MAX_PROOF_FILE_BYTES = 4 * 1024;
@@ -35,6 +34,7 @@ export const CLAIM_WORDS = {
   noSite: "사이트 주소가 없는 도매처는 인증할 수 없습니다. 정보 수정 요청으로 사이트 주소를 알려 주세요.",
   waiting: "검토 대기 중인 도매처는 아직 인증할 수 없습니다.",
   limited: `확인하기는 도매처마다 한 시간에 ${CHECKS_PER_HOUR}번까지 할 수 있습니다. 잠시 후 다시 시도해 주세요.`,
+  accountLimited: `확인하기는 한 계정에서 모든 도매처를 합쳐 한 시간에 ${ACCOUNT_CHECKS_PER_HOUR}번까지 할 수 있습니다. 잠시 후 다시 시도해 주세요.`,
 } as const;
 
 /** The listing a claim is about, waiting ones included (the page says why they cannot be claimed). */
@@ -53,31 +53,60 @@ export function claimRefusal(target: ClaimTarget): string | null {
   return null;
 }
 
-const codeOf = (nonce: string) =>
-  `domaeon-${createHmac("sha256", env().authSecret).update(`claim-code:${nonce}`).digest("hex").slice(0, 32)}`;
+const CODE_PERIOD_MS = CODE_DAYS * 24 * 3600_000;
+const hmac = (text: string) => createHmac("sha256", env().authSecret).update(text);
+const codeOf = (nonce: string) => `domaeon-${hmac(`claim-code:${nonce}`).digest("hex").slice(0, 32)}`;
 const hashOf = (code: string) => createHash("sha256").update(code).digest("hex");
 
 /**
- * This account's code for this listing and until when it is valid: the stored one while it lasts, else a new
- * one (a new random nonce replaces the row). The code itself is never stored, only its hash and its nonce.
+ * The nonce of the code an account is offered for a listing in a 7-day period while it has no code in use: derived,
+ * not stored, so showing the page writes nothing (a GET never writes); the first `확인하기` stores it.
  */
-export async function claimCodeFor(userId: string, wholesalerId: number, now = new Date()) {
+const offeredNonce = (userId: string, wholesalerId: number, period: number) =>
+  hmac(`claim-nonce:${userId}:${wholesalerId}:${period}`).digest("base64url").slice(0, 22);
+const periodOf = (now: Date) => Math.floor(now.getTime() / CODE_PERIOD_MS);
+
+async function codeInUse(userId: string, wholesalerId: number, now: Date) {
   const [current] = await db()
     .select({ nonce: claimCodes.nonce, expiresAt: claimCodes.expiresAt })
     .from(claimCodes)
     .where(and(eq(claimCodes.userId, userId), eq(claimCodes.wholesalerId, wholesalerId), gt(claimCodes.expiresAt, now)));
-  if (current) return { code: codeOf(current.nonce), expiresAt: current.expiresAt };
-  const nonce = randomBytes(16).toString("base64url");
-  const code = codeOf(nonce);
-  const expiresAt = new Date(now.getTime() + CODE_DAYS * 24 * 3600_000);
+  return current ? { code: codeOf(current.nonce), expiresAt: current.expiresAt } : null;
+}
+
+/**
+ * The code the claim page shows this account for this listing, read only: the one in use (stored by a
+ * `확인하기`) while it lasts, else the one offered for this period, valid from now for at least 7 days (a
+ * `확인하기` within the period or the next one stores it for 7 days from then). The code itself is never stored,
+ * only its nonce and hash.
+ */
+export async function claimCodeFor(userId: string, wholesalerId: number, now = new Date()) {
+  return (
+    (await codeInUse(userId, wholesalerId, now)) ?? {
+      code: codeOf(offeredNonce(userId, wholesalerId, periodOf(now))),
+      expiresAt: new Date(now.getTime() + CODE_PERIOD_MS),
+    }
+  );
+}
+
+/**
+ * The code a `확인하기` looks for, stored when none is in use: the offered code the page showed (`shown`, this
+ * period's or the last one's, so a page opened before the period turned still works), else this period's.
+ */
+async function codeToCheck(userId: string, wholesalerId: number, shown: string | undefined, now: Date): Promise<string> {
+  const inUse = await codeInUse(userId, wholesalerId, now);
+  if (inUse) return inUse.code;
+  const period = periodOf(now);
+  const nonce =
+    [period, period - 1].map((p) => offeredNonce(userId, wholesalerId, p)).find((candidate) => codeOf(candidate) === shown) ??
+    offeredNonce(userId, wholesalerId, period);
+  const row = { nonce, codeHash: hashOf(codeOf(nonce)), expiresAt: new Date(now.getTime() + CODE_PERIOD_MS), createdAt: now };
   await db()
     .insert(claimCodes)
-    .values({ userId, wholesalerId, nonce, codeHash: hashOf(code), expiresAt, createdAt: now })
-    .onConflictDoUpdate({
-      target: [claimCodes.wholesalerId, claimCodes.userId],
-      set: { nonce, codeHash: hashOf(code), expiresAt, createdAt: now },
-    });
-  return { code, expiresAt };
+    .values({ userId, wholesalerId, ...row })
+    .onConflictDoUpdate({ target: [claimCodes.wholesalerId, claimCodes.userId], set: row, setWhere: lte(claimCodes.expiresAt, now) });
+  // Two first presses at once store the same code; the one in use is what counts.
+  return (await codeInUse(userId, wholesalerId, now))?.code ?? codeOf(nonce);
 }
 
 export type ClaimOutcome =
@@ -96,15 +125,16 @@ const FETCH_WORDS: Record<string, string> = {
 };
 
 /**
- * One `확인하기`: at most CHECKS_PER_HOUR a listing per account per hour (counted before the fetch, so 1,000
- * checks in a minute fetch 10 times), then the page or file read through the SSRF-safe fetcher with redirects on
- * the same host only and a bounded body; a proof found makes the account a manager (and mails the others).
+ * One `확인하기`: at most ACCOUNT_CHECKS_PER_HOUR an account per hour over every listing, and CHECKS_PER_HOUR a
+ * listing per account (both counted before the fetch, so 1,000 checks in a minute fetch 10 times), then the page
+ * or file read through the SSRF-safe fetcher with redirects on the same host only and a bounded body; a proof
+ * found makes the account a manager (and mails the others). `shownCode` is the code the page showed.
  */
 export async function checkClaim(
   userId: string,
   wholesalerId: number,
   method: ClaimMethod,
-  fetchOptions: Pick<SafeFetchOptions, "timeoutMs" | "resolve"> = {},
+  { shownCode, ...fetchOptions }: { shownCode?: string } & Pick<SafeFetchOptions, "timeoutMs" | "resolve"> = {},
 ): Promise<ClaimOutcome> {
   const target = await claimTarget(wholesalerId);
   if (!target) return { ok: false, status: 404, message: "도매처를 찾을 수 없습니다." };
@@ -112,9 +142,17 @@ export async function checkClaim(
   if (refusal) return { ok: false, status: 403, message: refusal };
   if (await isManagerOf(userId, wholesalerId))
     return { ok: true, message: "이미 이 도매처의 운영자로 인증되어 있습니다.", alreadyManager: true };
+  const accountKey = `claim-check-account:${userId}`;
+  const account = await hitRateLimit(accountKey, ACCOUNT_CHECKS_PER_HOUR, 3_600_000);
+  if (!account.allowed)
+    return { ok: false, status: 429, message: CLAIM_WORDS.accountLimited, retryAfterSeconds: account.retryAfterSeconds };
   const limit = await hitRateLimit(`claim-check:${wholesalerId}:${userId}`, CHECKS_PER_HOUR, 3_600_000);
-  if (!limit.allowed) return { ok: false, status: 429, message: CLAIM_WORDS.limited, retryAfterSeconds: limit.retryAfterSeconds };
-  const { code } = await claimCodeFor(userId, wholesalerId);
+  if (!limit.allowed) {
+    // Refused before any fetch: it does not count against the account's other listings.
+    await releaseRateLimit(accountKey);
+    return { ok: false, status: 429, message: CLAIM_WORDS.limited, retryAfterSeconds: limit.retryAfterSeconds };
+  }
+  const code = await codeToCheck(userId, wholesalerId, shownCode, new Date());
   const options: SafeFetchOptions = { ...fetchOptions, sameHostOnly: true, userAgent: PROOF_USER_AGENT };
   let proofUrl: string;
   if (method === "meta") {
@@ -237,7 +275,7 @@ export async function listManagers(wholesalerId: number): Promise<ManagerRow[]> 
 
 /**
  * `운영자 해제`: the account stops managing the listing; its products stay its own, untied from the listing, and
- * its claim code goes (a new claim starts with a new code). False when it was not a manager.
+ * its claim code is replaced (a new claim needs a new code on the site). False when it was not a manager.
  */
 export async function removeManager(wholesalerId: number, userId: string): Promise<boolean> {
   return db().transaction(async (tx) => {
@@ -250,7 +288,14 @@ export async function removeManager(wholesalerId: number, userId: string): Promi
       .update(products)
       .set({ wholesalerId: null })
       .where(and(eq(products.wholesalerId, wholesalerId), eq(products.createdBy, userId)));
-    await tx.delete(claimCodes).where(and(eq(claimCodes.wholesalerId, wholesalerId), eq(claimCodes.userId, userId)));
+    // A new code at once, in use longer than the offered codes of the periods it was claimed in last: the code
+    // the old manager left on the site never proves control again.
+    const nonce = randomBytes(16).toString("base64url");
+    const row = { nonce, codeHash: hashOf(codeOf(nonce)), expiresAt: new Date(Date.now() + 2 * CODE_PERIOD_MS), createdAt: new Date() };
+    await tx
+      .insert(claimCodes)
+      .values({ wholesalerId, userId, ...row })
+      .onConflictDoUpdate({ target: [claimCodes.wholesalerId, claimCodes.userId], set: row });
     return true;
   });
 }

@@ -1,16 +1,22 @@
 import { asc, eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { user, wholesalerChanges, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
+import { jobs, rateLimits, user, wholesalerChanges, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import type { WholesalerTerms } from "#app/db/term-values.ts";
+import { callsLeft, registerOfficialRecords } from "#app/features/official-records/official-record-jobs.server.ts";
+import { requestRecordsCheck } from "#app/features/official-records/official-records.server.ts";
 import { SUPPLIED_SOURCE, TERM_FIELDS, termRows } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { createWholesaler, getWholesaler, updateWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
-import { signedUpAdmin, signedUpCookie } from "#tests/factories.ts";
-import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
+import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
+import * as editRoute from "#app/routes/account/supplier-edit.tsx";
+import { signedUpAdmin, signedUpCookie, validBusinessNumbers } from "#tests/factories.ts";
+import { setAllowHosts } from "#tests/network.ts";
+import { asResponse, caught, formRequest, getRequest, retryAfterPassedOn } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
+import { type StandInRegistries, startStandInRegistries } from "#tests/stand-in-registries.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { ADMIN_FIELD_MESSAGE, FORBIDDEN_MESSAGE } from "./supplier-desk.server.ts";
+import { ADMIN_FIELD_MESSAGE, FORBIDDEN_MESSAGE, NUMBER_LIMIT_MESSAGE } from "./supplier-desk.server.ts";
 
 // Runs on PGlite and, with TEST_DB=postgres, on PostgreSQL.
 withTestDatabase();
@@ -209,5 +215,134 @@ describe("admins and managers", () => {
     expect(await db().select().from(wholesalerManagers)).toEqual([]);
     const gone = await caught(() => callLoader(getRequest(`/supplier/${listing}/edit`, { cookie: managerCookie })));
     expect(gone.status).toBe(403);
+  });
+});
+
+describe("사업자등록번호 changes, and the registry calls a manager's saves cause", () => {
+  const KEY = "desk-stand-in-key";
+  let registries: StandInRegistries;
+  let clock = new Date();
+
+  beforeAll(async () => {
+    registries = await startStandInRegistries();
+    setAllowHosts(registries.allowHost);
+  });
+  afterAll(async () => {
+    setAllowHosts("");
+    await registries?.close();
+  });
+  beforeEach(async () => {
+    process.env.DATA_GO_KR_KEY = KEY;
+    registries.reset();
+    clock = new Date();
+    await db().delete(jobs);
+    await db().delete(rateLimits);
+  });
+  afterEach(() => {
+    delete process.env.DATA_GO_KR_KEY;
+  });
+
+  /** The registry jobs as a server runs them, against the stand-ins, with a day's limit of `limit` calls per service. */
+  function registryRunner(limit: number) {
+    const runner = new JobRunner();
+    registerOfficialRecords(runner, {
+      key: KEY,
+      ntsUrl: registries.ntsUrl,
+      ftcUrl: registries.ftcUrl,
+      days: 7,
+      ntsDailyLimit: limit,
+      ftcDailyLimit: limit,
+      timeoutMs: 2_000,
+      now: () => clock,
+    });
+    return runner;
+  }
+  const asked = (service: "nts" | "ftc") => registries.calls.filter((call) => call.service === service).flatMap((call) => call.numbers);
+  const numberOf = async (id: number) => (await rowOf(id)).businessNumber;
+  const manage = (...ids: number[]) =>
+    db()
+      .insert(wholesalerManagers)
+      .values(ids.map((wholesalerId) => ({ wholesalerId, userId: managerId, method: "meta", proofUrl: "https://desk.example.com/" })));
+
+  test("20 saves at once with 20 new numbers: 3 changes saved, 17 refused with 429 and nothing written; 1 call each", async () => {
+    const numbers = validBusinessNumbers(20, 500_000_000);
+    const runner = registryRunner(100);
+    const saves = await Promise.all(numbers.map((businessNumber) => post(listing, form({ businessNumber }))));
+    expect(saves.filter((save) => save.status === 302)).toHaveLength(3);
+    const refused = saves.filter((save) => save.status !== 302);
+    expect(refused).toHaveLength(17);
+    for (const refusal of refused) {
+      expect(refusal.status).toBe(429);
+      expect(refusal.data).toMatchObject({ message: NUMBER_LIMIT_MESSAGE, errors: { businessNumber: NUMBER_LIMIT_MESSAGE } });
+    }
+    expect(NUMBER_LIMIT_MESSAGE).toBe("사업자등록번호는 하루에 3번까지 바꿀 수 있습니다.");
+    const retryAfter = retryAfterPassedOn(editRoute, refused[0]!);
+    expect(Number(retryAfter.sent)).toBeGreaterThan(0);
+    expect(Number(retryAfter.sent)).toBeLessThanOrEqual(24 * 3600);
+    expect(retryAfter.passedOn).toBe(retryAfter.sent);
+    // Only the three saves were written: three history entries, the number one of theirs.
+    const written = await db().select().from(wholesalerChanges).where(eq(wholesalerChanges.source, "supplier"));
+    expect(written).toHaveLength(3);
+    const current = await numberOf(listing);
+    expect(numbers).toContain(current);
+    // A save that keeps the number is not a change; a 4th change stays refused.
+    expect((await post(listing, form({ businessNumber: current!, shippingFee: "0" }))).status).toBe(302);
+    expect((await post(listing, form({ businessNumber: "" }))).status).toBe(429);
+
+    await runner.runDue();
+    // The numbers saved and replaced within the same moment are not asked about: only the listing's number is.
+    expect(asked("nts")).toEqual([current]);
+    expect(asked("ftc")).toEqual([current]);
+  });
+
+  test("one listing's saves cause at most its share of the day's calls; past it the sweep asks, and an admin's 지금 점검 goes at once", async () => {
+    // 100 calls a day: 1 % is one call per service.
+    const [first, second, third] = validBusinessNumbers(3, 510_000_000);
+    await db().update(wholesalers).set({ businessNumber: third }).where(eq(wholesalers.id, otherListing));
+    expect((await post(listing, form({ businessNumber: first! }))).status).toBe(302);
+    await registryRunner(100).runDue();
+    expect([asked("nts"), asked("ftc")]).toEqual([[first], [first]]);
+    expect((await post(listing, form({ businessNumber: second! }))).status).toBe(302);
+    await registryRunner(100).runDue();
+    expect([asked("nts"), asked("ftc")]).toEqual([[first], [first]]);
+
+    // An admin's check is not charged to any manager: it goes at once.
+    await requestRecordsCheck(otherListing);
+    await registryRunner(100).runDue();
+    expect([asked("nts"), asked("ftc")]).toEqual([
+      [first, third],
+      [first, third],
+    ]);
+
+    // The number past the share is not lost: the next day's sweep asks it.
+    clock = new Date(clock.getTime() + 24 * 3600_000);
+    const runner = registryRunner(100);
+    await runner.enqueueScheduled(clock.getTime());
+    await runner.runDue();
+    expect(asked("nts")).toEqual([first, third, second]);
+    expect(asked("ftc")).toEqual([first, third, second]);
+  });
+
+  test("an account's saves over several listings at once stay within the account's share; the sweep asks the rest", async () => {
+    const more = await Promise.all(
+      ["셋째몰", "넷째몰"].map((name) => createWholesaler({ name, category: "패션", contact: "", logoUrl: "", summary: "", siteUrl: "" })),
+    );
+    const listings = [listing, otherListing, ...more];
+    await manage(otherListing, ...more);
+    const numbers = validBusinessNumbers(4, 520_000_000);
+    // 200 calls a day: 1 % is two calls per service, for a listing and for an account.
+    const runner = registryRunner(200);
+    const saves = await Promise.all(listings.map((id, i) => post(id, form({ businessNumber: numbers[i]! }))));
+    expect(saves.map((save) => save.status)).toEqual([302, 302, 302, 302]);
+    await runner.runDue();
+    expect(asked("nts")).toHaveLength(2);
+    expect(asked("ftc")).toHaveLength(2);
+    expect(await callsLeft("nts", 200, clock)).toBe(198);
+
+    clock = new Date(clock.getTime() + 24 * 3600_000);
+    await runner.enqueueScheduled(clock.getTime());
+    await runner.runDue();
+    expect(new Set(asked("nts"))).toEqual(new Set(numbers));
+    expect(new Set(asked("ftc"))).toEqual(new Set(numbers));
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { user, wholesalerChanges } from "#app/db/schema.ts";
 import { ALERT_DIGEST_KIND, isAlertedChange, SETTLE_SECONDS } from "#app/features/alerts/alert-kinds.ts";
@@ -114,6 +114,26 @@ async function askForAlertDigest(tx: Tx, now = Date.now()) {
     {},
     { tx, uniqueKey: `${ALERT_DIGEST_KIND}:${bucket}`, runAfter: new Date((bucket + 1) * windowMs + SETTLE_SECONDS * 1000) },
   );
+}
+
+/** How many writes of one source changed one field of a supplier since a moment (in the caller's transaction). */
+export async function countFieldChanges(
+  tx: Tx,
+  wholesalerId: number,
+  { source, field, since }: { source: string; field: string; since: Date },
+) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(wholesalerChanges)
+    .where(
+      and(
+        eq(wholesalerChanges.wholesalerId, wholesalerId),
+        eq(wholesalerChanges.source, source),
+        gte(wholesalerChanges.createdAt, since),
+        sql`${wholesalerChanges.changes} @> ${JSON.stringify([{ field }])}::jsonb`,
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 export type HistoryEntry = {

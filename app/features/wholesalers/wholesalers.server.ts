@@ -1,18 +1,18 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { db, primaryDb } from "#app/db/client.server.ts";
+import { db, primaryDb, type Tx } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { countForPaging } from "#app/db/paging.server.ts";
 import { wholesalers, wholesalerViewCounts, wholesalerViews } from "#app/db/schema.ts";
 import type { WholesalerTerms } from "#app/db/term-values.ts";
 import { type Fact, masksWithAll } from "#app/db/term-values.ts";
-import { seoulDay } from "#app/lib/format.ts";
+import { seoulDay, startOfSeoulDay } from "#app/lib/format.ts";
 import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 import { parseSearchQuery, searchFields } from "#app/platform/search/korean-search.ts";
 import { pageCondition, searchSql } from "#app/platform/search/search-sql.server.ts";
 import { suggestedName } from "#app/platform/search/search-suggestion.ts";
 import { cleanCategoryName } from "./category-cleanup.ts";
 import { siteHostOf } from "./site-host.ts";
-import { type Actor, recordChanges, SYSTEM_ACTOR } from "./wholesaler-history.server.ts";
+import { type Actor, countFieldChanges, recordChanges, SYSTEM_ACTOR } from "./wholesaler-history.server.ts";
 import type { WholesalerSort } from "./wholesaler-list-params.ts";
 import { WHOLESALERS_PER_PAGE } from "./wholesaler-list-params.ts";
 import type { AdminWholesalerInput, SimpleWholesalerInput } from "./wholesaler-schema.ts";
@@ -363,7 +363,7 @@ async function insertWholesaler(
  * such wholesaler. The stored row is read under a row lock, so `조건 확인일` follows what changed.
  */
 export async function updateWholesaler(id: number, input: AdminWholesalerInput, { terms, actor = SYSTEM_ACTOR }: SaveOptions = {}) {
-  const saved = await updateWithHistory(id, { source: "admin-form", actor }, (before) => ({
+  const outcome = await updateWithHistory(id, { source: "admin-form", actor }, (before) => ({
     ...adminFormColumns(input),
     ...(terms
       ? {
@@ -375,8 +375,8 @@ export async function updateWholesaler(id: number, input: AdminWholesalerInput, 
       : {}),
     updatedAt: new Date(),
   }));
-  if (saved) await requestImagesAfterSave([input.logoUrl]);
-  return saved;
+  if (outcome === "saved") await requestImagesAfterSave([input.logoUrl]);
+  return outcome === "saved";
 }
 
 const termsDiffer = (before: WholesalerTerms, after: WholesalerTerms) =>
@@ -390,44 +390,61 @@ const termsDiffer = (before: WholesalerTerms, after: WholesalerTerms) =>
 /** The terms a manager may set on /supplier/{id}/edit (the admin form's fields without 조건 확인일 and 조건 출처). */
 export type SupplierTerms = Omit<WholesalerTerms, "termsCheckedAt" | "termsSource">;
 
+/** Changes of the 사업자등록번호 a listing's managers may make from /supplier/{id}/edit in a Korean calendar day. */
+export const NUMBER_CHANGES_PER_DAY = 3;
+
 /**
  * A manager's save of its listing (features/suppliers): the terms, 요약 and 연락처, published at once, `조건 확인일`
  * today and `조건 출처` `공급사 제공` (terms_supplied_at), every change in the history in the same transaction.
- * Name, category and site address are not touched. False for an unknown id.
+ * Name, category and site address are not touched. `number-limit` (nothing written) when the save would change
+ * the 사업자등록번호 a fourth time today: the managers' changes are counted in the history, under the row lock
+ * every save of the listing takes, so saves at the same moment cannot pass the limit together.
  */
 export async function saveSupplierTerms(
   id: number,
   input: { summary: string; contact: string; terms: SupplierTerms },
   actor: Actor,
   now = new Date(),
-): Promise<boolean> {
-  return updateWithHistory(id, { source: "supplier", actor }, () => ({
-    summary: input.summary,
-    contact: input.contact,
-    ...input.terms,
-    termsCheckedAt: seoulDay(now),
-    termsSuppliedAt: now,
-    status: "published",
-    reviewReason: "",
-    updatedAt: now,
-  }));
+): Promise<"saved" | "missing" | "number-limit"> {
+  const outcome = await updateWithHistory(
+    id,
+    { source: "supplier", actor },
+    () => ({
+      summary: input.summary,
+      contact: input.contact,
+      ...input.terms,
+      termsCheckedAt: seoulDay(now),
+      termsSuppliedAt: now,
+      status: "published",
+      reviewReason: "",
+      updatedAt: now,
+    }),
+    async (tx, before) =>
+      before.businessNumber !== input.terms.businessNumber &&
+      (await countFieldChanges(tx, id, { source: "supplier", field: "businessNumber", since: startOfSeoulDay(seoulDay(now)) })) >=
+        NUMBER_CHANGES_PER_DAY,
+  );
+  return outcome === "refused" ? "number-limit" : outcome;
 }
 
 /**
  * One update of a supplier and its change history, in one transaction: the stored row is read under a row lock,
- * so `changes` sees what it replaces and the history records exactly what changed. False for an unknown id.
+ * so `changes` sees what it replaces and the history records exactly what changed. `missing` for an unknown id;
+ * `refused` (nothing written) when `refuse` says so of the locked row.
  */
 async function updateWithHistory(
   id: number,
   by: { source: "admin-form" | "supplier"; actor: Actor },
   changes: (before: typeof wholesalers.$inferSelect) => Partial<typeof wholesalers.$inferInsert>,
-): Promise<boolean> {
+  refuse?: (tx: Tx, before: typeof wholesalers.$inferSelect) => Promise<boolean>,
+): Promise<"saved" | "missing" | "refused"> {
   return db().transaction(async (tx) => {
     const [before] = await tx.select().from(wholesalers).where(eq(wholesalers.id, id)).for("update");
-    if (!before) return false;
+    if (!before) return "missing";
+    if (refuse && (await refuse(tx, before))) return "refused";
     const [after] = await tx.update(wholesalers).set(changes(before)).where(eq(wholesalers.id, id)).returning();
     await recordChanges(tx, { wholesalerId: id, action: "update", ...by, before, after: after! });
-    return true;
+    return "saved";
   });
 }
 

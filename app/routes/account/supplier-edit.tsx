@@ -11,6 +11,9 @@ import { failureOf, inputHints } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/supplier-edit";
 
+/** A 4th change of the 사업자등록번호 in a day: 429 with Retry-After (the next day). */
+export { routeHeaders as headers } from "#app/lib/headers.ts";
+
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "위탁 조건 수정", description: "운영하시는 도매처의 위탁 조건을 수정합니다." }),
   { name: "robots", content: "noindex" },

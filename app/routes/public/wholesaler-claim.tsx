@@ -4,7 +4,7 @@ import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { claimAction, loadClaimPage } from "#app/features/suppliers/claim-actions.server.ts";
-import { META_NAME } from "#app/features/suppliers/claim-proof.ts";
+import { ACCOUNT_CHECKS_PER_HOUR, CHECKS_PER_HOUR, META_NAME } from "#app/features/suppliers/claim-rules.ts";
 import { failureOf } from "#app/lib/form-kit.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -69,15 +69,16 @@ export default function WholesalerClaim({ loaderData, actionData }: Route.Compon
               {failure.message}
             </p>
           ) : null}
-          <ProofSection method="meta" title="메타 태그">
+          <ProofSection method="meta" title="메타 태그" code={code}>
             <p className="mt-1 text-sm text-slate-600">사이트 주소의 페이지 &lt;head&gt; 안에 다음 태그를 넣어 주세요.</p>
             <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-sm">{`<meta name="${META_NAME}" content="${code}">`}</pre>
           </ProofSection>
-          <ProofSection method="file" title="파일">
+          <ProofSection method="file" title="파일" code={code}>
             <p className="mt-1 text-sm text-slate-600">사이트의 {filePath} 주소에 인증 코드만 적은 텍스트 파일을 올려 주세요.</p>
           </ProofSection>
           <p className="text-sm text-slate-500">
-            확인하기는 도매처마다 한 시간에 10번까지 할 수 있습니다. 사이트가 다른 주소로 이동하면 같은 사이트 안의 주소만 따라갑니다.
+            확인하기는 도매처마다 한 시간에 {CHECKS_PER_HOUR}번, 한 계정에서 모든 도매처를 합쳐 한 시간에 {ACCOUNT_CHECKS_PER_HOUR}번까지 할
+            수 있습니다. 사이트가 다른 주소로 이동하면 같은 사이트 안의 주소만 따라갑니다.
           </p>
         </div>
       )}
@@ -90,7 +91,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 /** One way of proving control: what to put on the site, and the button that has the server look for it. */
-function ProofSection({ method, title, children }: { method: "meta" | "file"; title: string; children: ReactNode }) {
+function ProofSection({ method, title, code, children }: { method: "meta" | "file"; title: string; code: string; children: ReactNode }) {
   return (
     <section aria-labelledby={`${method}-heading`} className="rounded-xl border border-slate-200 bg-white p-5">
       <h2 id={`${method}-heading`} className="text-lg font-semibold text-slate-900">
@@ -99,6 +100,8 @@ function ProofSection({ method, title, children }: { method: "meta" | "file"; ti
       {children}
       <Form method="post" className="mt-3">
         <input type="hidden" name="method" value={method} />
+        {/* The code this page showed: a page opened before the code's period turned still checks for it. */}
+        <input type="hidden" name="code" value={code} />
         <input type="hidden" name="intent" value={method} />
         <SubmitButton intent={method} pendingLabel="확인 중...">
           확인하기
