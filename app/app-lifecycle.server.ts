@@ -5,6 +5,7 @@ import { registerAlerts } from "#app/features/alerts/alert-jobs.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { checkProcessorsListed } from "#app/features/legal/legal.server.ts";
 import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
+import { registerRecordsFollowUp } from "#app/features/official-records/official-record-follow-up.server.ts";
 import { registerOfficialRecords } from "#app/features/official-records/official-record-jobs.server.ts";
 import { syncVerifiedFlags } from "#app/features/official-records/official-records.server.ts";
 import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
@@ -17,6 +18,7 @@ import { IMAGE_FETCH_KIND, purgeUnnamedImages } from "#app/platform/images/image
 import { PURGE_INTERVAL_MS, purgeExpired } from "#app/platform/jobs/housekeeping.server.ts";
 import { type JobKind, JobRunner, purgeJobsKind } from "#app/platform/jobs/job-runner.server.ts";
 import { backgroundSettled, runInBackground } from "#app/platform/mail/background.server.ts";
+import { followSupplierChangesAtStart } from "./supplier-change-followers.server.ts";
 
 /**
  * Opens (and migrates) the database, loads demo content on a first start, starts the jobs. Throws a
@@ -26,6 +28,7 @@ export async function startApp({ role = "web" }: { role?: ProcessRole } = {}): P
   const config = env();
   siteConfig();
   checkProcessorsListed();
+  followSupplierChangesAtStart();
   const open = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     directUrl: config.DATABASE_DIRECT_URL,
@@ -120,6 +123,8 @@ export function allJobs(config: ReturnType<typeof env>) {
   registerImageJobs(jobs);
   // 찜 alerts (docs/decisions/0036): mailed through SMTP_URL, or written to the log without it.
   registerAlerts(jobs);
+  // The official records follow every supplier change, with or without a registry key (docs/decisions/0048).
+  registerRecordsFollowUp(jobs);
   if (config.LINK_CHECK === "1") registerSiteChecks(jobs, { days: config.LINK_CHECK_DAYS });
   if (config.DATA_GO_KR_KEY) {
     registerOfficialRecords(jobs, {

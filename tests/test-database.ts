@@ -3,6 +3,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { type OpenDatabase, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
+import { followSupplierChangesAtStart } from "#app/supplier-change-followers.server.ts";
 
 /**
  * Gives the calling test file its own freshly migrated database and makes it the app's database:
@@ -15,6 +16,8 @@ export function withTestDatabase() {
   let dropDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
+    // The features that follow supplier changes, registered as a started process registers them (docs/decisions/0048).
+    followSupplierChangesAtStart();
     const fresh = await openFreshDatabase();
     open = fresh.open;
     dropDatabase = fresh.drop;

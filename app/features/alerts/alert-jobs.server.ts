@@ -1,7 +1,11 @@
 import { z } from "zod";
+import type { Tx } from "#app/db/client.server.ts";
+import type { SupplierChangeFollower } from "#app/features/wholesalers/wholesaler-history.server.ts";
+import { env } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import type { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
-import { ALERT_DIGEST_KIND, ALERT_SEND_KIND } from "./alert-kinds.ts";
+import { enqueueJob } from "#app/platform/jobs/job-store.server.ts";
+import { ALERT_DIGEST_KIND, ALERT_SEND_KIND, isAlertedChange, SETTLE_SECONDS } from "./alert-kinds.ts";
 import { gatherDigests, sendDigest } from "./alerts.server.ts";
 
 /** The backstop gathering: news that waited for a new day (an account already mailed today) leaves soon after midnight. */
@@ -36,4 +40,30 @@ export function registerAlerts(runner: JobRunner) {
     },
   });
   runner.schedule({ name: ALERT_DIGEST_KIND, kind: ALERT_DIGEST_KIND, every: ALERT_DIGEST_EVERY_MS });
+}
+
+/**
+ * The alerts follow supplier changes (docs/decisions/0048): a watched term or the 국세청 state that changed asks for
+ * the digest of its gathering window.
+ */
+export const alertsFollower: SupplierChangeFollower = {
+  name: "alerts",
+  follow: async (tx, change) => {
+    if (change.action === "update" && change.changes.some(isAlertedChange)) await askForDigest(tx);
+  },
+};
+
+/**
+ * One digest job per gathering window, queued in the write's own transaction (a write that rolls back asks for
+ * nothing), due when the window ends (and the changes in it settled, SETTLE_SECONDS), so the first alert of an
+ * account's day leaves within a minute or two of the change (ALERT_GATHER_SECONDS).
+ */
+async function askForDigest(tx: Tx, now = Date.now()) {
+  const windowMs = env().ALERT_GATHER_SECONDS * 1000;
+  const bucket = Math.floor(now / windowMs);
+  await enqueueJob(
+    ALERT_DIGEST_KIND,
+    {},
+    { tx, uniqueKey: `${ALERT_DIGEST_KIND}:${bucket}`, runAfter: new Date((bucket + 1) * windowMs + SETTLE_SECONDS * 1000) },
+  );
 }

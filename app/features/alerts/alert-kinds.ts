@@ -1,7 +1,4 @@
-/**
- * What the 찜 alerts watch and their job kinds (docs/decisions/0036), apart from the server code so the change
- * history (features/wholesalers/wholesaler-history.server.ts) can ask for a digest without importing it.
- */
+/** What the 찜 alerts watch and their job kinds (docs/decisions/0036), apart from the server code. */
 
 /** `위탁 판매`, `배송비`, `단순 변심 반품`, `가격 정책`: the terms whose change is mailed. */
 export const WATCHED_TERM_FIELDS = ["dropshipping", "shippingFee", "returns", "pricePolicy"] as const;

@@ -15,7 +15,7 @@ import { withTestDatabase } from "#tests/test-database.ts";
 import { callsLeft, type OfficialRecordSettings, registerOfficialRecords } from "./official-record-jobs.server.ts";
 import {
   adoptPageNumber,
-  afterSupplierSaved,
+  afterSupplierChanged,
   businessAlertsAmong,
   countOpenRecordIssues,
   listRecordIssues,
@@ -352,9 +352,9 @@ describe("the calls managers' saves cause", () => {
     for (const [i, number] of numbers.entries()) ids.push(await addSupplier(`몫 도매 ${i}`, { businessNumber: number }));
     // 20 calls a day per service: each listing and each account 1, all managers 2.
     const runner = () => runnerWith({ ntsDailyLimit: 20, ftcDailyLimit: 20 });
-    for (const [i, id] of ids.entries()) await afterSupplierSaved(id, { wholesalerId: id, userId: `manager-${i}` });
+    for (const [i, id] of ids.entries()) await afterSupplierChanged(id, { wholesalerId: id, userId: `manager-${i}` });
     // A manager's second save of the same number while its check waits queues nothing more.
-    await afterSupplierSaved(ids[0]!, { wholesalerId: ids[0]!, userId: "manager-0" });
+    await afterSupplierChanged(ids[0]!, { wholesalerId: ids[0]!, userId: "manager-0" });
     expect(await db().select().from(jobs)).toHaveLength(10);
     await runner().runDue();
     const callsOf = (service: string) => registries.calls.filter((call) => call.service === service);

@@ -418,11 +418,11 @@ export async function requestRecordsSweep(): Promise<RequestOutcome | null> {
 }
 
 /**
- * After an admin or a manager saved a supplier: the derived state follows the new site or number at once, and a
- * number the registries were never asked about is asked now (when the checks are on), charged to the manager's
- * share when a manager saved (`charge`).
+ * After a supplier changed (official-record-follow-up.server.ts): the derived state follows the new site or number,
+ * and a number the registries were never asked about is asked now (when the checks are on), charged to the
+ * manager's share when a manager saved (`charge`).
  */
-export async function afterSupplierSaved(wholesalerId: number, charge?: RegistryCharge) {
+export async function afterSupplierChanged(wholesalerId: number, charge?: RegistryCharge) {
   const queued = await db().transaction(async (tx) => {
     const [supplier] = await tx.select({ number: wholesalers.businessNumber }).from(wholesalers).where(eq(wholesalers.id, wholesalerId));
     if (!supplier) return false;

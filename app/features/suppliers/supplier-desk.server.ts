@@ -1,4 +1,3 @@
-import { afterSupplierSaved } from "#app/features/official-records/official-records.server.ts";
 import type { Actor } from "#app/features/wholesalers/wholesaler-history.server.ts";
 import { ADMIN_ONLY_FIELDS, supplierWholesalerFormSchema } from "#app/features/wholesalers/wholesaler-schema.ts";
 import { termsFormValues } from "#app/features/wholesalers/wholesaler-terms.ts";
@@ -85,9 +84,7 @@ export async function saveSupplierEditAction(request: Request, rawId: string | u
       headers: { "Retry-After": String(Math.max(1, Math.ceil((tomorrow.getTime() - Date.now()) / 1000))) },
     });
   }
-  // The registry calls a new number causes are charged to this listing and account (a share of the day's calls).
-  await afterSupplierSaved(id, { wholesalerId: id, userId: account.id }).catch((error) =>
-    log.error("official records after a supplier save failed", { request, error }),
-  );
+  // The official records follow the save through the change history (docs/decisions/0048): the registry calls a
+  // new number causes are charged to this listing and account (a share of the day's calls, docs/decisions/0041).
   return redirectWithToast("/supplier", { type: "success", message: "저장되었습니다." });
 }

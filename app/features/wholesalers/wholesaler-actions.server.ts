@@ -1,4 +1,3 @@
-import { afterSupplierSaved } from "#app/features/official-records/official-records.server.ts";
 import { deleteConfirmed } from "#app/lib/delete-confirmation.ts";
 import { askDeleteConfirmation, formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -57,11 +56,10 @@ export async function saveWholesalerAction(request: Request, admin: AdminUser, f
   if (!checked.ok) return formFailure(`${verb} 실패: ${checked.message}`, { values: checked.values, errors: checked.errors });
   const { name, category, siteUrl, contact, logoUrl, summary, delivery, purchase, international, ...terms } = checked.data;
   const fields = { name, category, siteUrl, contact, logoUrl, summary, delivery, purchase, international };
-  let savedId = id;
   try {
     const actor = await actorOf(admin);
     if (id === undefined) {
-      savedId = await createWholesaler(fields, { terms: termsToStore(terms), actor });
+      await createWholesaler(fields, { terms: termsToStore(terms), actor });
     } else if (!(await updateWholesaler(id, fields, { terms: termsToStore(terms), actor }))) {
       return redirectWithToast("/admin", { type: "error", message: NOT_FOUND_MESSAGE });
     }
@@ -69,9 +67,6 @@ export async function saveWholesalerAction(request: Request, admin: AdminUser, f
     log.error(`wholesaler ${id === undefined ? "create" : "update"} failed`, { request, error });
     return formFailure(`${verb} 실패: 잠시 후 다시 시도해 주세요.`, { values: checked.values, status: 500 });
   }
-  // The official records follow a new site or number, and a number never asked about is asked now. The save
-  // itself is done: a failure here is logged and caught up by the next scheduled check.
-  await afterSupplierSaved(savedId!).catch((error) => log.error("official records after a save failed", { request, error }));
   return redirectWithToast("/admin", { type: "success", message: `${verb} 완료되었습니다.` });
 }
 

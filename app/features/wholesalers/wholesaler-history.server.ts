@@ -1,10 +1,7 @@
 import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { user, wholesalerChanges } from "#app/db/schema.ts";
-import { ALERT_DIGEST_KIND, isAlertedChange, SETTLE_SECONDS } from "#app/features/alerts/alert-kinds.ts";
-import { env } from "#app/lib/env.server.ts";
 import type { SessionUser } from "#app/platform/auth/auth.server.ts";
-import { enqueueJob } from "#app/platform/jobs/job-store.server.ts";
 import { HISTORY_TERM_FIELDS, TERM_LABELS, termValueWords } from "./wholesaler-terms.ts";
 
 /**
@@ -14,6 +11,13 @@ import { HISTORY_TERM_FIELDS, TERM_LABELS, termValueWords } from "./wholesaler-t
  * For a new write path (the review queue's 공개, a new import): inside the write's transaction, read the
  * row before (or null when creating), write, read it after (or null when deleting), then
  * `await recordChanges(tx, { wholesalerId, action, source, actor, before, after })`.
+ *
+ * The history is also the one event after a supplier changed (docs/decisions/0048): `recordChanges` hands each
+ * recorded change to every feature that follows suppliers (the 찜 alerts, the official records, …), in the write's
+ * own transaction, where each queues its work as a job. So a write that rolls back leaves nothing queued, a
+ * committed one never misses its follow-up whatever path wrote it, and no write path calls a follower by hand.
+ * This folder imports none of them: each registers with `followSupplierChanges` when the process starts
+ * (app/supplier-change-followers.server.ts), as the job kinds do.
  */
 
 export type Actor = { id: string | null; label: string };
@@ -96,24 +100,44 @@ export async function recordChanges(
     actorLabel: entry.actor.label,
     changes,
   });
-  if (entry.action === "update" && changes.some(isAlertedChange)) await askForAlertDigest(tx);
+  const change: SupplierChange = {
+    wholesalerId: entry.wholesalerId,
+    action: entry.action,
+    source: entry.source,
+    actor: entry.actor,
+    changes,
+  };
+  for (const follower of followers.values()) await follower.follow(tx, change);
   return true;
 }
 
-/**
- * A watched term or the 국세청 state changed (features/alerts): one digest job per gathering window, queued in the
- * write's own transaction (a write that rolls back asks for nothing), due when the window ends (and the changes
- * in it settled, SETTLE_SECONDS), so the first
- * alert of an account's day leaves within a minute or two of the change (ALERT_GATHER_SECONDS).
- */
-async function askForAlertDigest(tx: Tx, now = Date.now()) {
-  const windowMs = env().ALERT_GATHER_SECONDS * 1000;
-  const bucket = Math.floor(now / windowMs);
-  await enqueueJob(
-    ALERT_DIGEST_KIND,
-    {},
-    { tx, uniqueKey: `${ALERT_DIGEST_KIND}:${bucket}`, runAfter: new Date((bucket + 1) * windowMs + SETTLE_SECONDS * 1000) },
-  );
+/** What one write changed, as the history recorded it: what a follower of supplier changes is handed. */
+export type SupplierChange = {
+  wholesalerId: number;
+  action: HistoryAction;
+  /** The write path: `admin-form`, `supplier` (a manager's desk), `import`, `review`, `site-check`, … */
+  source: string;
+  actor: Actor;
+  changes: FieldChange[];
+};
+
+export type SupplierChangeFollower = {
+  /** Names the follower; a second registration under one name replaces the first. */
+  name: string;
+  /** Queues the follower's work for one change, in the write's transaction: an insert or two, the work runs as a job. */
+  follow: (tx: Tx, change: SupplierChange) => Promise<void>;
+};
+
+const followers = new Map<string, SupplierChangeFollower>();
+
+/** Registers a follower of supplier changes (at start, in every process that writes suppliers, whatever its jobs). */
+export function followSupplierChanges(follower: SupplierChangeFollower) {
+  followers.set(follower.name, follower);
+}
+
+/** The names of the followers registered so far. */
+export function supplierChangeFollowers(): string[] {
+  return [...followers.keys()];
 }
 
 /** How many writes of one source changed one field of a supplier since a moment (in the caller's transaction). */

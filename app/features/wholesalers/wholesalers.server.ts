@@ -7,6 +7,7 @@ import type { WholesalerTerms } from "#app/db/term-values.ts";
 import { type Fact, masksWithAll } from "#app/db/term-values.ts";
 import { seoulDay, startOfSeoulDay } from "#app/lib/format.ts";
 import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
+import { notifyJobs } from "#app/platform/jobs/job-store.server.ts";
 import { parseSearchQuery, searchFields } from "#app/platform/search/korean-search.ts";
 import { pageCondition, searchSql } from "#app/platform/search/search-sql.server.ts";
 import { suggestedName } from "#app/platform/search/search-suggestion.ts";
@@ -354,6 +355,8 @@ async function insertWholesaler(
     await recordChanges(tx, { wholesalerId: row!.id, action: "create", source, actor, before: null, after: row! });
     return row!.id;
   });
+  // The follow-ups the history queued (docs/decisions/0048) start now in this process, not at the next poll.
+  notifyJobs();
   await requestImagesAfterSave([logoUrl]);
   return id;
 }
@@ -438,7 +441,7 @@ async function updateWithHistory(
   changes: (before: typeof wholesalers.$inferSelect) => Partial<typeof wholesalers.$inferInsert>,
   refuse?: (tx: Tx, before: typeof wholesalers.$inferSelect) => Promise<boolean>,
 ): Promise<"saved" | "missing" | "refused"> {
-  return db().transaction(async (tx) => {
+  const outcome = await db().transaction(async (tx) => {
     const [before] = await tx.select().from(wholesalers).where(eq(wholesalers.id, id)).for("update");
     if (!before) return "missing";
     if (refuse && (await refuse(tx, before))) return "refused";
@@ -446,6 +449,9 @@ async function updateWithHistory(
     await recordChanges(tx, { wholesalerId: id, action: "update", ...by, before, after: after! });
     return "saved";
   });
+  // The follow-ups the history queued (docs/decisions/0048) start now in this process, not at the next poll.
+  if (outcome === "saved") notifyJobs();
+  return outcome;
 }
 
 /** The simple form (/admin/add): views start at 0 and the creation time is the server's. */

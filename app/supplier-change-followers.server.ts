@@ -1,0 +1,14 @@
+import { alertsFollower } from "#app/features/alerts/alert-jobs.server.ts";
+import { officialRecordsFollower } from "#app/features/official-records/official-record-follow-up.server.ts";
+import { followSupplierChanges } from "#app/features/wholesalers/wholesaler-history.server.ts";
+
+/**
+ * Every feature that follows supplier changes (docs/decisions/0048), registered once per process at start, in a web
+ * server and a worker alike (a web server with JOBS=none still writes suppliers and must queue their follow-ups),
+ * and by the test databases, so tests see the app's behaviour. A new follower is added here; its job kind goes in
+ * `allJobs` (app-lifecycle.server.ts).
+ */
+export function followSupplierChangesAtStart() {
+  followSupplierChanges(alertsFollower);
+  followSupplierChanges(officialRecordsFollower);
+}
