@@ -54,6 +54,15 @@ document.addEventListener("submit", (event) => {
   }
 });
 
+// A select that applies at once (/list's sort, `data-submit-on-change`): its form is sent as Enter would send it,
+// by its first button. Without this module the form's button applies it.
+document.addEventListener("change", (event) => {
+  const field = event.target;
+  if (field instanceof HTMLSelectElement && field.form && field.hasAttribute("data-submit-on-change")) {
+    field.form.requestSubmit(field.form.querySelector("button[type=submit]"));
+  }
+});
+
 // A page brought back by the back button (the back/forward cache) gets its buttons and its results back.
 addEventListener("pageshow", (event) => {
   if (!event.persisted) return;

@@ -101,6 +101,7 @@ test("public pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390
 
 test("account pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390 px", async ({ page }) => {
   await signUp(page, uniqueEmail("a11y"));
+  await page.goto("/add");
   await page.getByLabel("상품명").fill("접근성 점검 상품");
   await page.getByRole("button", { name: "등록하기" }).click();
   // Wait for the answer before leaving: going on at once could cancel the post before it was sent.
