@@ -163,13 +163,11 @@ test("a 변경 row that would replace a written 요약 is not ticked, and shows 
   const name = `정리된도매${stamp}`;
   const upload = async (summary: string) => {
     await page.goto("/admin/import");
-    await page
-      .getByLabel("가져올 파일 (CSV 또는 JSON)")
-      .setInputFiles({
-        name: "curated.csv",
-        mimeType: "text/csv",
-        buffer: Buffer.from(`name,siteUrl,summary\n${name},https://curated-${stamp}.co.kr/,${summary}\n`),
-      });
+    await page.getByLabel("가져올 파일 (CSV 또는 JSON)").setInputFiles({
+      name: "curated.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`name,siteUrl,summary\n${name},https://curated-${stamp}.co.kr/,${summary}\n`),
+    });
     await page.getByRole("button", { name: "미리 보기" }).click();
   };
   await upload("관리자가 다듬은 소개");
