@@ -161,6 +161,8 @@ test("a 변경 row that would replace a written 요약 is not ticked, and shows 
   await signInAsAdmin(page);
   const stamp = Date.now();
   const name = `정리된도매${stamp}`;
+  // The page's report (the one-time message above says the same first words).
+  const report = page.locator("#main").getByRole("status").filter({ hasText: "가져오기를 마쳤습니다." });
   const upload = async (summary: string) => {
     await page.goto("/admin/import");
     await page.getByLabel("가져올 파일 (CSV 또는 JSON)").setInputFiles({
@@ -172,7 +174,7 @@ test("a 변경 row that would replace a written 요약 is not ticked, and shows 
   };
   await upload("관리자가 다듬은 소개");
   await page.getByRole("button", { name: "가져오기 실행" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "가져오기를 마쳤습니다." })).toContainText("추가 1곳");
+  await expect(report).toContainText("추가 1곳");
 
   await upload("파일의 새 소개");
   const row = page.getByRole("row").filter({ hasText: name });
@@ -182,12 +184,12 @@ test("a 변경 row that would replace a written 요약 is not ticked, and shows 
   await expect(change).not.toBeChecked();
   // Applied as it is offered: nothing is replaced.
   await page.getByRole("button", { name: "가져오기 실행" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "가져오기를 마쳤습니다." })).toContainText("변경 0곳");
+  await expect(report).toContainText("변경 0곳");
   await upload("파일의 새 소개");
   await row.getByRole("checkbox", { name: "가져오기" }).check();
   await row.getByRole("checkbox", { name: /^요약: / }).check();
   await page.getByRole("button", { name: "가져오기 실행" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "가져오기를 마쳤습니다." })).toContainText("변경 1곳");
+  await expect(report).toContainText("변경 1곳");
   await page.goto(`/list?q=${encodeURIComponent(name)}`);
   await expect(page.getByRole("main")).toContainText("파일의 새 소개");
 });
