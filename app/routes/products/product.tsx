@@ -34,7 +34,12 @@ export const meta: Route.MetaFunction = (args) => {
   if (!product) return [{ title: "상품을 찾을 수 없습니다. | 도매온" }, { name: "robots", content: "noindex" }];
   const price = product.price === null ? "가격 문의" : formatWon(product.price);
   const description = product.summary.trim() || `${product.name}: ${price}. 도매온에 등록된 상품입니다.`;
-  return pageMeta({ title: product.name, description: description.slice(0, 160) }, args);
+  // Our own copy of its picture, when there is one, is what a shared link shows.
+  const image = args.loaderData?.jsonLd.image;
+  return pageMeta(
+    { title: product.name, description: description.slice(0, 160), image: typeof image === "string" ? image : undefined },
+    args,
+  );
 };
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
