@@ -110,7 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </div>
         )}
         {root ? <SiteFooter info={root.footer} /> : null}
-        <CompareBar ids={root?.compare ?? []} />
+        <CompareBar ids={root && !anyRouteTurnsOff(matches, "compareBar") ? root.compare : []} />
         <OneTimeMessages toast={root?.toast ?? null} />
         {/* A message may move the page on after a second (React puts the tag in <head>; a browser acts on it when
             it arrives, on a first load or after a client-side navigation). */}

@@ -48,6 +48,7 @@ export default [
   route("products", "routes/products/products.tsx"),
   route("add", "routes/products/add.tsx"),
   route("edit/:id", "routes/products/edit.tsx"),
+  route("product/:id", "routes/products/product.tsx"),
   route("search", "routes/public/external-products.tsx", { id: "search" }),
   route("external-products", "routes/public/external-products.tsx", { id: "external-products" }),
 

@@ -4,8 +4,11 @@
 // /admin/import (docs/spec/decisions.md 22). Prints one line per row (추가, 변경, 검토 필요, 중복, 오류 and the
 // reason), then applies:
 //   (no flag)     추가 and 변경 rows, and 검토 필요 rows as 검토 대기 (never published);
-//   --apply-safe  only the rows judged safe (추가 and 변경), what the web preview ticks by default;
+//   --apply-safe  only the rows judged safe (추가, and 변경 rows that replace nothing curated), what the web preview
+//                 ticks by default;
 //   --dry-run     nothing.
+// Neither writes a curated value (a written 요약, a term or 연락처 of a listing whose supplier keeps its terms,
+// marked `*` below): only /admin/import, where each such change has a box of its own, replaces one.
 // Then prints the report: added, changed, sent to review, skipped, refused. Running the same file again
 // changes nothing.
 import fs from "node:fs";
@@ -25,7 +28,7 @@ const USAGE = "사용법: npm run import:wholesalers -- <파일.csv|파일.json>
 function printRows(plan: ImportPlan) {
   for (const row of plan.rows) {
     const category = row.categoryFrom ? ` [${row.category} ← ${row.categoryFrom}]` : "";
-    const changes = row.changes.map((c) => `${c.label} ${c.before || "(비어 있음)"} → ${c.after}`).join(", ");
+    const changes = row.changes.map((c) => `${c.curated ? "*" : ""}${c.label} ${c.before || "(비어 있음)"} → ${c.after}`).join(", ");
     const reasons = [...row.reasons, changes].filter(Boolean).join(" ");
     console.log(
       `  ${row.status.padEnd(5, " ")} ${row.row}행 ${row.name || "(이름 없음)"} (${row.siteUrl || "주소 없음"})${category}${reasons ? `: ${reasons}` : ""}`,

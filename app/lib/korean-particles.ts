@@ -15,3 +15,10 @@ export function hasFinalConsonant(word: string): boolean {
 export function withObjectParticle(word: string): string {
   return `${word}${hasFinalConsonant(word) ? "을" : "를"}`;
 }
+
+/** `도매` → `도매로`, `옷` → `옷으로`, `가을` → `가을로` (a final ㄹ takes 로, as no final consonant does). */
+export function withDirectionParticle(word: string): string {
+  const code = (word.trim().at(-1) ?? "").charCodeAt(0) - 0xac00;
+  const finalRieul = code >= 0 && code <= 11171 && code % 28 === 8;
+  return `${word}${hasFinalConsonant(word) && !finalRieul ? "으로" : "로"}`;
+}

@@ -37,3 +37,26 @@ export function postedFromPage(request: Request, fallback: string): string {
   const search = url.searchParams.toString();
   return safeRedirectPath(`${path}${search ? `?${search}` : ""}`, fallback);
 }
+
+/** The sign-in pages: coming from one of them says nothing about where the person was. */
+const SIGN_IN_PAGES = ["/signup", "/login", "/admin-login", "/logout", "/forgot-password", "/reset-password", "/verify-email"];
+
+/**
+ * The page of this site a person came from (the `Referer` of a page load or of its data request), or null: another
+ * site, a sign-in page, or anything `safeRedirectPath` refuses. The site sends `strict-origin-when-cross-origin`,
+ * so a same-site referrer carries the path and the query.
+ */
+export function cameFromPath(request: Request): string | null {
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
+  let from: URL;
+  try {
+    from = new URL(referer);
+  } catch {
+    return null;
+  }
+  if (from.origin !== new URL(request.url).origin) return null;
+  const path = safeRedirectPath(`${from.pathname}${from.search}`, "");
+  const page = path.split("?")[0]?.replace(/\.data$/, "") ?? "";
+  return path && !SIGN_IN_PAGES.includes(page) ? path : null;
+}

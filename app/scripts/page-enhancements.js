@@ -54,6 +54,41 @@ document.addEventListener("submit", (event) => {
   }
 });
 
+// A select that applies at once (/list's sort, `data-submit-on-change`): its form is sent as Enter would send it,
+// by its first button. Without this module the form's button applies it.
+document.addEventListener("change", (event) => {
+  const field = event.target;
+  if (field instanceof HTMLSelectElement && field.form && field.hasAttribute("data-submit-on-change")) {
+    field.form.requestSubmit(field.form.querySelector("button[type=submit]"));
+  }
+});
+
+// `공유` (components/share-button.tsx, whose React handler does the same on pages that hydrate): hidden until this
+// module runs; the device's share sheet, else the page's address copied, said in the status beside the button.
+for (const box of document.querySelectorAll("[data-share]")) {
+  const button = box.querySelector("button");
+  const status = box.querySelector('[role="status"]');
+  if (!button || !status) continue;
+  button.hidden = false;
+  button.addEventListener("click", async () => {
+    const url = new URL(box.dataset.share, location.href).href;
+    if (navigator.share) {
+      try {
+        await navigator.share({ title: box.dataset.shareTitle, url });
+        return;
+      } catch (error) {
+        if (error?.name === "AbortError") return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      status.textContent = "링크를 복사했습니다.";
+    } catch {
+      status.textContent = `이 주소를 복사해 주세요: ${url}`;
+    }
+  });
+}
+
 // A page brought back by the back button (the back/forward cache) gets its buttons and its results back.
 addEventListener("pageshow", (event) => {
   if (!event.persisted) return;

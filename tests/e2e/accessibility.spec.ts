@@ -71,7 +71,9 @@ test("public pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390
   const otherId = /\/wholesaler\/(\d+)/.exec(other ?? "")?.[1];
   const note = await firstHref(page, "/sellernote", "/sellernote/");
   const guide = await firstHref(page, "/seller-info", "/sellinginsight/");
+  const product = await firstHref(page, "/products", "/product/");
   await checkPages(page, [
+    product,
     "/",
     "/list",
     "/list?filter=dropshipping&category=%EC%83%9D%ED%99%9C",
@@ -101,6 +103,7 @@ test("public pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390
 
 test("account pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390 px", async ({ page }) => {
   await signUp(page, uniqueEmail("a11y"));
+  await page.goto("/add");
   await page.getByLabel("상품명").fill("접근성 점검 상품");
   await page.getByRole("button", { name: "등록하기" }).click();
   // Wait for the answer before leaving: going on at once could cancel the post before it was sent.
@@ -108,7 +111,8 @@ test("account pages: no serious or critical WCAG 2.1 AA violation at 1280 and 39
   await page.goto("/products");
   const edit = await page.locator('form[action^="/edit/"]').first().getAttribute("action");
   expect(edit, "the new product's 수정 form").toBeTruthy();
-  await checkPages(page, ["/account", "/favorites", "/add", "/products", edit!]);
+  // The owner's product page, with 수정, 삭제 and 공유.
+  await checkPages(page, ["/account", "/favorites", "/add", "/products", edit!, edit!.replace("/edit/", "/product/")]);
 });
 
 test("admin pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390 px", async ({ page }) => {

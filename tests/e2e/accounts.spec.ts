@@ -62,6 +62,7 @@ test("/account is never kept by a shared cache", async ({ page }) => {
 test("회원 탈퇴 asks first, deletes the account and its products, signs out, and the login then fails", async ({ page }) => {
   const email = await signUp(page);
   const productName = `탈퇴 전 상품 ${Date.now()}`;
+  await page.goto("/add");
   await page.getByLabel("상품명").fill(productName);
   await page.getByRole("button", { name: "등록하기" }).click();
   await expect(page.getByText("상품이 등록되었습니다.").first()).toBeVisible();
@@ -93,7 +94,7 @@ test("without JavaScript 회원 탈퇴 asks again on the page before deleting", 
   const email = uniqueEmail("nojs");
   await page.goto("/signup");
   await fillSignUp(page, email);
-  await page.waitForURL("**/add");
+  await page.waitForURL("**/list");
   await page.goto("/account");
   await page.getByRole("button", { name: "회원 탈퇴" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "정말 탈퇴하시겠습니까? 등록한 상품과 찜 목록이 삭제됩니다." })).toBeVisible();
@@ -182,7 +183,7 @@ test("without JavaScript, changing the password keeps this browser signed in and
   const email = uniqueEmail("nojs-password");
   await page.goto("/signup");
   await fillSignUp(page, email);
-  await page.waitForURL("**/add");
+  await page.waitForURL("**/list");
 
   await page.goto("/account");
   await page.getByLabel("현재 비밀번호").fill(PASSWORD);
@@ -231,7 +232,7 @@ test("the sign-up asks for consent, refuses common passwords, and a direct POST 
   // Nothing was created: the same address signs up once it consents.
   await page.goto("/signup");
   await fillSignUp(page, email);
-  await page.waitForURL("**/add");
+  await page.waitForURL("**/list");
 });
 
 for (const javaScriptEnabled of [true, false]) {

@@ -25,8 +25,10 @@ async function scriptFreePages(request: import("@playwright/test").APIRequestCon
   const wholesaler = await firstLinkTo(request, "/list", /\/wholesaler\/\d+/);
   const note = await firstLinkTo(request, "/sellernote", /\/sellernote\/\d+/);
   const guide = await firstLinkTo(request, "/seller-info", /\/sellinginsight\/[a-z0-9-]+/);
+  const product = await firstLinkTo(request, "/products", /\/product\/\d+/);
   return [
     "/list",
+    product,
     "/list?q=%EB%8F%84%EB%A7%A4&filter=dropshipping",
     "/products",
     "/search",

@@ -1,12 +1,14 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { CONSENT_LABEL, expect, oneTimeMessage, PASSWORD, signInAsAdmin, test, uniqueEmail } from "./fixtures.ts";
+import { CONSENT_LABEL, expect, fillSignUp, oneTimeMessage, PASSWORD, signInAsAdmin, test, uniqueEmail } from "./fixtures.ts";
 import { e2ePort, e2eServerLog } from "./paths.ts";
 
 /**
- * The developers' own first-hour journey (issue 23): a new seller who searches, filters, compares, signs up
- * from a 찜 and finds it saved, then registers a product and deletes it; at a phone's width and a desktop's.
- * The product is registered and deleted with JavaScript off, as on a slow phone before the scripts arrive.
+ * The developers' own first-hour journey (issue 23, and issue 37's second pass): a new seller who searches (in a
+ * seller's words, with a typo, with the 한/영 key left on English), sorts, filters, compares, signs up from a 찜 and
+ * finds it saved, then registers a product, opens its page, shares it and deletes it; a plain sign-up from a page
+ * lands back on it; at a phone's width and a desktop's. The product is registered and deleted with JavaScript off,
+ * as on a slow phone before the scripts arrive.
  */
 const SIZES = [
   { name: "phone", width: 390, height: 844 },
@@ -38,6 +40,34 @@ for (const size of SIZES) {
     await page.getByRole("link", { name: "도매꾹", exact: true }).click();
     await expect(page).toHaveURL(/q=%EB%8F%84%EB%A7%A4%EA%BE%B9/);
     await expect(page.getByRole("heading", { level: 2, name: "도매꾹" })).toBeVisible();
+    // The letters' parts decide between two names one syllable away: 도매꿀 is 도매꾹, not 도매매.
+    await page.goto(`/list?q=${encodeURIComponent("도매꿀")}`);
+    await expect(page.getByText("혹시 도매꾹을 찾으셨나요?")).toBeVisible();
+    await page.goto(`/list?q=${encodeURIComponent("도매 꾹")}`);
+    await expect(page.getByText("혹시 도매꾹을 찾으셨나요?")).toBeVisible();
+    // A seller's word for a category: 옷 offers 의류 and lists its suppliers.
+    await page.goto("/list");
+    await search.fill("옷");
+    await search.press("Enter");
+    await expect(page.getByRole("heading", { level: 2, name: "신상마켓" })).toBeVisible();
+    await page.getByRole("link", { name: "의류 도매처 보기" }).click();
+    await expect(page).toHaveURL(/category=%EC%9D%98%EB%A5%98/);
+    await expect(page.getByRole("button", { name: "의류" })).toHaveAttribute("aria-pressed", "true");
+    // The 한/영 key left on English: ehao is read as 도매.
+    await page.goto("/list?q=ehao");
+    await expect(page.getByText("‘ehao’ 대신 한글 ‘도매’로 찾은 결과입니다.", { exact: false })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "도매꾹" })).toBeVisible();
+
+    // The sort applies as soon as it changes (the page has no React: the small module sends the form).
+    await page.goto("/list");
+    await page.getByLabel("정렬").selectOption("name");
+    await expect(page).toHaveURL(/sort=name/);
+    await expect(page.getByLabel("정렬")).toHaveValue("name");
+    if (size.width < 640) {
+      // A phone's ad is one short row at the end of the page.
+      const ad = page.getByRole("complementary", { name: "광고" }).filter({ visible: true });
+      expect((await ad.boundingBox())!.height).toBeLessThanOrEqual(120);
+    }
 
     // Filter: 위탁 가능 is a toggle whose state lives in the URL.
     await page.goto("/list");
@@ -74,6 +104,8 @@ for (const size of SIZES) {
     await expect(page).toHaveURL(/\/login\?/);
     await page.getByRole("link", { name: "새 계정 만들기" }).click();
     await expect(page).toHaveURL(/\/signup\?.*redirectTo=/);
+    // Two suppliers are chosen, but no compare bar covers the sign-up form.
+    await expect(page.getByRole("navigation", { name: "비교할 도매처" })).toHaveCount(0);
     const email = uniqueEmail("first-hour");
     await page.getByLabel("이메일").fill(email);
     await page.getByLabel("비밀번호").fill(PASSWORD);
@@ -105,18 +137,62 @@ for (const size of SIZES) {
       await bare.getByLabel("가격").fill("12,000");
       await bare.getByRole("button", { name: "등록하기" }).click();
       await expect(oneTimeMessage(bare, "상품이 등록되었습니다.").first()).toBeVisible();
+      // The success leads to the product's own page; its card in the list does too.
+      await bare.getByRole("link", { name: `‘${product}’ 상품 페이지 보기` }).click();
+      await expect(bare).toHaveURL(/\/product\/\d+$/);
+      const productPath = new URL(bare.url()).pathname;
+      await expect(bare.getByRole("heading", { level: 1 })).toHaveText(product);
+      await expect(bare.getByText("12,000원")).toBeVisible();
+      // 공유 needs JavaScript: hidden, nothing broken.
+      await expect(bare.getByRole("button", { name: "공유" })).toBeHidden();
+      const jsonLd = JSON.parse((await bare.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+      expect(jsonLd).toMatchObject({ "@type": "Product", name: product, offers: { price: 12000, priceCurrency: "KRW" } });
       await bare.goto(`/products?q=${encodeURIComponent(product)}`);
       const card = bare.getByRole("article").filter({ has: bare.getByRole("heading", { name: product, exact: true }) });
       await expect(card).toHaveCount(1);
-      await card.getByRole("button", { name: "삭제" }).click();
-      await expect(bare.getByRole("heading", { name: "정말 삭제하시겠습니까?" })).toBeVisible();
+      await expect(card.getByRole("link", { name: product })).toHaveAttribute("href", productPath);
+
+      // With JavaScript, 공유 copies the address (this browser has no share sheet: it is taken away to be sure).
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+      });
+      await page.goto(productPath);
+      await page.getByRole("button", { name: "공유" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "링크를 복사했습니다." })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(productPath, baseURL).href);
+
+      // Deleted from its page: asked first, naming it, then the list.
+      await bare.goto(productPath);
       await bare.getByRole("button", { name: "삭제" }).click();
+      await expect(bare.getByRole("heading", { name: "정말 삭제하시겠습니까?" })).toBeVisible();
+      await expect(bare.getByText(`삭제할 상품: ${product}`)).toBeVisible();
+      await bare.getByRole("button", { name: "삭제" }).click();
+      await expect(bare).toHaveURL(/\/products$/);
       await expect(oneTimeMessage(bare, "삭제 완료!").first()).toBeVisible();
       await bare.goto(`/products?q=${encodeURIComponent(product)}`);
       await expect(card).toHaveCount(0);
+      expect((await bare.goto(productPath))?.status()).toBe(404);
+      await expect(bare.getByRole("heading", { level: 1 })).toHaveText("상품을 찾을 수 없습니다.");
     } finally {
       await noScript.close();
     }
+  });
+}
+
+for (const size of SIZES) {
+  test(`a plain sign-up from a page at ${size.width} px lands back on that page, signed in`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto("/list");
+    const supplier = page.locator('main a[href^="/wholesaler/"]').first();
+    const path = (await supplier.getAttribute("href")) ?? "";
+    await page.goto(path);
+    await page.getByRole("banner").getByRole("link", { name: "회원가입" }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await fillSignUp(page, uniqueEmail(`came-from-${size.name}`));
+    await page.waitForURL((url) => url.pathname === path);
+    await expect(oneTimeMessage(page, "회원가입이 완료되었습니다.").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "로그아웃" })).toBeVisible();
   });
 }
 

@@ -59,11 +59,11 @@ export async function fillSignUp(page: Page, email: string, password = PASSWORD)
   await page.getByRole("button", { name: "회원가입" }).click();
 }
 
-/** Signs up through the real form and waits until the app has moved on. */
+/** Signs up through the real form and waits until the app has moved on (a sign-up opened directly ends on /list). */
 export async function signUp(page: Page, email = uniqueEmail()) {
   await page.goto("/signup");
   await fillSignUp(page, email);
-  await page.waitForURL("**/add");
+  await page.waitForURL("**/list");
   return email;
 }
 

@@ -156,3 +156,40 @@ test("without JavaScript the preview is a plain form of checkboxes, and 공개 a
     await context.close();
   }
 });
+
+test("a 변경 row that would replace a written 요약 is not ticked, and shows the change now → file with its own box", async ({ page }) => {
+  await signInAsAdmin(page);
+  const stamp = Date.now();
+  const name = `정리된도매${stamp}`;
+  // The page's report (the one-time message above says the same first words).
+  const report = page.locator("#main").getByRole("status").filter({ hasText: "가져오기를 마쳤습니다." });
+  const upload = async (summary: string) => {
+    await page.goto("/admin/import");
+    await page.getByLabel("가져올 파일 (CSV 또는 JSON)").setInputFiles({
+      name: "curated.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(`name,siteUrl,summary\n${name},https://curated-${stamp}.co.kr/,${summary}\n`),
+    });
+    await page.getByRole("button", { name: "미리 보기" }).click();
+  };
+  await upload("관리자가 다듬은 소개");
+  await page.getByRole("button", { name: "가져오기 실행" }).click();
+  await expect(report).toContainText("추가 1곳");
+
+  await upload("파일의 새 소개");
+  const row = page.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("변경");
+  await expect(row.getByRole("checkbox", { name: "가져오기" })).not.toBeChecked();
+  const change = row.getByRole("checkbox", { name: "요약: 관리자가 다듬은 소개 → 파일의 새 소개" });
+  await expect(change).not.toBeChecked();
+  // Applied as it is offered: nothing is replaced.
+  await page.getByRole("button", { name: "가져오기 실행" }).click();
+  await expect(report).toContainText("변경 0곳");
+  await upload("파일의 새 소개");
+  await row.getByRole("checkbox", { name: "가져오기" }).check();
+  await row.getByRole("checkbox", { name: /^요약: / }).check();
+  await page.getByRole("button", { name: "가져오기 실행" }).click();
+  await expect(report).toContainText("변경 1곳");
+  await page.goto(`/list?q=${encodeURIComponent(name)}`);
+  await expect(page.getByRole("main")).toContainText("파일의 새 소개");
+});

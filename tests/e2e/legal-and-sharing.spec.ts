@@ -175,7 +175,10 @@ test("every public page in the route table has exactly one canonical link, og:ur
   const wholesaler = await page.locator('main a[href^="/wholesaler/"]').first().getAttribute("href");
   await page.goto("/sellernote");
   const note = await page.locator('main a[href^="/sellernote/"]').first().getAttribute("href");
+  await page.goto("/products");
+  const product = await page.locator('main a[href^="/product/"]').first().getAttribute("href");
   const examples: Record<string, string> = {
+    "/product/:id": String(product),
     "/wholesaler/:id": String(wholesaler),
     "/sellinginsight/:slug": `/sellinginsight/${guides[0]?.slug}`,
     "/sellernote/:id": String(note),

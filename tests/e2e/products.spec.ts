@@ -359,8 +359,10 @@ test("without JavaScript: the product form posts, and a delete asks on a page of
     await page.getByLabel("상품명").fill(name);
     await page.getByLabel("가격").fill("7,000");
     await page.getByRole("button", { name: "등록하기" }).click();
-    await expect(page).toHaveURL(/\/add$/);
+    await expect(page).toHaveURL(/\/add\?saved=\d+$/);
     await expect(page.getByLabel("상품명")).toHaveValue("");
+    // The success links the new product's page.
+    await expect(page.getByRole("link", { name: `‘${name}’ 상품 페이지 보기` })).toHaveAttribute("href", /^\/product\/\d+$/);
 
     await page.goto(`/products?q=${encodeURIComponent(name)}`);
     const card = cardOf(page, name);
@@ -378,6 +380,8 @@ test("without JavaScript: the product form posts, and a delete asks on a page of
     // One request deletes nothing: the server answers 정말 삭제하시겠습니까? with 삭제 and 취소.
     await card.getByRole("button", { name: "삭제" }).click();
     await expect(page.getByRole("heading", { name: "정말 삭제하시겠습니까?" })).toBeVisible();
+    // The step names what would be deleted.
+    await expect(page.getByText(`삭제할 상품: ${name}`)).toBeVisible();
     await page.getByRole("link", { name: "취소" }).click();
     await expect(card).toContainText("8,000원");
     await card.getByRole("button", { name: "삭제" }).click();

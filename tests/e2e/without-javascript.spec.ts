@@ -174,7 +174,7 @@ test.describe("ads in their place", () => {
     await expect(page.getByText("이 페이지는 제휴 마케팅 활동의 일환으로 일정액의 수수료를 제공받습니다.")).toBeVisible();
   });
 
-  test("phone: one ad, after the content; admin pages carry none", async ({ page }) => {
+  test("phone: one ad, after the content, at most 120 px high; admin pages carry none", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/list");
     const visible = page.getByRole("complementary", { name: "광고" });
@@ -182,6 +182,13 @@ test.describe("ads in their place", () => {
     const main = await page.locator("main").boundingBox();
     const ad = await visible.boundingBox();
     expect(ad!.y).toBeGreaterThanOrEqual(main!.y + main!.height);
+    // One short row at the end of every page (issue 37 item 7: it was about 700 px, a screen of its own).
+    for (const path of ["/list", "/products", "/seller-info", "/sellernote", "/tools/margin", "/login"]) {
+      await page.goto(path);
+      const box = await visible.boundingBox();
+      expect(box!.height, path).toBeLessThanOrEqual(120);
+      await expect(visible.getByRole("link")).toContainText("원");
+    }
 
     await signInAsAdmin(page);
     for (const path of ["/admin", "/admin/sellernote-add", "/admin/external-products"]) {

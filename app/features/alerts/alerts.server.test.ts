@@ -8,6 +8,7 @@ import { UNKNOWN_TERMS } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { createWholesaler, saveSupplierTerms } from "#app/features/wholesalers/wholesalers.server.ts";
 import { MailError } from "#app/platform/mail/mail.server.ts";
 import { signedUpCookie } from "#tests/factories.ts";
+import { loggedMails } from "#tests/log-capture.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
@@ -175,6 +176,18 @@ describe("the digest", () => {
     expect(await sendDigest(digest!.id)).toBe("skipped");
     expect(smtp.received).toHaveLength(0);
   });
+});
+
+test("without SMTP_URL the digest's log line carries the supplier's page and the unsubscribe link (README: the operator reads mails there)", async () => {
+  await supplierSaves({ shippingFee: 0 });
+  expect(await gatherDigests(soon())).toBe(1);
+  const [digest] = await digests();
+  const [line] = await loggedMails(() => sendDigest(digest!.id));
+  expect(line?.to).toBe("fan@alerts.test");
+  const paths = (line?.links ?? []).map((link) => new URL(link).pathname);
+  expect(paths).toEqual([`/wholesaler/${supplier}`, "/alerts/unsubscribe"]);
+  expect(new URL(line!.links[1]!).searchParams.get("token")).toBe(unsubscribeToken(ids["fan@alerts.test"]!));
+  expect(line?.link).toBe(line?.links[0]);
 });
 
 describe("the setting and the unsubscribe link", () => {

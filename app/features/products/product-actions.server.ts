@@ -1,19 +1,26 @@
 import { deleteConfirmed } from "#app/lib/delete-confirmation.ts";
+import { env } from "#app/lib/env.server.ts";
 import { askDeleteConfirmation, formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import type { FormValues } from "#app/lib/form-kit.ts";
+import { imagePath, variantOf } from "#app/lib/images.ts";
 import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
+import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
 import { type AdminUser, getUser, requireUser } from "#app/platform/auth/auth.server.ts";
+import { imagesFor } from "#app/platform/images/images.server.ts";
+import { productJsonLd } from "./product-json-ld.ts";
 import { type ProductFormValues, productSchema } from "./product-schema.ts";
 import {
+  type Actor,
   canDeleteProduct,
   canEditProduct,
   createProduct,
   deleteProduct,
   getProduct,
   ProductRefusal,
+  supplierNamesOf,
   updateProduct,
 } from "./products.server.ts";
 
@@ -66,7 +73,54 @@ export async function createProductAction(request: Request, { admin }: { admin: 
     return formFailure("등록 실패: 잠시 후 다시 시도해 주세요.", { values: checked.values, status: 500 });
   }
   if (admin) return redirectWithToast(`/admin/add-product?saved=${savedId}`, { type: "success", message: "상품 등록 완료!" });
-  return redirectWithToast("/add", { type: "success", message: "상품이 등록되었습니다." });
+  // An empty form again, and a link to the new product's page (`?saved=`).
+  return redirectWithToast(`/add?saved=${savedId}`, { type: "success", message: "상품이 등록되었습니다." });
+}
+
+/** /add after a save (`?saved=<id>`): the new product, when it is this account's, for the link to its page. */
+export async function savedProductOf(request: Request, account: Pick<Actor, "id">) {
+  const id = parseIdParam(new URL(request.url).searchParams.get("saved"));
+  const product = id ? await getProduct(id) : null;
+  return product && product.createdBy === account.id ? { id: product.id, name: product.name } : null;
+}
+
+const PRODUCT_NOT_FOUND = "상품을 찾을 수 없습니다.";
+
+/**
+ * /product/{id}: any product, for everyone, as the product lists show it; its supplier named and linked only while
+ * the listing is public (the lists' rule); the 수정 and 삭제 this visitor may use (ADR 0009, the server checks
+ * again on each write); the JSON-LD `Product`. An unknown id is a 404 with a Korean sentence.
+ */
+export async function loadProductPage(request: Request, rawId: string | undefined) {
+  const id = parseIdParam(rawId);
+  const product = id ? await getProduct(id) : null;
+  if (!product) throw new Response(PRODUCT_NOT_FOUND, { status: 404 });
+  const [user, supplierNames, pictures] = await Promise.all([
+    getUser(request),
+    supplierNamesOf([product.wholesalerId]),
+    imagesFor([product.imageUrl]),
+  ]);
+  const image = pictures.get(product.imageUrl) ?? null;
+  const supplierName = product.wholesalerId === null ? undefined : supplierNames.get(product.wholesalerId);
+  const supplier = supplierName && product.wholesalerId !== null ? { id: product.wholesalerId, name: supplierName } : null;
+  const origin = new URL(env().publicUrl).origin;
+  const picture = image ? (variantOf(image, "detail") ? "detail" : variantOf(image, "card") ? "card" : null) : null;
+  const url = `${origin}/product/${product.id}`;
+  const name = product.name.trim() || "이름 없음";
+  return {
+    product: { id: product.id, name, summary: product.summary, price: product.price, siteUrl: safeHttpUrl(product.siteUrl), image },
+    supplier,
+    canEdit: canEditProduct(product, user),
+    canDelete: canDeleteProduct(product, user),
+    jsonLd: productJsonLd({
+      name,
+      summary: product.summary,
+      price: product.price,
+      url,
+      image: image && picture ? new URL(imagePath(image.hash, picture, image.base), origin).href : null,
+      supplier: supplier?.name ?? null,
+    }),
+  };
 }
 
 /** Loader of /edit/{id}: only the owner gets the form; anyone else is sent back to /products. */
@@ -122,10 +176,11 @@ export async function updateProductAction(request: Request, rawId: string | unde
 }
 
 /**
- * Delete from /products (`intent=delete`, `productId`): back to the same list with `삭제 완료!`, where the card is
- * gone; a refusal is the form kit's failure, shown by the list.
+ * Delete from /products or a product's page (`intent=delete`, `productId`): back to the list it came from with
+ * `삭제 완료!`, where the card is gone (from the product's own page, which is gone too: `after`); a refusal is the
+ * form kit's failure, shown by the page.
  */
-export async function deleteProductAction(request: Request, form: FormData) {
+export async function deleteProductAction(request: Request, form: FormData, { after }: { after?: string } = {}) {
   const fail = (message: string, status: number) => formFailure(message, { status });
   const user = await getUser(request);
   if (!user) return fail("로그인이 필요합니다.", 401);
@@ -154,5 +209,5 @@ export async function deleteProductAction(request: Request, form: FormData) {
   }
   if (outcome === "not-found") return fail("이미 삭제되었거나 존재하지 않는 상품입니다.", 404);
   // The list the delete came from (a page with JavaScript posts to its `.data` address, which names it).
-  return redirectWithToast(postedFromPage(request, "/products"), { type: "success", message: "삭제 완료!" });
+  return redirectWithToast(after ?? postedFromPage(request, "/products"), { type: "success", message: "삭제 완료!" });
 }

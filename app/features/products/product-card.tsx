@@ -24,21 +24,17 @@ export type ExternalProductCardView = { id: number; title: string; productUrl: s
 const outside = { target: "_blank", rel: "noopener noreferrer" } as const;
 const cardClass = "deferred-card [--card-height:24rem] flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm";
 
-/** A product a wholesaler user registered: picture, name, summary, price; the owner's controls. */
+/** A product a wholesaler user registered: picture, name (a link to its page), summary, price; the owner's controls. */
 export function ProductCard({ product, eager = false }: { product: ProductCardView; eager?: boolean }) {
-  const site = safeHttpUrl(product.siteUrl);
   return (
     <article className={cardClass}>
       <ProductImage image={product.image} eager={eager} />
       <div className="flex flex-1 flex-col gap-2 p-4">
+        {/* The name leads to the product's own page (/product/{id}), which links the seller's page in turn. */}
         <h3 className="line-clamp-2 font-semibold text-slate-900">
-          {site ? (
-            <a href={site} {...outside} className="hover:text-blue-700 hover:underline">
-              {product.name}
-            </a>
-          ) : (
-            product.name
-          )}
+          <Link to={`/product/${product.id}`} className="hover:text-blue-700 hover:underline">
+            {product.name}
+          </Link>
         </h3>
         {product.supplier ? (
           <p className="text-sm">
@@ -49,26 +45,32 @@ export function ProductCard({ product, eager = false }: { product: ProductCardVi
         ) : null}
         {product.summary ? <p className="line-clamp-3 whitespace-pre-line text-sm text-slate-600">{product.summary}</p> : null}
         <p className="mt-auto font-bold text-rose-600">{product.price === null ? "가격 문의" : formatWon(product.price)}</p>
-        {product.canEdit || product.canDelete ? (
-          <div className="flex gap-2 border-t border-slate-100 pt-3">
-            {product.canEdit ? (
-              // A button, as ui-contract.md names the card's controls; a GET form to the edit page works without JavaScript.
-              <Form method="get" action={`/edit/${product.id}`}>
-                <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
-                  수정
-                </button>
-              </Form>
-            ) : null}
-            {product.canDelete ? (
-              <DeleteProductButton
-                productId={product.id}
-                className="rounded-md border border-rose-200 px-3 py-1.5 text-sm font-medium text-rose-700 hover:bg-rose-50"
-              />
-            ) : null}
-          </div>
-        ) : null}
+        <ProductControls id={product.id} canEdit={product.canEdit} canDelete={product.canDelete} />
       </div>
     </article>
+  );
+}
+
+/** The owner's `수정` and the owner's or an admin's `삭제` (ADR 0009; the server checks again), on a card or a product's page. */
+export function ProductControls({ id, canEdit, canDelete }: { id: number; canEdit: boolean; canDelete: boolean }) {
+  if (!canEdit && !canDelete) return null;
+  return (
+    <div className="flex gap-2 border-t border-slate-100 pt-3">
+      {canEdit ? (
+        // A button, as ui-contract.md names the card's controls; a GET form to the edit page works without JavaScript.
+        <Form method="get" action={`/edit/${id}`}>
+          <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50">
+            수정
+          </button>
+        </Form>
+      ) : null}
+      {canDelete ? (
+        <DeleteProductButton
+          productId={id}
+          className="rounded-md border border-rose-200 px-3 py-1.5 text-sm font-medium text-rose-700 hover:bg-rose-50"
+        />
+      ) : null}
+    </div>
   );
 }
 

@@ -28,7 +28,31 @@ function Reasons({ row }: { row: PlannedRow }) {
       {row.reasons.map((reason) => (
         <p key={reason}>{reason}</p>
       ))}
-      {row.changes.length ? (
+      {row.changes.some((change) => change.curated) ? (
+        // Each change its own choice, now → file: a curated value is replaced only when its box is ticked.
+        <fieldset className="mt-1 space-y-1">
+          <legend className="sr-only">{row.name}: 바꿀 항목</legend>
+          {row.changes.map((change) => {
+            const id = `import-field-${row.row}-${change.field}`;
+            return (
+              <div key={change.field} className="flex items-start gap-1.5">
+                <input
+                  id={id}
+                  type="checkbox"
+                  name="field"
+                  value={`${row.row}:${change.field}`}
+                  defaultChecked={!change.curated}
+                  className="mt-0.5 size-4 shrink-0"
+                />
+                <label htmlFor={id} className="break-all">
+                  {change.label}: {change.before || "(비어 있음)"} → {change.after}
+                  {change.curated ? <span className="ml-1 text-xs font-semibold text-amber-800">(정리된 값)</span> : null}
+                </label>
+              </div>
+            );
+          })}
+        </fieldset>
+      ) : row.changes.length ? (
         <ul className="mt-1 list-disc pl-5 text-slate-700">
           {row.changes.map((change) => (
             <li key={change.field} className="break-all">
@@ -107,8 +131,9 @@ export function ImportPreview({ plan, fileName, content }: { plan: ImportPlan; f
       <textarea name="content" defaultValue={content} hidden readOnly aria-hidden="true" tabIndex={-1} />
       <StatusCounts counts={plan.counts} />
       <p className="text-sm text-slate-600">
-        체크한 행만 가져옵니다. <strong>검토 필요</strong> 행은 체크해서 가져오면 공개하지 않고 검토 대기에 둡니다. 중복과 오류 행은
-        가져오지 않습니다.
+        체크한 행만 가져옵니다. <strong>검토 필요</strong> 행은 체크해서 가져오면 공개하지 않고 검토 대기에 둡니다. 관리자가 쓴 요약이나
+        공급사가 직접 관리하는 조건(공급사 제공)을 바꾸는 <strong>변경</strong> 행은 체크하지 않은 채로 두며, 항목마다 지금 값 → 파일 값과
+        체크 상자를 보여 드립니다. 체크한 항목만 바꿉니다. 중복과 오류 행은 가져오지 않습니다.
       </p>
       <AdminTable columns={PREVIEW_COLUMNS} caption="가져오기 미리 보기: 행마다 상태와 사유" cell="px-3 py-2">
         {plan.rows.map((row) => (

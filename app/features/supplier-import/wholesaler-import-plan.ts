@@ -40,7 +40,19 @@ export const FIELD_LABELS: Record<ImportField, string> = {
  * One change of a stored supplier: the words shown (`before`, `after`) and, for a term, the value to store
  * (`value`: a number, a list or a boolean as the table keeps it).
  */
-export type ImportChange = { field: ImportField; label: string; before: string; after: string; value?: unknown };
+export type ImportChange = {
+  field: ImportField;
+  label: string;
+  before: string;
+  after: string;
+  value?: unknown;
+  /**
+   * The stored value is someone's work the file would replace: a written 요약, or a term (or the 연락처) of a
+   * listing whose terms its supplier keeps (`공급사 제공`). Never applied by a default: the row is not ticked, and the
+   * preview gives this change a checkbox of its own, not ticked.
+   */
+  curated?: boolean;
+};
 
 /** A term as the detail page words it (`가능`, `3,000원`, `상품마다 다름`, `확인 필요`). */
 export function termWord(field: TermImportField, value: unknown): string {
@@ -66,6 +78,8 @@ export type KnownSupplier = {
   summary: string;
   /** The stored terms, once the supplier is matched (null before: nothing to compare yet). */
   terms: WholesalerTerms | null;
+  /** Its terms are `공급사 제공`: a manager of the listing saved them (features/suppliers). */
+  termsSupplied?: boolean;
 };
 
 export type PlannedRow = {
@@ -75,7 +89,7 @@ export type PlannedRow = {
   reasons: string[];
   /** Has a `가져오기` checkbox (추가, 변경, 검토 필요). */
   applicable: boolean;
-  /** Ticked by default (추가, 변경). */
+  /** Ticked by default (추가, and 변경 unless a change is `curated`). */
   ticked: boolean;
   /** The name as given (trimmed), for showing. */
   name: string;
@@ -288,7 +302,9 @@ function changesFor(target: KnownSupplier, targetAddress: AddressJudgement, row:
       notes.push(categoryProblem(row.unknownCategory, "기존 카테고리를 그대로 둡니다"));
       continue;
     }
-    changes.push({ field, label: FIELD_LABELS[field], before: target[field], after });
+    // A written summary is an admin's or the supplier's words; the 연락처 of a listing its supplier keeps is theirs.
+    const curated = Boolean(target[field].trim()) && (field === "summary" || (field === "contact" && Boolean(target.termsSupplied)));
+    changes.push({ field, label: FIELD_LABELS[field], before: target[field], after, ...(curated ? { curated } : {}) });
   }
   // The terms the file gives that differ from the stored ones (a term the file leaves empty is kept).
   const storedTerms = target.terms ?? UNKNOWN_TERMS;
@@ -302,10 +318,15 @@ function changesFor(target: KnownSupplier, targetAddress: AddressJudgement, row:
       before: termWord(field, storedTerms[field]),
       after: termWord(field, value),
       value,
+      ...(target.termsSupplied ? { curated: true } : {}),
     });
   }
   return { changes, notes };
 }
+
+/** What a 변경 row that would replace curated values says (it is not ticked, nor are those values). */
+export const CURATED_NOTE =
+  "관리자가 쓴 요약이나 공급사가 직접 관리하는 조건을 바꾸는 행이라 기본으로 가져오지 않습니다. 가져오려면 행과 바꿀 항목을 체크해 주세요.";
 
 /** `카테고리 ‘여성의류’는 목록에 없습니다. 가장 가까운 카테고리: ‘의류’`, then what the import does about it. */
 function categoryProblem({ from, nearest }: { from: string; nearest: string }, outcome: string) {
@@ -428,13 +449,20 @@ export function planRows(rows: ImportRow[], known: KnownSupplier[]): ImportPlan 
       const { changes, notes } = changesFor(target, index.judged.get(target.id) ?? judgeAddress(target.siteUrl), v, shared.length > 0);
       const waiting = target.status === "review" ? ["검토 대기 중인 도매처입니다. 공개는 검토 대기 화면에서 합니다."] : [];
       if (changes.length) {
+        const curated = changes.some((change) => change.curated);
         planned.set(
           v.row,
           rowOf(v.row, "변경", {
             ...base,
             target: { id: target.id, name: target.name },
             changes,
-            reasons: [`이미 등록된 ${display(target.name)}에 파일의 내용을 더합니다.`, ...notes, ...waiting],
+            ticked: !curated,
+            reasons: [
+              `이미 등록된 ${display(target.name)}에 파일의 내용을 더합니다.`,
+              ...(curated ? [CURATED_NOTE] : []),
+              ...notes,
+              ...waiting,
+            ],
           }),
         );
       } else {

@@ -6,7 +6,7 @@ import { seoulDay } from "#app/lib/format.ts";
 import { rowsOf } from "#tests/import-files.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { UNKNOWN_TERMS } from "../wholesalers/wholesaler-terms.ts";
-import { createWholesaler } from "../wholesalers/wholesalers.server.ts";
+import { createWholesaler, saveSupplierTerms } from "../wholesalers/wholesalers.server.ts";
 import { applyImport, previewImport } from "./wholesaler-import.server.ts";
 
 withTestDatabase();
@@ -116,4 +116,58 @@ test("a category no chip has is shown as a problem with the nearest chip offered
   const [known] = (await previewImport(again)).rows;
   expect(known!.changes).toEqual([]);
   expect(known!.reasons.join(" ")).toMatch(/카테고리 ‘건강기능성’는 목록에 없습니다.*기존 카테고리를 그대로 둡니다/);
+});
+
+test("a 변경 row that would replace curated values (a written 요약, 공급사 제공 terms) is not ticked; each change is its own choice; no default writes them", async () => {
+  const base = { category: "생활", contact: "", logoUrl: "" };
+  const written = await createWholesaler({ ...base, name: "소개도매", siteUrl: "https://sogae.example.com/", summary: "관리자가 쓴 소개" });
+  const supplied = await createWholesaler({ ...base, name: "공급도매", siteUrl: "https://gonggeup.example.com/", summary: "" });
+  const { termsCheckedAt: _d, termsSource: _s, ...unknown } = UNKNOWN_TERMS;
+  await saveSupplierTerms(
+    supplied,
+    { summary: "", contact: "02-1234-5678", terms: { ...unknown, dropshipping: "yes", shippingFee: 3000 } },
+    { id: null, label: "공급사 운영자" },
+  );
+  const blank = await createWholesaler({ ...base, name: "빈소개도매", siteUrl: "https://binsogae.example.com/", summary: "" });
+  const rows = rowsOf(
+    [
+      "name,siteUrl,summary,contact,dropshipping,shippingFee",
+      "소개도매,https://sogae.example.com/,파일의 소개,02-555-0000,,",
+      "공급도매,https://gonggeup.example.com/,파일의 요약,02-999-9999,no,5000",
+      "빈소개도매,https://binsogae.example.com/,빈 칸을 채우는 소개,,,",
+    ].join("\n"),
+  );
+  const plan = await previewImport(rows);
+  expect(plan.rows.map((row) => [row.status, row.ticked])).toEqual([
+    ["변경", false],
+    ["변경", false],
+    ["변경", true],
+  ]);
+  const marks = (row: number) => plan.rows[row]!.changes.map((change) => `${change.field}${change.curated ? "*" : ""}`);
+  // 요약 written by an admin; every term and the 연락처 of a listing its supplier keeps; an empty 요약 is only filled.
+  expect(marks(0)).toEqual(["contact", "summary*"]);
+  expect(marks(1)).toEqual(["contact*", "summary", "dropshipping*", "shippingFee*"]);
+  expect(marks(2)).toEqual(["summary"]);
+  expect(plan.rows[1]!.changes.find((change) => change.field === "dropshipping")).toMatchObject({ before: "가능", after: "불가" });
+
+  const stored = async (id: number) => (await snapshot()).find((row) => row.id === id)!;
+  const before = { written: await stored(written), supplied: await stored(supplied) };
+  // What the preview ticks by default (and `npm run import:wholesalers -- --apply-safe`): the plain row only.
+  expect((await applyImport(rows, "safe")).report).toMatchObject({ changed: 1, skipped: 2 });
+  expect(await stored(written)).toMatchObject({ summary: "관리자가 쓴 소개", contact: "" });
+  expect(await stored(supplied)).toEqual(before.supplied);
+  expect((await stored(blank)).summary).toBe("빈 칸을 채우는 소개");
+  // Every row (the command line without a flag): the curated values still stay; the rest of the row is written.
+  await applyImport(rows, "all");
+  expect(await stored(written)).toMatchObject({ summary: "관리자가 쓴 소개", contact: "02-555-0000" });
+  expect(await stored(supplied)).toMatchObject({ summary: "파일의 요약", contact: "02-1234-5678", dropshipping: "yes", shippingFee: 3000 });
+  expect((await stored(supplied)).termsSuppliedAt).not.toBeNull();
+  // A ticked row whose curated changes are all left unticked writes nothing and counts as skipped.
+  expect((await applyImport(rows, { rows: new Set([2]), fields: new Set() })).report).toMatchObject({ changed: 0 });
+  expect(await stored(supplied)).toMatchObject({ dropshipping: "yes", shippingFee: 3000, contact: "02-1234-5678" });
+  // The operator ticks the rows and one change each: only those are written (a ticked change of an unticked row: nothing).
+  const chosen = await applyImport(rows, { rows: new Set([1, 2]), fields: new Set(["1:summary", "2:dropshipping", "3:summary"]) });
+  expect(chosen.report).toMatchObject({ changed: 2 });
+  expect(await stored(written)).toMatchObject({ summary: "파일의 소개" });
+  expect(await stored(supplied)).toMatchObject({ dropshipping: "no", shippingFee: 3000, contact: "02-1234-5678" });
 });

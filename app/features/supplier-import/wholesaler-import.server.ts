@@ -53,11 +53,13 @@ async function withFields(reader: Db | Tx, known: KnownSupplier[], ids: number[]
         contact: wholesalers.contact,
         logoUrl: wholesalers.logoUrl,
         summary: wholesalers.summary,
+        termsSuppliedAt: wholesalers.termsSuppliedAt,
         terms: pickTermColumns(),
       })
       .from(wholesalers)
       .where(inArray(wholesalers.id, unique.slice(i, i + 500)));
-    for (const { terms, ...row } of rows) Object.assign(byId.get(row.id) ?? {}, row, { terms: terms as WholesalerTerms });
+    for (const { terms, termsSuppliedAt, ...row } of rows)
+      Object.assign(byId.get(row.id) ?? {}, row, { terms: terms as WholesalerTerms, termsSupplied: termsSuppliedAt !== null });
   }
 }
 
@@ -84,10 +86,12 @@ export function previewImport(rows: ImportRow[]) {
 }
 
 /**
- * Which rows to apply: the rows the operator ticked (row numbers), `safe` (추가 and 변경 only: what the
- * preview ticks by default), or `all` (every applicable row; 검토 필요 rows go to the review queue).
+ * Which rows to apply: the rows the operator ticked (row numbers) and, in a row that would replace curated values,
+ * the changes ticked (`<row>:<field>`); `safe` (what the preview ticks by default: 추가, and 변경 rows that replace
+ * nothing curated); or `all` (every applicable row, 검토 필요 rows to the review queue, but never a curated value:
+ * the command line has no box to tick).
  */
-export type RowChoice = { rows: ReadonlySet<number> } | "safe" | "all";
+export type RowChoice = { rows: ReadonlySet<number>; fields?: ReadonlySet<string> } | "safe" | "all";
 
 export type ImportReport = {
   total: number;
@@ -106,6 +110,14 @@ function chosen(row: PlannedRow, choice: RowChoice) {
   if (choice === "all") return true;
   if (choice === "safe") return row.ticked;
   return choice.rows.has(row.row);
+}
+
+/** The changes of a chosen 변경 row to write: a curated one only when the operator ticked it. */
+function changesToApply(row: PlannedRow, choice: RowChoice) {
+  const hasCurated = row.changes.some((change) => change.curated);
+  if (!hasCurated) return row.changes;
+  if (typeof choice === "string") return row.changes.filter((change) => !change.curated);
+  return row.changes.filter((change) => choice.fields?.has(`${row.row}:${change.field}`));
 }
 
 function reportOf(plan: ImportPlan, applied: PlannedRow[]): ImportReport {
@@ -131,7 +143,8 @@ export async function applyImport(
     // Two imports at once would both add the same new supplier: they take turns instead.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('wholesaler-import'))`);
     const current = await plan(tx, rows);
-    const applied = current.rows.filter((row) => chosen(row, choice));
+    // A 변경 row left with nothing to write (only curated changes, none ticked) is skipped, not changed.
+    const applied = current.rows.filter((row) => chosen(row, choice) && (row.status !== "변경" || changesToApply(row, choice).length > 0));
     const inserts = applied.filter((row) => row.insert && (row.status === "추가" || row.status === "검토 필요"));
     for (let i = 0; i < inserts.length; i += WRITE_BATCH) {
       const added = await tx
@@ -163,7 +176,9 @@ export async function applyImport(
         await recordChanges(tx, { wholesalerId: row.id, action: "create", source: "import", actor, before: null, after: row });
       await yieldToEventLoop();
     }
-    const updates = applied.filter((row) => row.status === "변경" && row.target);
+    const updates = applied
+      .filter((row) => row.status === "변경" && row.target)
+      .map((row) => ({ target: row.target, changes: changesToApply(row, choice) }));
     for (const [i, { target, changes }] of updates.entries()) {
       const set: Record<string, unknown> = { updatedAt: new Date() };
       let termChanged = false;

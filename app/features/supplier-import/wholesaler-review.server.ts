@@ -55,6 +55,15 @@ function tickedRows(form: FormData): Set<number> {
   return rows;
 }
 
+/** The changes the operator ticked in rows that would replace curated values (`field` checkboxes, `<row>:<field>`). */
+function tickedFields(form: FormData): Set<string> {
+  const fields = new Set<string>();
+  for (const value of form.getAll("field")) {
+    if (typeof value === "string" && /^[1-9][0-9]{0,5}:[A-Za-z]{1,40}$/.test(value)) fields.add(value);
+  }
+  return fields;
+}
+
 /**
  * /admin/import: `intent=preview` with a file shows what each row would do; `intent=apply` sends the
  * same text back with the ticked rows and applies them after deciding every row again. A preview, or
@@ -87,7 +96,7 @@ export async function importWholesalersAction(request: Request, admin: AdminUser
   if (!parsed.ok) return importFailure(parsed.error, 400);
   try {
     if (intent === "apply") {
-      const { report } = await applyImport(parsed.rows, { rows: tickedRows(form) }, await actorOf(admin));
+      const { report } = await applyImport(parsed.rows, { rows: tickedRows(form), fields: tickedFields(form) }, await actorOf(admin));
       log.info("wholesaler import applied", { request, ...report });
       return data<ImportActionResult>({ stage: "done", fileName, report });
     }

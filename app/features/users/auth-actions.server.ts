@@ -160,7 +160,9 @@ export async function signUpAction(request: Request) {
     message += await finishPendingAction(userId, form);
     message += await adminVerificationNotice(request, userId);
   }
-  return signedInRedirect(safeRedirectPath(form.get("redirectTo"), "/add"), message, response.headers.getSetCookie());
+  // The page the person came from rides in `redirectTo` too (the sign-up page's loader puts it there); a plain
+  // sign-up lands on the directory, never on 상품 등록 (ui-contract, fourth release).
+  return signedInRedirect(safeRedirectPath(form.get("redirectTo"), "/list"), message, response.headers.getSetCookie());
 }
 
 /**

@@ -41,8 +41,12 @@ async function upload(content: string) {
   const body = new FormData();
   body.set("intent", "apply");
   body.set("content", content);
-  // Every row ticked, as the preview's checkboxes would send them.
-  for (let row = 1; row < content.trim().split("\n").length; row++) body.append("row", String(row));
+  // Every row ticked, as the preview's checkboxes would send them, and the 요약 a row would replace (a curated value,
+  // which has a box of its own).
+  for (let row = 1; row < content.trim().split("\n").length; row++) {
+    body.append("row", String(row));
+    body.append("field", `${row}:summary`);
+  }
   const encoded = new Response(body);
   return new Request("http://localhost:3000/admin/import", {
     method: "POST",

@@ -74,6 +74,9 @@ export function WholesalerSearchForm({ state }: { state: WholesalerListParams })
               name="sort"
               defaultValue={state.sort}
               key={state.sort}
+              // A new sort applies at once: here when React runs the page, else through the small module
+              // (app/scripts/page-enhancements.js, data-submit-on-change); without JavaScript 검색 applies it.
+              data-submit-on-change=""
               onChange={() => searchButton.current?.form?.requestSubmit(searchButton.current)}
               className="h-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base"
             >

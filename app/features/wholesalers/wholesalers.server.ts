@@ -1,17 +1,20 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, not, type SQL, sql } from "drizzle-orm";
+import type { Category } from "#app/db/categories.ts";
 import { db, primaryDb, type Tx } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
-import { countForPaging } from "#app/db/paging.server.ts";
+import { atLeast, countForPaging, type Page } from "#app/db/paging.server.ts";
 import { wholesalers, wholesalerViewCounts, wholesalerViews } from "#app/db/schema.ts";
 import type { WholesalerTerms } from "#app/db/term-values.ts";
 import { type Fact, masksWithAll } from "#app/db/term-values.ts";
 import { seoulDay, startOfSeoulDay } from "#app/lib/format.ts";
 import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 import { notifyJobs } from "#app/platform/jobs/job-store.server.ts";
+import { hangulOfKeyboardSlip } from "#app/platform/search/keyboard-slip.ts";
 import { parseSearchQuery, searchFields } from "#app/platform/search/korean-search.ts";
-import { pageCondition, searchSql } from "#app/platform/search/search-sql.server.ts";
+import { pageCondition, type SearchSql, searchSql } from "#app/platform/search/search-sql.server.ts";
 import { suggestedName } from "#app/platform/search/search-suggestion.ts";
 import { cleanCategoryName } from "./category-cleanup.ts";
+import { categoryOfWords } from "./category-words.ts";
 import { siteHostOf } from "./site-host.ts";
 import { type Actor, countFieldChanges, recordChanges, SYSTEM_ACTOR } from "./wholesaler-history.server.ts";
 import type { WholesalerSort } from "./wholesaler-list-params.ts";
@@ -134,6 +137,10 @@ export function listConditions(filters: WholesalerFilters): SQL | undefined {
  * publication, category and terms, sorted and paged in the database. Without a search the count and the
  * page run side by side; with one the count runs first and decides how the page is found (pageCondition).
  * The page's ids come from the sort's index alone (it carries the filters' columns), then their cards.
+ *
+ * `alsoCategory` (a search in a seller's words, `옷` → 의류): after every supplier the search matches, the
+ * category's other suppliers, in the same order. Past the capped count of matches there is no "after": the
+ * category is left to its link.
  */
 export async function listWholesalers({
   sort = "views",
@@ -141,36 +148,86 @@ export async function listWholesalers({
   pageSize = WHOLESALERS_PER_PAGE,
   countCap,
   q = "",
+  alsoCategory,
   ...rest
-}: ListOptions = {}) {
+}: ListOptions & { alsoCategory?: string | null } = {}): Promise<Page<WholesalerCard>> {
   const query = parseSearchQuery(q);
   const search = query ? searchSql(WHOLESALER_SEARCH, query) : undefined;
   const filters = filterConditions(rest);
-  const pageOf = (where: SQL | undefined) => {
+  const offset = (page - 1) * pageSize;
+  const pageOf = async (where: SQL | undefined, from: number, size: number) => {
+    if (size <= 0) return [];
     const ids = db()
       .select({ id: wholesalers.id })
       .from(wholesalers)
       .where(where)
       .orderBy(...ORDER[sort])
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .limit(size)
+      .offset(from)
       .as("page_ids");
-    return db()
+    const rows = await db()
       .select(cardColumns)
       .from(wholesalers)
       .innerJoin(ids, eq(wholesalers.id, ids.id))
       .orderBy(...ORDER[sort]);
+    return rows as WholesalerCard[];
   };
   if (!search) {
     const [counted, items] = await Promise.all([
       countForPaging(wholesalers, filters, { page, perPage: pageSize, cap: countCap }),
-      pageOf(filters),
+      pageOf(filters, offset, pageSize),
     ]);
-    return { items: items as WholesalerCard[], ...counted, page };
+    return { items, ...counted, page };
   }
   const counted = await countForPaging(wholesalers, and(search.indexed, filters), { page, perPage: pageSize, cap: countCap });
-  const items = await pageOf(and(pageCondition(search, counted), filters));
-  return { items: items as WholesalerCard[], ...counted, page };
+  const matches = pageOf(and(pageCondition(search, counted), filters), offset, pageSize);
+  if (!alsoCategory || counted.totalIsCapped) return { items: await matches, ...counted, page };
+  const others = othersOfCategory(search, alsoCategory, filters);
+  const skipped = Math.max(0, offset - counted.total);
+  const found = await matches;
+  const [more, restOfPage] = await Promise.all([
+    countForPaging(wholesalers, others, { page: Math.max(1, Math.ceil((skipped + 1) / pageSize)), perPage: pageSize, cap: countCap }),
+    pageOf(others, skipped, pageSize - found.length),
+  ]);
+  const total = counted.total + more.total;
+  const paging = more.totalIsCapped
+    ? atLeast(total, pageSize)
+    : { total, totalIsCapped: false, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  return { items: [...found, ...restOfPage], ...paging, page };
+}
+
+/**
+ * A category's suppliers a search did not match (`옷`: the 의류 suppliers whose text holds no 옷), read through the
+ * category's index or the sort's (both carry the category; the plan test checks it).
+ */
+export function othersOfCategory(search: SearchSql, category: string, filters: SQL | undefined) {
+  return and(eq(wholesalers.category, category), not(search.scan), filters);
+}
+
+export type DirectorySearch = Page<WholesalerCard> & {
+  /** The category the search names in a seller's words (`옷` → 의류), offered as `<category> 도매처 보기`. */
+  category: Category | null;
+  /** A search typed with the 한/영 key left on English (`ehao`), read as the Korean it meant (`도매`). */
+  readAs: string | null;
+};
+
+/**
+ * /list's search as a seller types it: the list of `listWholesalers`, with the suppliers of the category the search
+ * names in a seller's words after its matches (category-words.ts), and, when the search as typed finds nothing, the
+ * same search of the Korean a 한/영 slip meant (`ehao` → `도매`).
+ */
+export async function searchDirectory(options: ListOptions): Promise<DirectorySearch> {
+  const asTyped = async (q: string) => {
+    const category = q ? categoryOfWords(q) : null;
+    return { ...(await listWholesalers({ ...options, q, alsoCategory: category })), category };
+  };
+  const typed = await asTyped(options.q ?? "");
+  const slip = typed.total === 0 && !typed.category ? hangulOfKeyboardSlip(options.q ?? "") : null;
+  if (slip) {
+    const meant = await asTyped(slip);
+    if (meant.total > 0 || meant.category) return { ...meant, readAs: slip };
+  }
+  return { ...typed, readAs: null };
 }
 
 /** The longest search a suggestion is looked for (a supplier's name is short; a sentence is not a typo). */

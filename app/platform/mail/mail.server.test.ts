@@ -1,4 +1,5 @@
 import { afterEach, expect, test, vi } from "vitest";
+import { captureLog } from "#tests/log-capture.ts";
 import { mailSubject, mailText, startSilentServer, startSmtpServer } from "#tests/smtp.ts";
 import { env } from "../../lib/env.server.ts";
 import { MailError, sendMail } from "./mail.server.ts";
@@ -12,17 +13,6 @@ afterEach(() => {
   }
   vi.restoreAllMocks();
 });
-
-function captureLog() {
-  const lines: Record<string, unknown>[] = [];
-  const write = (chunk: unknown) => {
-    for (const line of String(chunk).split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-    return true;
-  };
-  vi.spyOn(process.stdout, "write").mockImplementation(write as typeof process.stdout.write);
-  vi.spyOn(process.stderr, "write").mockImplementation(write as typeof process.stderr.write);
-  return lines;
-}
 
 test("a mail reaches a real SMTP server, signed in with the URL's user and password, from MAIL_FROM", async () => {
   const smtp = await startSmtpServer();
@@ -84,13 +74,18 @@ test("a closed port is a MailError too", async () => {
   await expect(sendMail({ to: "a@example.com", subject: "x", text: "x" })).rejects.toBeInstanceOf(MailError);
 });
 
-test("without SMTP_URL the mail's recipient, subject and link are written to the log, and nothing is sent", async () => {
+test("without SMTP_URL the mail's recipient, subject and every link it holds are written to the log, and nothing is sent", async () => {
   delete process.env.SMTP_URL;
   const lines = captureLog();
   const link = "http://localhost:3000/verify-email?token=xyz";
   expect(await sendMail({ to: "boss@example.com", subject: "관리자 이메일 확인", text: `본문 ${link}`, link })).toBe("logged");
+  // A mail without a link of its own (a digest) still names each address of its text, the first as `link`.
+  const page = "http://localhost:3000/wholesaler/7";
+  const off = "http://localhost:3000/alerts/unsubscribe?token=a.b";
+  await sendMail({ to: "fan@example.com", subject: "알림", text: `■ 도매몰\n${page}\n\n끄기: ${off}\n다시: ${page}` });
   expect(lines).toEqual([
-    expect.objectContaining({ level: "info", msg: "mail", to: "boss@example.com", subject: "관리자 이메일 확인", link }),
+    expect.objectContaining({ level: "info", msg: "mail", to: "boss@example.com", subject: "관리자 이메일 확인", link, links: [link] }),
+    expect.objectContaining({ msg: "mail", to: "fan@example.com", link: page, links: [page, off] }),
   ]);
 });
 

@@ -4,8 +4,8 @@ import { log } from "../../lib/log.server.ts";
 
 /**
  * Outgoing mail. With `SMTP_URL` (smtp://user:pass@host:port, smtps://…) mail goes to that server from
- * `MAIL_FROM`; without it the mail's recipient, subject and link are written to the log instead, so a
- * single-machine install can still reset a password (the operator reads the link from the log).
+ * `MAIL_FROM`; without it the mail's recipient, subject and every link it holds are written to the log instead, so
+ * a single-machine install can still reset a password or follow an alert (the operator reads the links from the log).
  *
  * A mail server that does not answer must never hold a request: connecting, the greeting and every
  * quiet moment on the socket have short timeouts, and the whole send has a deadline. Callers send from
@@ -16,9 +16,14 @@ export type Mail = {
   subject: string;
   /** The plain-text body (every mail is plain text: no remote images, nothing to render). */
   text: string;
-  /** The one link the mail is about; it is what the log shows when there is no SMTP server. */
+  /** The one link the mail is about (the log's `link` without an SMTP server; else the text's first link). */
   link?: string;
 };
+
+/** Every http(s) address in a mail's text, in order, each once (the log line of a mail without SMTP_URL). */
+export function linksIn(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"]+/g) ?? [])];
+}
 
 export const MAIL_TIMEOUTS = { connectionMs: 5_000, greetingMs: 5_000, socketMs: 10_000, totalMs: 20_000 } as const;
 
@@ -51,7 +56,11 @@ export class MailError extends Error {
 export async function sendMail(mail: Mail): Promise<"sent" | "logged"> {
   const config = env();
   if (!config.SMTP_URL) {
-    log.info("mail", { to: mail.to, subject: mail.subject, ...(mail.link ? { link: mail.link } : {}) });
+    // Every link the text holds (a digest names each supplier and the unsubscribe link), the main one first.
+    const links = linksIn(mail.text);
+    const link = mail.link ?? links[0];
+    const all = link && !links.includes(link) ? [link, ...links] : links;
+    log.info("mail", { to: mail.to, subject: mail.subject, ...(link ? { link } : {}), links: all });
     return "logged";
   }
   const transporter = transporterFor(config.SMTP_URL);

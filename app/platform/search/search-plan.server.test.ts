@@ -5,13 +5,19 @@ import { descNullsLast } from "#app/db/order.ts";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { products, wholesalers } from "#app/db/schema.ts";
 import { listProducts, PRODUCTS_PER_PAGE } from "#app/features/products/products.server.ts";
-import { listConditions, suggestionCandidates } from "#app/features/wholesalers/wholesalers.server.ts";
+import {
+  listConditions,
+  othersOfCategory,
+  publishedOnly,
+  suggestionCandidates,
+  WHOLESALER_SEARCH,
+} from "#app/features/wholesalers/wholesalers.server.ts";
 import { QUERY_CLASSES, RARE_QUERY_CLASS } from "#bench/catalogue-generator.ts";
 import { generateCatalogue } from "#bench/generate-data.ts";
 import { planUsesIndex } from "#bench/search-timing.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { parseSearchQuery, searchFields } from "./korean-search.ts";
-import { searchCondition } from "./search-sql.server.ts";
+import { searchCondition, searchSql } from "./search-sql.server.ts";
 
 withTestDatabase();
 
@@ -77,6 +83,13 @@ test("every search is answered from an index: common words by walking the newest
   for (const q of ["의류", "텀블러", "domeggook"]) {
     const plan = await explain(sql`SELECT count(*) FROM wholesalers WHERE ${listConditions({ q })}`);
     expect(plan, `${q}:\n${plan}`).toContain("wholesalers_text_grams_idx");
+  }
+  // A seller's word for a category (`옷` → 의류): the category's other suppliers, a page of them, from an index.
+  for (const sort of [sql`views DESC NULLS LAST, id DESC NULLS LAST`, sql`created_at DESC NULLS LAST, id DESC NULLS LAST`]) {
+    const others = othersOfCategory(searchSql(WHOLESALER_SEARCH, parseSearchQuery("옷")!), "의류", publishedOnly);
+    const plan = await explain(sql`SELECT id FROM wholesalers WHERE ${others} ORDER BY ${sort} LIMIT 40`);
+    expect(plan, plan).toMatch(/wholesalers_category_idx|wholesalers_views_idx|wholesalers_created_idx/);
+    expect(plan, plan).not.toMatch(/Seq Scan/);
   }
   // The suggestion's candidates for a search that found nothing: names sharing a syllable, from an index.
   const candidates = await explain(sql`${suggestionCandidates("도메꾹")}`);

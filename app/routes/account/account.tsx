@@ -8,7 +8,11 @@ import { accountAction, accountLoader } from "#app/features/users/account-action
 import { DELETE_CONFIRM_FIELD, DELETE_CONFIRM_MESSAGE, DISPLAY_NAME_MAX } from "#app/features/users/account-schema.ts";
 import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { ACCOUNT_FORM } from "#app/lib/page-handle.ts";
 import type { Route } from "./+types/account";
+
+/** No compare bar over the form (on a phone it covered the button). */
+export const handle = ACCOUNT_FORM;
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "내 계정", description: "로그인 정보와 비밀번호를 관리하고 탈퇴할 수 있습니다." }),

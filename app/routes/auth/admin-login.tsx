@@ -2,7 +2,11 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { signInAction } from "#app/features/users/auth-actions.server.ts";
 import { CredentialsForm } from "#app/features/users/credentials-form.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { ACCOUNT_FORM } from "#app/lib/page-handle.ts";
 import type { Route } from "./+types/admin-login";
+
+/** No compare bar over the form (on a phone it covered the button). */
+export const handle = ACCOUNT_FORM;
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "관리자 로그인", description: "관리자 계정으로 로그인합니다." }),

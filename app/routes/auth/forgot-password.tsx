@@ -7,7 +7,11 @@ import { forgotPasswordSchema } from "#app/features/users/account-schema.ts";
 import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
 import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { ACCOUNT_FORM } from "#app/lib/page-handle.ts";
 import type { Route } from "./+types/forgot-password";
+
+/** No compare bar over the form (on a phone it covered the button). */
+export const handle = ACCOUNT_FORM;
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "비밀번호 찾기", description: "가입한 이메일로 비밀번호 재설정 안내를 받습니다." }),

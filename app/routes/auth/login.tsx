@@ -4,7 +4,11 @@ import { signInAction } from "#app/features/users/auth-actions.server.ts";
 import { CredentialsForm } from "#app/features/users/credentials-form.tsx";
 import { PENDING_ACTION_FIELD, signInHref } from "#app/features/users/pending-action.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { ACCOUNT_FORM } from "#app/lib/page-handle.ts";
 import type { Route } from "./+types/login";
+
+/** No compare bar over the form (on a phone it covered the button). */
+export const handle = ACCOUNT_FORM;
 
 export const meta: Route.MetaFunction = (args) => pageMeta({ title: "로그인", description: "이메일과 비밀번호로 로그인합니다." }, args);
 

@@ -6,7 +6,11 @@ import { resetPasswordAction, resetPasswordLoader } from "#app/features/users/ac
 import { LINK_EXPIRED } from "#app/features/users/account-schema.ts";
 import { failureOf } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { ACCOUNT_FORM } from "#app/lib/page-handle.ts";
 import type { Route } from "./+types/reset-password";
+
+/** No compare bar over the form (on a phone it covered the button). */
+export const handle = ACCOUNT_FORM;
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "비밀번호 재설정", description: "메일로 받은 링크에서 새 비밀번호를 정합니다." }),

@@ -8,7 +8,11 @@ import { signInHref } from "#app/features/users/pending-action.ts";
 import { failureOf } from "#app/lib/form-kit.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { ACCOUNT_FORM } from "#app/lib/page-handle.ts";
 import type { Route } from "./+types/verify-email";
+
+/** No compare bar over the form (on a phone it covered the button). */
+export const handle = ACCOUNT_FORM;
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: "이메일 주소 확인", description: "메일로 받은 링크로 이메일 주소를 확인합니다." }),

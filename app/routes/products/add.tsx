@@ -1,5 +1,6 @@
+import { Link } from "react-router";
 import { PageHeading } from "#app/components/page-heading.tsx";
-import { createProductAction } from "#app/features/products/product-actions.server.ts";
+import { createProductAction, savedProductOf } from "#app/features/products/product-actions.server.ts";
 import { EMPTY_PRODUCT, ProductForm } from "#app/features/products/product-form.tsx";
 import { managedListings } from "#app/features/suppliers/claims.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -17,8 +18,8 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request }: Route.LoaderArgs) {
   const account = await requireUser(request);
   // The `도매처` select: the listings this account manages (공급사 인증).
-  const suppliers = await managedListings(account.id);
-  return { suppliers: suppliers.map(({ id, name }) => ({ id, name: name.trim() || "이름 없음" })) };
+  const [suppliers, saved] = await Promise.all([managedListings(account.id), savedProductOf(request, account)]);
+  return { suppliers: suppliers.map(({ id, name }) => ({ id, name: name.trim() || "이름 없음" })), saved };
 }
 
 export function action({ request }: Route.ActionArgs) {
@@ -35,6 +36,17 @@ export default function AddProduct({ loaderData, actionData }: Route.ComponentPr
         submitLabel="등록하기"
         pendingLabel="등록 중..."
         suppliers={loaderData.suppliers}
+        status={
+          // After a save (`?saved=`): the empty form again, and the way to the new product's page.
+          loaderData.saved && !actionData ? (
+            <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm font-medium text-emerald-800">
+              등록한 상품:{" "}
+              <Link to={`/product/${loaderData.saved.id}`} className="underline">
+                ‘{loaderData.saved.name}’ 상품 페이지 보기
+              </Link>
+            </p>
+          ) : null
+        }
       />
     </>
   );

@@ -79,9 +79,16 @@ test("/add: anonymous goes to login; a user registers a product as its owner; ba
     await addRoute.action(args(formRequest("/add", fields({ name: "  접이식 캠핑 의자 ", price: "12,000원" }), { cookie: seller.cookie }))),
   );
   expect(plain.status).toBe(302);
-  expect(plain.location).toBe("/add");
+  const savedId = await newestOf(seller);
+  expect(plain.location).toBe(`/add?saved=${savedId}`);
   expect(await toastOf(plain.headers)).toBe("상품이 등록되었습니다.");
-  expect(await row(await newestOf(seller))).toMatchObject({ name: "접이식 캠핑 의자", price: 12000, createdBy: seller.id });
+  expect(await row(savedId)).toMatchObject({ name: "접이식 캠핑 의자", price: 12000, createdBy: seller.id });
+  // The empty form again, with a link to the new product's page; someone else's id names nothing.
+  const again = asResponse(await callLoader(getRequest(plain.location!, { cookie: seller.cookie })));
+  expect((again.data as { saved: unknown }).saved).toEqual({ id: savedId, name: "접이식 캠핑 의자" });
+  const stranger = await signUp("stranger");
+  const foreign = asResponse(await callLoader(getRequest(plain.location!, { cookie: stranger.cookie })));
+  expect((foreign.data as { saved: unknown }).saved).toBeNull();
 
   // A body that names another owner changes nothing about who owns it.
   await addRoute.action(args(formRequest("/add", { ...fields({ name: "주인 바꾸기" }), createdBy: "someone" }, { cookie: seller.cookie })));

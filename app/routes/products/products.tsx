@@ -93,7 +93,11 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
 
   // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
   const confirmDelete = deleteConfirmationOf(actionData);
-  if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
+  if (confirmDelete) {
+    // The step names what would go (the card it was pressed on is on this page of the list).
+    const named = products.items.find((product) => String(product.id) === confirmDelete.productId);
+    return <DeleteConfirmation fields={confirmDelete} what={named ? `삭제할 상품: ${named.name}` : undefined} />;
+  }
   return (
     <>
       <PageHeading

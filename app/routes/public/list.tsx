@@ -12,8 +12,8 @@ import { downAmong } from "#app/features/site-checks/site-checks.server.ts";
 import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-facts.ts";
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
-import { listWholesalers, suggestWholesalerName } from "#app/features/wholesalers/wholesalers.server.ts";
-import { withObjectParticle } from "#app/lib/korean-particles.ts";
+import { searchDirectory, suggestWholesalerName } from "#app/features/wholesalers/wholesalers.server.ts";
+import { withDirectionParticle, withObjectParticle } from "#app/lib/korean-particles.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
@@ -44,7 +44,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = parseListParams(searchParams);
   // The form's filter buttons without JavaScript: go to the clean URL of the new state.
   if (searchParams.has("toggle") || searchParams.has("current-category")) throw redirect(listHref(params));
-  const [result, user] = await Promise.all([listWholesalers({ ...params, countCap: PUBLIC_COUNT_CAP }), getUser(request)]);
+  const [{ category: wordCategory, readAs, ...result }, user] = await Promise.all([
+    searchDirectory({ ...params, countCap: PUBLIC_COUNT_CAP }),
+    getUser(request),
+  ]);
   const ids = result.items.map((item) => item.id);
   const [favorites, down, logos, businessAlerts, suggestion] = await Promise.all([
     user ? favoriteIdsAmong(user.id, ids) : null,
@@ -71,6 +74,13 @@ export async function loader({ request }: Route.LoaderArgs) {
         }
       : null,
     emptyTips: result.items.length === 0 ? emptyListTips(params) : [],
+    // `옷` names the category 의류: its link, when the list is not that category already (category-words.ts).
+    wordCategory:
+      wordCategory && wordCategory !== params.category && result.total > 0
+        ? { name: wordCategory, href: listHref({ category: wordCategory, sort: params.sort, facts: params.facts }) }
+        : null,
+    // `ehao` was read as `도매` (a 한/영 slip): the page says which words it searched.
+    readAs: readAs ? { text: readAs, particle: withDirectionParticle(readAs).slice(readAs.length) } : null,
     regulatoryNotes: notesForCategory(params.category),
   };
 }
@@ -88,6 +98,8 @@ export default function List({ loaderData }: Route.ComponentProps) {
     regulatoryNotes,
     suggestion,
     emptyTips,
+    wordCategory,
+    readAs,
     ...state
   } = loaderData;
   const filterLabels = TERM_FILTERS.filter((filter) => state.facts.includes(filter.fact)).map((filter) => filter.label);
@@ -138,8 +150,23 @@ export default function List({ loaderData }: Route.ComponentProps) {
           </EmptyState>
         ) : (
           <>
+            {readAs ? (
+              <p className="mb-2 text-slate-800">
+                ‘{state.q}’ 대신 한글 <strong>‘{readAs.text}’</strong>
+                {readAs.particle} 찾은 결과입니다. 한/영 키가 영문에 놓여 있었던 것 같습니다.
+              </p>
+            ) : null}
+            {wordCategory ? (
+              <p className="mb-2 text-slate-800">
+                ‘{readAs?.text ?? state.q}’에 맞는 <strong>{wordCategory.name}</strong> 카테고리의 도매처도 검색 결과 뒤에 함께 보여
+                드립니다.{" "}
+                <Link to={wordCategory.href} className="font-semibold text-blue-700 underline">
+                  {wordCategory.name} 도매처 보기
+                </Link>
+              </p>
+            ) : null}
             <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-              {state.q ? `‘${state.q}’ 검색 결과 ` : ""}
+              {state.q ? `‘${readAs?.text ?? state.q}’ 검색 결과 ` : ""}
               {state.category ? `${state.category} · ` : ""}
               {filterLabels.length ? `${filterLabels.join(", ")} · ` : ""}총 {total.toLocaleString("ko-KR")}곳{totalIsCapped ? " 이상" : ""}
             </p>

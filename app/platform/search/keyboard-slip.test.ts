@@ -1,0 +1,18 @@
+import { expect, test } from "vitest";
+import { hangulOfKeyboardSlip } from "./keyboard-slip.ts";
+
+test("a search typed with the 한/영 key on English is read as the Korean it was meant to be", () => {
+  expect(hangulOfKeyboardSlip("ehao")).toBe("도매");
+  expect(hangulOfKeyboardSlip("ehaoRnr")).toBe("도매꾹");
+  expect(hangulOfKeyboardSlip(" dhxkakf ")).toBe("오타말");
+  expect(hangulOfKeyboardSlip("dus ehao")).toBe("연 도매");
+  expect(hangulOfKeyboardSlip("ghkwkdvna")).toBe("화장품");
+  expect(hangulOfKeyboardSlip("dhtt")).toBeNull(); // 옷 and a stray ㅅ
+  expect(hangulOfKeyboardSlip("dht")).toBe("옷");
+});
+
+test("English words, addresses and mixed text are not slips", () => {
+  for (const text of ["domeggook", "b2b", "mall", "shop", "도매", "ehao꾹", "e", "", "   ", "ehao.com", "r"]) {
+    expect(hangulOfKeyboardSlip(text), text).toBeNull();
+  }
+});
