@@ -123,7 +123,7 @@ export function allJobs(config: ReturnType<typeof env>) {
   registerImageJobs(jobs);
   // 찜 alerts (docs/decisions/0036): mailed through SMTP_URL, or written to the log without it.
   registerAlerts(jobs);
-  // The official records follow every supplier change, with or without a registry key (docs/decisions/0048).
+  // The official records follow every supplier change, with or without a registry key (docs/decisions/0051).
   registerRecordsFollowUp(jobs);
   if (config.LINK_CHECK === "1") registerSiteChecks(jobs, { days: config.LINK_CHECK_DAYS });
   if (config.DATA_GO_KR_KEY) {

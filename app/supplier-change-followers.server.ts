@@ -3,7 +3,7 @@ import { officialRecordsFollower } from "#app/features/official-records/official
 import { followSupplierChanges } from "#app/features/wholesalers/wholesaler-history.server.ts";
 
 /**
- * Every feature that follows supplier changes (docs/decisions/0048), registered once per process at start, in a web
+ * Every feature that follows supplier changes (docs/decisions/0051), registered once per process at start, in a web
  * server and a worker alike (a web server with JOBS=none still writes suppliers and must queue their follow-ups),
  * and by the test databases, so tests see the app's behaviour. A new follower is added here; its job kind goes in
  * `allJobs` (app-lifecycle.server.ts).

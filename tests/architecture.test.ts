@@ -134,3 +134,36 @@ test("a test that opens a database is in the data lane", () => {
   });
   expect(outside).toEqual([]);
 });
+
+/** Feature folders each feature's files import (test files aside), for the rule below. */
+function featureArrows(): Map<string, Set<string>> {
+  const arrows = new Map<string, Set<string>>();
+  for (const file of appFiles) {
+    const from = featureOf(file);
+    if (!from) continue;
+    for (const target of importsOf(file)) {
+      const to = featureOf(target);
+      if (to && to !== from) arrows.set(from, (arrows.get(from) ?? new Set()).add(to));
+    }
+  }
+  return arrows;
+}
+
+/**
+ * Inside app/features the imports run one way too (docs/decisions/0051): no two feature folders import each other,
+ * and no longer circle closes through several. Where two features must meet after a change, one follows the other
+ * through a hook the lower one offers (a supplier's change history hands each change to its followers).
+ */
+test("no circle between feature folders", () => {
+  const arrows = featureArrows();
+  expect(arrows.size).toBeGreaterThan(10);
+  const circles: string[] = [];
+  const walk = (start: string, at: string, path: string[]) => {
+    for (const next of arrows.get(at) ?? []) {
+      if (next === start) circles.push([...path, next].join(" → "));
+      else if (!path.includes(next) && next > start) walk(start, next, [...path, next]);
+    }
+  };
+  for (const start of arrows.keys()) walk(start, start, [start]);
+  expect(circles).toEqual([]);
+});

@@ -16,7 +16,7 @@ export function withTestDatabase() {
   let dropDatabase: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    // The features that follow supplier changes, registered as a started process registers them (docs/decisions/0048).
+    // The features that follow supplier changes, registered as a started process registers them (docs/decisions/0051).
     followSupplierChangesAtStart();
     const fresh = await openFreshDatabase();
     open = fresh.open;

@@ -43,7 +43,7 @@ export function registerAlerts(runner: JobRunner) {
 }
 
 /**
- * The alerts follow supplier changes (docs/decisions/0048): a watched term or the 국세청 state that changed asks for
+ * The alerts follow supplier changes (docs/decisions/0051): a watched term or the 국세청 state that changed asks for
  * the digest of its gathering window.
  */
 export const alertsFollower: SupplierChangeFollower = {

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { favorites, wholesalers } from "#app/db/schema.ts";
+import { PENDING_ACTION_FIELD, parsePendingAction } from "#app/features/users/pending-action.ts";
 import type { WholesalerCard } from "#app/features/wholesalers/wholesaler-types.ts";
 import { cardColumns, publishedOnly } from "#app/features/wholesalers/wholesalers.server.ts";
 import { buttonPostAnswer } from "#app/lib/button-post.server.ts";
@@ -94,4 +95,16 @@ export async function favoriteAction(userId: string, form: FormData) {
   if (id === null || (await addFavorite(userId, id)) === "missing")
     return buttonPostAnswer(form, { ok: false, message: NOT_FOUND, fallback });
   return buttonPostAnswer(form, { ok: true, fallback });
+}
+
+/**
+ * What a 찜 pressed while signed out leads to once the person signed in (features/users/pending-action.ts): the
+ * login and sign-up actions call this in their own POST (their routes pass it in), and add the words it returns to
+ * their success message.
+ */
+export async function finishPendingFavorite(userId: string, form: FormData): Promise<string> {
+  const pending = parsePendingAction(form.get(PENDING_ACTION_FIELD));
+  if (!pending) return "";
+  const saved = await addFavorite(userId, pending.wholesalerId);
+  return saved === "added" ? " 찜 목록에 저장했습니다." : " 찜할 도매처를 찾을 수 없습니다.";
 }

@@ -5,12 +5,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { db } from "#app/db/client.server.ts";
 import { jobs, officialRecords, recordIssues, wholesalerChanges, wholesalers } from "#app/db/schema.ts";
+import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
 import { signedUpAdmin, signedUpCookie } from "#tests/factories.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader, callRoute } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
+import { RECORDS_AFTER_CHANGE_KIND, registerRecordsFollowUp } from "./official-record-follow-up.server.ts";
 
 withTestDatabase();
 
@@ -279,7 +281,12 @@ describe("the shared 지금 점검 button", () => {
       ),
     );
     expect(saved.status).toBe(302);
-    const queued = await db().select({ payload: jobs.payload }).from(jobs);
+    // The save's history queued the records' follow-up (docs/decisions/0051), which queues the checks when it runs.
+    expect((await db().select({ kind: jobs.kind }).from(jobs)).map((job) => job.kind)).toContain(RECORDS_AFTER_CHANGE_KIND);
+    const followUp = new JobRunner();
+    registerRecordsFollowUp(followUp);
+    await followUp.runDue();
+    const queued = await db().select({ payload: jobs.payload }).from(jobs).where(eq(jobs.state, "queued"));
     expect(queued.map((job) => job.payload)).toEqual([
       { numbers: ["1234567891"], force: true },
       { numbers: ["1234567891"], force: true },

@@ -12,6 +12,7 @@ import { setAllowHosts } from "#tests/network.ts";
 import { type Fault, type StandInRegistries, startStandInRegistries } from "#tests/stand-in-registries.ts";
 import { PAGE_NUMBERS, SITE_NAMES, type StandInSites, startStandInSites } from "#tests/stand-in-sites.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
+import { registerRecordsFollowUp } from "./official-record-follow-up.server.ts";
 import { callsLeft, type OfficialRecordSettings, registerOfficialRecords } from "./official-record-jobs.server.ts";
 import {
   adoptPageNumber,
@@ -76,6 +77,8 @@ const nextDay = (days = 1) => {
 
 function runnerWith(settings: Partial<OfficialRecordSettings> = {}) {
   const runner = new JobRunner();
+  // The official records' follow-up of supplier changes runs where the registry jobs run (docs/decisions/0051).
+  registerRecordsFollowUp(runner);
   registerOfficialRecords(runner, {
     key: KEY,
     ntsUrl: registries.ntsUrl,
@@ -352,9 +355,10 @@ describe("the calls managers' saves cause", () => {
     for (const [i, number] of numbers.entries()) ids.push(await addSupplier(`몫 도매 ${i}`, { businessNumber: number }));
     // 20 calls a day per service: each listing and each account 1, all managers 2.
     const runner = () => runnerWith({ ntsDailyLimit: 20, ftcDailyLimit: 20 });
-    for (const [i, id] of ids.entries()) await afterSupplierChanged(id, { wholesalerId: id, userId: `manager-${i}` });
+    for (const [i, id] of ids.entries())
+      await afterSupplierChanged(id, { number: numbers[i], charge: { wholesalerId: id, userId: `manager-${i}` } });
     // A manager's second save of the same number while its check waits queues nothing more.
-    await afterSupplierChanged(ids[0]!, { wholesalerId: ids[0]!, userId: "manager-0" });
+    await afterSupplierChanged(ids[0]!, { number: numbers[0], charge: { wholesalerId: ids[0]!, userId: "manager-0" } });
     expect(await db().select().from(jobs)).toHaveLength(10);
     await runner().runDue();
     const callsOf = (service: string) => registries.calls.filter((call) => call.service === service);

@@ -419,20 +419,38 @@ export async function requestRecordsSweep(): Promise<RequestOutcome | null> {
 
 /**
  * After a supplier changed (official-record-follow-up.server.ts): the derived state follows the new site or number,
- * and a number the registries were never asked about is asked now (when the checks are on), charged to the
- * manager's share when a manager saved (`charge`).
+ * and a number the change set that the registries were never asked about is asked (when the checks are on): at once
+ * for a person's save of one supplier, charged to the manager's share when a manager saved (`charge`); through the
+ * next sweep for a bulk write (`batch`: an import, the review queue), which asks 100 numbers a 국세청 call. A number
+ * replaced since the change is not asked for it (its own change asks).
  */
-export async function afterSupplierChanged(wholesalerId: number, charge?: RegistryCharge) {
+export async function afterSupplierChanged(
+  wholesalerId: number,
+  { number, charge, batch = false }: { number?: string | null; charge?: RegistryCharge; batch?: boolean } = {},
+) {
   const queued = await db().transaction(async (tx) => {
     const [supplier] = await tx.select({ number: wholesalers.businessNumber }).from(wholesalers).where(eq(wholesalers.id, wholesalerId));
     if (!supplier) return false;
     const [row] = await tx.select().from(officialRecords).where(eq(officialRecords.wholesalerId, wholesalerId));
     if (row) await refresh(tx, wholesalerId, new Date());
     const asked = answersFor(row, supplier.number);
-    if (!supplier.number || !recordsEnabled() || asked?.ntsAskedAt || asked?.ftcAskedAt) return false;
-    return enqueueChecksOf(tx, supplier.number, charge);
+    if (!number || number !== supplier.number || !recordsEnabled() || asked?.ntsAskedAt || asked?.ftcAskedAt) return false;
+    if (batch) return sweepSoon(tx);
+    return enqueueChecksOf(tx, number, charge);
   });
   if (queued) notifyJobs();
+}
+
+/** Queues a sweep of the due numbers unless one is already waiting; whether it queued one. */
+async function sweepSoon(tx: Tx) {
+  const [waiting] = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, SWEEP_KIND), eq(jobs.state, "queued")))
+    .limit(1);
+  if (waiting) return false;
+  await enqueueJob(SWEEP_KIND, { scope: "due" }, { tx, maxAttempts: 3 });
+  return true;
 }
 
 /**

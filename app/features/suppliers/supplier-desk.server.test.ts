@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { db } from "#app/db/client.server.ts";
 import { jobs, rateLimits, user, wholesalerChanges, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import type { WholesalerTerms } from "#app/db/term-values.ts";
+import { registerRecordsFollowUp } from "#app/features/official-records/official-record-follow-up.server.ts";
 import { callsLeft, registerOfficialRecords } from "#app/features/official-records/official-record-jobs.server.ts";
 import { requestRecordsCheck } from "#app/features/official-records/official-records.server.ts";
 import { SUPPLIED_SOURCE, TERM_FIELDS, termRows } from "#app/features/wholesalers/wholesaler-terms.ts";
@@ -245,6 +246,8 @@ describe("사업자등록번호 changes, and the registry calls a manager's save
   /** The registry jobs as a server runs them, against the stand-ins, with a day's limit of `limit` calls per service. */
   function registryRunner(limit: number) {
     const runner = new JobRunner();
+    // The official records' follow-up of supplier changes runs where the registry jobs run (docs/decisions/0051).
+    registerRecordsFollowUp(runner);
     registerOfficialRecords(runner, {
       key: KEY,
       ntsUrl: registries.ntsUrl,

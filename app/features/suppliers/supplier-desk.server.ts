@@ -84,7 +84,7 @@ export async function saveSupplierEditAction(request: Request, rawId: string | u
       headers: { "Retry-After": String(Math.max(1, Math.ceil((tomorrow.getTime() - Date.now()) / 1000))) },
     });
   }
-  // The official records follow the save through the change history (docs/decisions/0048): the registry calls a
+  // The official records follow the save through the change history (docs/decisions/0051): the registry calls a
   // new number causes are charged to this listing and account (a share of the day's calls, docs/decisions/0041).
   return redirectWithToast("/supplier", { type: "success", message: "저장되었습니다." });
 }

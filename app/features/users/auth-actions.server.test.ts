@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { favorites, rateLimits, session, user, wholesalers } from "#app/db/schema.ts";
+import { finishPendingFavorite } from "#app/features/favorites/favorites.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { auth, getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
 import { signupFields } from "#tests/factories.ts";
@@ -15,12 +16,15 @@ import { promoteToAdmin } from "./users.server.ts";
 
 withTestDatabase();
 
+// As the /login and /signup routes call them: a 찜 pressed while signed out is finished by the favourites.
 async function signUp(email: string, password = "correct-horse-9", extra: Record<string, string> = {}) {
-  return asResponse(await signUpAction(formRequest("/signup", signupFields(email, password, extra))));
+  return asResponse(
+    await signUpAction(formRequest("/signup", signupFields(email, password, extra)), { afterSignIn: finishPendingFavorite }),
+  );
 }
 
 const login = (fields: Record<string, string>, init: { ip?: string } = {}) =>
-  signInAction(formRequest("/login", fields, init), { adminOnly: false }).then(asResponse);
+  signInAction(formRequest("/login", fields, init), { adminOnly: false, afterSignIn: finishPendingFavorite }).then(asResponse);
 
 async function toastOf(headers: Headers) {
   return (await readToast(getRequest("/", { cookie: cookiesFrom(new Response(null, { headers })) }))).toast;

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { user } from "#app/db/schema.ts";
-import { addFavorite } from "#app/features/favorites/favorites.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -12,7 +11,7 @@ import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.serve
 import { credentialsSchema, HONEYPOT_FIELD, signupSchema } from "./auth-schema.ts";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server.ts";
 import { ACCOUNT_HOT_FAILURES, takeLoginSlot } from "./login-limits.server.ts";
-import { PENDING_ACTION_FIELD, parsePendingAction } from "./pending-action.ts";
+import { PENDING_ACTION_FIELD } from "./pending-action.ts";
 import { CONSENT_FIELD } from "./signup-consent.ts";
 import { notifyRepeatedLoginFailures, sendAdminVerification } from "./users.server.ts";
 
@@ -60,15 +59,11 @@ function carried(form: FormData) {
 }
 
 /**
- * Finishes what the person was doing when they were sent to sign in (pending-action.ts): a 찜 pressed
- * while signed out is saved now, in this POST. Returns the words to add to the success message.
+ * Finishes what the person was doing when they were sent to sign in (pending-action.ts), in the sign-in's own POST,
+ * and returns the words to add to the success message. The route passes it in (a 찜 pressed while signed out is
+ * the favourites' to save, features/favorites), so this folder imports no feature that uses it.
  */
-async function finishPendingAction(userId: string, form: FormData): Promise<string> {
-  const pending = parsePendingAction(form.get(PENDING_ACTION_FIELD));
-  if (!pending) return "";
-  const saved = await addFavorite(userId, pending.wholesalerId);
-  return saved === "added" ? " 찜 목록에 저장했습니다." : " 찜할 도매처를 찾을 수 없습니다.";
-}
+export type AfterSignIn = (userId: string, form: FormData) => Promise<string>;
 
 function signedInRedirect(to: string, message: string, authCookies: string[]) {
   const headers = new Headers();
@@ -76,7 +71,7 @@ function signedInRedirect(to: string, message: string, authCookies: string[]) {
   return redirectWithToast(to, { type: "success", message }, { headers });
 }
 
-export async function signInAction(request: Request, { adminOnly }: { adminOnly: boolean }) {
+export async function signInAction(request: Request, { adminOnly, afterSignIn }: { adminOnly: boolean; afterSignIn?: AfterSignIn }) {
   const form = await readForm(request);
   if (form.get(HONEYPOT_FIELD)) return formFailure(BAD_REQUEST, { status: 400 });
   const checked = validateForm(form, credentialsSchema);
@@ -111,13 +106,13 @@ export async function signInAction(request: Request, { adminOnly }: { adminOnly:
       .catch(() => {});
     return formFailure("로그인 실패: 관리자 계정이 아닙니다.", { status: 403, values: typed });
   }
-  const done = row && !adminOnly ? await finishPendingAction(row.id, form) : "";
+  const done = row && !adminOnly && afterSignIn ? await afterSignIn(row.id, form) : "";
   const fallback = isAdmin ? "/admin" : "/add";
   const to = adminOnly ? "/admin" : safeRedirectPath(form.get("redirectTo"), fallback);
   return signedInRedirect(to, `로그인 성공!${done}`, response.headers.getSetCookie());
 }
 
-export async function signUpAction(request: Request) {
+export async function signUpAction(request: Request, { afterSignIn }: { afterSignIn?: AfterSignIn } = {}) {
   const form = await readForm(request);
   if (form.get(HONEYPOT_FIELD)) return formFailure(BAD_REQUEST, { status: 400 });
   const checked = validateForm(form, signupSchema);
@@ -157,7 +152,7 @@ export async function signUpAction(request: Request) {
   const userId = created.user?.id;
   let message = "회원가입이 완료되었습니다.";
   if (userId) {
-    message += await finishPendingAction(userId, form);
+    if (afterSignIn) message += await afterSignIn(userId, form);
     message += await adminVerificationNotice(request, userId);
   }
   // The page the person came from rides in `redirectTo` too (the sign-up page's loader puts it there); a plain

@@ -12,7 +12,7 @@ import { HISTORY_TERM_FIELDS, TERM_LABELS, termValueWords } from "./wholesaler-t
  * row before (or null when creating), write, read it after (or null when deleting), then
  * `await recordChanges(tx, { wholesalerId, action, source, actor, before, after })`.
  *
- * The history is also the one event after a supplier changed (docs/decisions/0048): `recordChanges` hands each
+ * The history is also the one event after a supplier changed (docs/decisions/0051): `recordChanges` hands each
  * recorded change to every feature that follows suppliers (the 찜 alerts, the official records, …), in the write's
  * own transaction, where each queues its work as a job. So a write that rolls back leaves nothing queued, a
  * committed one never misses its follow-up whatever path wrote it, and no write path calls a follower by hand.

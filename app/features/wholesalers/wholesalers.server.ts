@@ -412,7 +412,7 @@ async function insertWholesaler(
     await recordChanges(tx, { wholesalerId: row!.id, action: "create", source, actor, before: null, after: row! });
     return row!.id;
   });
-  // The follow-ups the history queued (docs/decisions/0048) start now in this process, not at the next poll.
+  // The follow-ups the history queued (docs/decisions/0051) start now in this process, not at the next poll.
   notifyJobs();
   await requestImagesAfterSave([logoUrl]);
   return id;
@@ -506,7 +506,7 @@ async function updateWithHistory(
     await recordChanges(tx, { wholesalerId: id, action: "update", ...by, before, after: after! });
     return "saved";
   });
-  // The follow-ups the history queued (docs/decisions/0048) start now in this process, not at the next poll.
+  // The follow-ups the history queued (docs/decisions/0051) start now in this process, not at the next poll.
   if (outcome === "saved") notifyJobs();
   return outcome;
 }

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { PageHeading } from "#app/components/page-heading.tsx";
+import { finishPendingFavorite } from "#app/features/favorites/favorites.server.ts";
 import { signInAction } from "#app/features/users/auth-actions.server.ts";
 import { CredentialsForm } from "#app/features/users/credentials-form.tsx";
 import { PENDING_ACTION_FIELD, signInHref } from "#app/features/users/pending-action.ts";
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta({ title: "로그인",
 export { routeHeaders as headers } from "#app/lib/headers.ts";
 
 export function action({ request }: Route.ActionArgs) {
-  return signInAction(request, { adminOnly: false });
+  return signInAction(request, { adminOnly: false, afterSignIn: finishPendingFavorite });
 }
 
 export default function Login() {

@@ -1,5 +1,6 @@
 import { data, Link, useActionData, useSearchParams } from "react-router";
 import { PageHeading } from "#app/components/page-heading.tsx";
+import { finishPendingFavorite } from "#app/features/favorites/favorites.server.ts";
 import { signUpAction } from "#app/features/users/auth-actions.server.ts";
 import { CredentialsForm } from "#app/features/users/credentials-form.tsx";
 import { PENDING_ACTION_FIELD, signInHref } from "#app/features/users/pending-action.ts";
@@ -28,7 +29,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export function action({ request }: Route.ActionArgs) {
-  return signUpAction(request);
+  return signUpAction(request, { afterSignIn: finishPendingFavorite });
 }
 
 export default function Signup({ loaderData }: Route.ComponentProps) {
