@@ -5,6 +5,7 @@
  * page would be shown as markup.
  */
 import type { Request, Response } from "express";
+import { metrics, type UnavailableCause } from "../app/lib/metrics.server.ts";
 
 export const UNAVAILABLE_MESSAGE = "지금은 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.";
 /** Seconds a client is asked to wait after a 503: about how long a database restart or fail-over takes. */
@@ -25,7 +26,11 @@ export function sendShortAnswer(req: Request, res: Response, status: number, mes
   res.send(dataRequest ? message : page(message));
 }
 
-/** 503 with Retry-After: the database did not answer (pages and `.data` requests alike, as /readyz does). */
-export function sendUnavailable(req: Request, res: Response) {
+/**
+ * 503 with Retry-After: the database did not answer (pages and `.data` requests alike, as /readyz does). Counted
+ * by `cause` in /metrics (`domae_unavailable_answers_total`).
+ */
+export function sendUnavailable(req: Request, res: Response, cause: UnavailableCause = "database-down") {
+  metrics.unavailable.inc({ cause });
   sendShortAnswer(req, res, 503, UNAVAILABLE_MESSAGE, { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
 }
