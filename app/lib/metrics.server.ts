@@ -48,7 +48,7 @@ export const metrics = {
   }),
   reads: new client.Counter({
     name: "domae_replica_routed_reads_total",
-    help: "Requests that could read a replica, by the database that served them (a replica, or primary when none was fit).",
+    help: "With read replicas: answered requests by the database their reads came from (a replica's host, or primary).",
     labelNames: ["database"] as const,
     registers: [registry],
   }),
