@@ -160,7 +160,7 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
     cleanups.push(() => worker.kill("SIGTERM"));
     await waitForLine(worker, /"msg":"worker started"/, startWaitMs());
 
-    const webEnv = { ...shared, JOBS: "none", DATABASE_REPLICA_URLS: replicaUrl, TRUST_PROXY: "1" };
+    const webEnv = { ...shared, JOBS: "none", DATABASE_REPLICA_URLS: replicaUrl, TRUST_PROXY: "1", METRICS: "1" };
     const publicHost = `127.0.0.1:${port}`;
     const ports = [port, port + 1, port + 2];
     const webs: (ServerHandle | null)[] = await Promise.all(
@@ -304,6 +304,7 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
     const runClient = async (c: number) => {
       const jar = new CookieJar();
       let writer = c % 2 === 0;
+      let searchedOthers = false;
       if (writer) {
         // Through the balancer like everything else; a sign-up that met the killed process is tried again.
         for (let attempt = 0; attempt < 5; attempt++) {
@@ -363,9 +364,11 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
           continue;
         }
         const kind = i % 5;
-        if (!writer && kind === 0 && acknowledged.length > 0) {
+        if (!writer && (kind === 0 || !searchedOthers) && acknowledged.length > 0) {
           // Someone else's save, searched anonymously (the replica): every other time the newest one, which a
-          // replica held 2 s behind has often not replayed yet.
+          // replica held 2 s behind has often not replayed yet. A reader's first turn after the first save is
+          // one: on a loaded machine a client gets few turns, and the review's runs tried none.
+          searchedOthers = true;
           const other = i % 2 === 0 ? acknowledged.at(-1)! : acknowledged[Math.floor(Math.random() * acknowledged.length)]!;
           const found = await request("GET /products?q (other)", `/products?q=${other.token}`, { jar });
           if (found?.status === 200) {
@@ -390,9 +393,30 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
       }
     };
 
+    /**
+     * What a web process counted (its /metrics): 503s by cause and waits for a pooled connection that gave up. Read
+     * from each process at the end, and from the one that is killed just before its kill.
+     */
+    const counted: Record<string, number> = {};
+    let processesScraped = 0;
+    const countFrom = async (p: number) => {
+      const text = await fetch(`http://127.0.0.1:${p}/metrics`).then(
+        (answer) => (answer.ok ? answer.text() : ""),
+        () => "",
+      );
+      if (text) processesScraped += 1;
+      for (const line of text.split("\n")) {
+        const match = /^(domae_unavailable_answers_total\{cause="[^"]+"\}|domae_db_pool_acquire_timeouts_total\{pool="[^"]+"\}) (\d+)/.exec(
+          line,
+        );
+        if (match) counted[match[1]!] = (counted[match[1]!] ?? 0) + Number(match[2]);
+      }
+    };
+
     const killer = (async () => {
       await new Promise((r) => setTimeout(r, (seconds * 1000) / 3));
       const victim = webs[1]!;
+      await countFrom(victim.port);
       killedPort = victim.port;
       killedAt = Date.now();
       victim.child.kill("SIGKILL");
@@ -427,6 +451,7 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
     await primaryClient.end();
     await replicaClient.end();
     const workerAlive = worker.exitCode === null;
+    for (const p of ports) await countFrom(p);
 
     const routes = Object.fromEntries(
       Object.entries(latencies).map(([route, values]) => {
@@ -484,6 +509,7 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
         servedFromBucketOf10: servedFromBucket,
       },
       workerAlive,
+      webMetrics: { processesScraped, counted },
       routes,
     };
   } finally {
