@@ -131,13 +131,15 @@ export function createApp(options: AppOptions) {
     res.on("finish", () => {
       const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
       // A route's pattern, never the URL: the metrics keep one series per page, not one per address asked for.
-      const route = asset ? "/assets/*" : ((res.locals.route as string | undefined) ?? options.routeOf?.(req.path) ?? "other");
+      // The Express layer's own answers (health checks, /metrics, files) name their route themselves and read no database.
+      const ownAnswer = res.locals.route as string | undefined;
+      const route = asset ? "/assets/*" : (ownAnswer ?? options.routeOf?.(req.path) ?? "other");
       metrics.requests.inc({ route, method: METHODS.has(req.method) ? req.method : "other", status: String(res.statusCode) });
       metrics.requestSeconds.observe({ route }, ms / 1000);
+      if (asset) return;
       const context = res.locals.requestContext as RequestContext | undefined;
       if (context?.fromReplica) metrics.reads.inc({ database: context.database?.name ?? "replica" });
-      else if (options.replica) metrics.reads.inc({ database: "primary" });
-      if (asset) return;
+      else if (options.replica && !ownAnswer) metrics.reads.inc({ database: "primary" });
       const fields = { requestId: req.headers["x-request-id"], method: req.method, path: req.path, status: res.statusCode, ms };
       if (res.statusCode >= 500) log.error("request", fields);
       else log.info("request", fields);
