@@ -163,3 +163,73 @@ test.runIf(testDatabaseKind() === "postgres" && pgBouncerBinary() !== null)(
   },
   120_000,
 );
+
+/** `npm run worker` in its own process, as an operator starts it: its exit code and what it wrote. */
+function startWorker(settings: Record<string, string>) {
+  const child = spawn(process.execPath, ["scripts/worker.ts"], {
+    env: { ...process.env, SEED_DEMO: "0", AUTH_SECRET: "start-secret-start-secret-start-secret-00", ...settings },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  // A worker that started is stopped at once: only a refusal to start is under test.
+  child.stdout.on("data", (chunk) => String(chunk).includes('"worker started"') && child.kill("SIGTERM"));
+  return new Promise<{ code: number | null; output: string }>((resolve) => child.on("exit", (code) => resolve({ code, output })));
+}
+
+test("IMAGE_STORE=s3 with a bucket that cannot be reached (a dead S3_ENDPOINT) stops the start with one line naming it, exit 1", async () => {
+  const database = testDatabaseKind() === "postgres" ? await createPostgresDatabase() : null;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "domae-bucket-"));
+  try {
+    const { code, output } = await startWorker({
+      DATABASE_URL: database?.url ?? "",
+      DATA_DIR: dataDir,
+      IMAGE_STORE: "s3",
+      S3_BUCKET: "domae-pictures",
+      // Port 1: nothing listens there.
+      S3_ENDPOINT: "http://127.0.0.1:1",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "1",
+    });
+    expect(code).toBe(1);
+    const lines = output.trim().split("\n");
+    expect(lines.filter((line) => line.startsWith("Start-up failed"))).toEqual([
+      expect.stringMatching(
+        /^Start-up failed: S3 bucket "domae-pictures" at http:\/\/127\.0\.0\.1:1 cannot be reached: .*ECONNREFUSED.*\(S3 버킷에 연결할 수 없습니다\)$/,
+      ),
+    ]);
+    expect(output).not.toContain('"worker started"');
+  } finally {
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 120_000);
+
+test.runIf(testDatabaseKind() === "postgres")(
+  "MIGRATE_ON_START=0 with a DATABASE_DIRECT_URL that cannot be used stops the start with one line, not at the next db:migrate",
+  async () => {
+    const database = await createPostgresDatabase();
+    try {
+      const migrate = spawn(process.execPath, ["scripts/migrate.ts"], {
+        env: { ...process.env, DATABASE_URL: database.url, AUTH_SECRET: "start-secret-start-secret-start-secret-00", SEED_DEMO: "0" },
+        stdio: "ignore",
+      });
+      expect(await new Promise((resolve) => migrate.on("exit", resolve))).toBe(0);
+      const wrong = new URL(database.url);
+      wrong.pathname = "/domae_no_such_database";
+      const refused = await startWorker({ DATABASE_URL: database.url, DATABASE_DIRECT_URL: wrong.toString(), MIGRATE_ON_START: "0" });
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(
+        /^Start-up failed: DATABASE_DIRECT_URL could not be reached \(database "domae_no_such_database" does not exist\)\. 데이터베이스에 직접 연결할 수 없습니다\.$/m,
+      );
+      const started = await startWorker({ DATABASE_URL: database.url, DATABASE_DIRECT_URL: database.url, MIGRATE_ON_START: "0" });
+      expect(started.output).toContain('"worker started"');
+      expect(started.code).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  },
+  120_000,
+);

@@ -6,17 +6,20 @@ import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { checkProcessorsListed } from "#app/features/legal/legal.server.ts";
 import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
 import { registerRecordsFollowUp } from "#app/features/official-records/official-record-follow-up.server.ts";
-import { registerOfficialRecords } from "#app/features/official-records/official-record-jobs.server.ts";
+import { callsLeft, registerOfficialRecords } from "#app/features/official-records/official-record-jobs.server.ts";
 import { syncVerifiedFlags } from "#app/features/official-records/official-records.server.ts";
 import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
 import { FOLD_VIEWS_INTERVAL_MS, FOLD_VIEWS_KIND, foldCountedViews } from "#app/features/wholesalers/wholesalers.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
+import { metrics, onScrape } from "#app/lib/metrics.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { registerImageJobs, requestImagesAtStart } from "#app/platform/images/image-jobs.server.ts";
+import { objectStore } from "#app/platform/images/image-store.server.ts";
 import { IMAGE_FETCH_KIND, purgeUnnamedImages } from "#app/platform/images/images.server.ts";
 import { PURGE_INTERVAL_MS, purgeExpired } from "#app/platform/jobs/housekeeping.server.ts";
 import { type JobKind, JobRunner, purgeJobsKind } from "#app/platform/jobs/job-runner.server.ts";
+import { readQueueMetrics } from "#app/platform/jobs/queue-metrics.server.ts";
 import { backgroundSettled, runInBackground } from "#app/platform/mail/background.server.ts";
 import { followSupplierChangesAtStart } from "./supplier-change-followers.server.ts";
 
@@ -43,6 +46,9 @@ export async function startApp({ role = "web" }: { role?: ProcessRole } = {}): P
   });
   setCurrentDatabase(open);
   try {
+    // A bucket that cannot be reached (a dead S3_ENDPOINT, a wrong key) stops the start with one line, instead of
+    // showing up at the first picture.
+    await (await objectStore())?.check();
     runner = startJobs(config);
     if (role === "web" && config.replicaUrls.length > 0) {
       replicas = await openReplicas(config.replicaUrls, open.db, poolSettings(config, role));
@@ -55,7 +61,28 @@ export async function startApp({ role = "web" }: { role?: ProcessRole } = {}): P
     await open.close();
     throw error;
   }
+  watchForMetrics(config);
   return open;
+}
+
+/** The values /metrics reads at each scrape (lib/metrics.server.ts): the job queue, the registries' calls, replicas. */
+function watchForMetrics(config: ReturnType<typeof env>) {
+  onScrape("jobs", () => readQueueMetrics(IMAGE_FETCH_KIND));
+  onScrape("registries", async () => {
+    metrics.registryCallsLeft.reset();
+    if (!config.DATA_GO_KR_KEY) return;
+    const now = new Date();
+    metrics.registryCallsLeft.set({ registry: "nts" }, await callsLeft("nts", config.NTS_DAILY_LIMIT, now));
+    metrics.registryCallsLeft.set({ registry: "ftc" }, await callsLeft("ftc", config.FTC_DAILY_LIMIT, now));
+  });
+  onScrape("replicas", async () => {
+    metrics.replicaLagSeconds.reset();
+    metrics.replicaInUse.reset();
+    for (const state of replicas?.states() ?? []) {
+      if (state.lagSeconds !== null) metrics.replicaLagSeconds.set({ replica: state.name }, state.lagSeconds);
+      metrics.replicaInUse.set({ replica: state.name }, state.healthy ? 1 : 0);
+    }
+  });
 }
 
 let replicas: ReplicaPool | undefined;
@@ -182,8 +209,38 @@ export async function stopApp() {
   await open?.close();
 }
 
-/** /readyz: the database answers a trivial query within the timeout. */
+/**
+ * /readyz: the database answers a trivial query within the timeout, and with IMAGE_STORE=s3 the bucket answered
+ * its last check (made at most every 10 s, so a balancer's probes do not become a stream of bucket requests).
+ */
 export async function checkReady(timeoutMs = 2000): Promise<boolean> {
+  const [database, bucket] = await Promise.all([databaseReady(timeoutMs), bucketReady()]);
+  return database && bucket;
+}
+
+const BUCKET_RECHECK_MS = 10_000;
+let bucketCheck: { store: Promise<unknown>; at: number; ready: Promise<boolean> } | undefined;
+
+function bucketReady(): Promise<boolean> {
+  const store = objectStore();
+  if (!store) return Promise.resolve(true);
+  if (!bucketCheck || bucketCheck.store !== store || Date.now() - bucketCheck.at >= BUCKET_RECHECK_MS) {
+    const wasReady = bucketCheck?.ready;
+    const ready = store
+      .then((opened) => opened.check())
+      .then(
+        () => true,
+        async (error: unknown) => {
+          if ((await wasReady) !== false) log.warn("readyz: the picture bucket does not answer", { error });
+          return false;
+        },
+      );
+    bucketCheck = { store, at: Date.now(), ready };
+  }
+  return bucketCheck.ready;
+}
+
+async function databaseReady(timeoutMs: number): Promise<boolean> {
   if (!currentDatabase()) return false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {

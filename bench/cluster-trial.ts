@@ -63,6 +63,16 @@ class CookieJar {
   }
 }
 
+/**
+ * How long a process may take to start: BENCH_START_SECONDS, else 60 s on an idle machine and 20 s for each unit
+ * of load average per core (a review's run at load average 19 on 2 cores died on a fixed 60 s).
+ */
+function startWaitMs() {
+  const setting = Number(process.env.BENCH_START_SECONDS);
+  if (setting > 0) return setting * 1000;
+  return Math.round(Math.max(60, (20 * os.loadavg()[0]!) / os.cpus().length)) * 1000;
+}
+
 function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs: number) {
   return new Promise<void>((resolve, reject) => {
     let seen = "";
@@ -148,9 +158,9 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
       stdio: ["ignore", "pipe", "pipe"],
     });
     cleanups.push(() => worker.kill("SIGTERM"));
-    await waitForLine(worker, /"msg":"worker started"/, 60_000);
+    await waitForLine(worker, /"msg":"worker started"/, startWaitMs());
 
-    const webEnv = { ...shared, JOBS: "none", DATABASE_REPLICA_URLS: replicaUrl, TRUST_PROXY: "1" };
+    const webEnv = { ...shared, JOBS: "none", DATABASE_REPLICA_URLS: replicaUrl, TRUST_PROXY: "1", METRICS: "1" };
     const publicHost = `127.0.0.1:${port}`;
     const ports = [port, port + 1, port + 2];
     const webs: (ServerHandle | null)[] = await Promise.all(
@@ -222,9 +232,34 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
     let staleSearches = 0;
     let oldestStaleMs = 0;
     let errors5xx = 0;
+    let unavailableWithoutRetryAfter = 0;
     const sample5xx: string[] = [];
+    let retriedByBalancer = 0;
+    let signedUp = 0;
+    let signUpsFailed = 0;
+    let writesCutInFlight = 0;
+    const refusedSaves: Record<string, number> = {};
+    const sampleRefusedSaves: string[] = [];
 
+    /**
+     * One request through the stand-in balancer. Like nginx's `proxy_next_upstream error`, a request whose
+     * connection was refused is sent to the next ready process (it never reached the first), and so is a GET that
+     * was cut; a POST cut after it was sent is not retried (it may have been done) and counts as the balancer's 502.
+     */
     const request = async (route: string, path: string, init: RequestInit & { jar: CookieJar; only?: (name: string) => boolean }) => {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const outcome = await requestOnce(route, path, init);
+        if (outcome !== "refused" && outcome !== "cut") return outcome;
+        if (outcome === "cut" && (init.method ?? "GET") !== "GET") {
+          writesCutInFlight += 1;
+          return null;
+        }
+        retriedByBalancer += 1;
+      }
+      return null;
+    };
+
+    const requestOnce = async (route: string, path: string, init: RequestInit & { jar: CookieJar; only?: (name: string) => boolean }) => {
       const target = pick();
       const cookie = init.jar.header(init.only);
       const started = performance.now();
@@ -250,24 +285,26 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
         statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
         if (answer.status >= 500) {
           errors5xx += 1;
+          if (answer.status === 503 && !answer.headers.get("retry-after")) unavailableWithoutRetryAfter += 1;
           if (sample5xx.length < 5) sample5xx.push(`${answer.status} ${init.method ?? "GET"} ${path} on ${target}: ${body.slice(0, 200)}`);
         }
         init.jar.take(answer);
         return { status: answer.status, body, location: answer.headers.get("location") };
-      } catch {
-        // Refused or cut: only the killed process does that (a load balancer retries or answers 502).
+      } catch (error) {
+        // Refused or cut: only the killed process should do that; the balancer takes it out of rotation at once.
         if (target === killedPort) toKilledProcess += 1;
-        else {
-          statuses.connectionFailed = (statuses.connectionFailed ?? 0) + 1;
-        }
-        return null;
+        else statuses.connectionFailed = (statuses.connectionFailed ?? 0) + 1;
+        ready.delete(target);
+        const code = ((error as Error).cause as { code?: string } | undefined)?.code;
+        return code === "ECONNREFUSED" ? ("refused" as const) : ("cut" as const);
       }
     };
 
     const deadline = Date.now() + seconds * 1000;
     const runClient = async (c: number) => {
       const jar = new CookieJar();
-      const writer = c % 2 === 0;
+      let writer = c % 2 === 0;
+      let searchedOthers = false;
       if (writer) {
         // Through the balancer like everything else; a sign-up that met the killed process is tried again.
         for (let attempt = 0; attempt < 5; attempt++) {
@@ -276,11 +313,17 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
             const { status, cookie } = await signUp(`http://127.0.0.1:${target}`, `cluster-${c}-${attempt}-${Date.now()}@example.com`);
             if (status !== 302) continue;
             jar.take(new Response(null, { headers: cookie.split("; ").map((pair) => ["set-cookie", pair] as [string, string]) }));
+            signedUp += 1;
             break;
           } catch {
             if (target === killedPort) toKilledProcess += 1;
             await new Promise((r) => setTimeout(r, 500));
           }
+        }
+        // Without an account its saves would be redirects to /login, not acknowledged writes: it reads instead.
+        if (!jar.header()) {
+          writer = false;
+          signUpsFailed += 1;
         }
       }
       for (let i = 0; Date.now() < deadline; i++) {
@@ -300,7 +343,12 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
               siteUrl: "",
             }),
           });
-          if (saved?.status !== 302) continue;
+          if (saved && saved.status >= 400 && saved.status < 500) {
+            refusedSaves[saved.status] = (refusedSaves[saved.status] ?? 0) + 1;
+            if (sampleRefusedSaves.length < 5)
+              sampleRefusedSaves.push(`${saved.status}: ${saved.body.replace(/<[^>]+>/g, " ").slice(0, 160)}`);
+          }
+          if (saved?.status !== 302 || saved.location?.startsWith("/login")) continue;
           acknowledged.push({ name, token, at: Date.now() });
           // The writer's next read must show its save: half with the session, half with only the cookie the
           // save answered with (as a browser that signed out since would).
@@ -316,9 +364,11 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
           continue;
         }
         const kind = i % 5;
-        if (!writer && kind === 0 && acknowledged.length > 0) {
+        if (!writer && (kind === 0 || !searchedOthers) && acknowledged.length > 0) {
           // Someone else's save, searched anonymously (the replica): every other time the newest one, which a
-          // replica held 2 s behind has often not replayed yet.
+          // replica held 2 s behind has often not replayed yet. A reader's first turn after the first save is
+          // one: on a loaded machine a client gets few turns, and the review's runs tried none.
+          searchedOthers = true;
           const other = i % 2 === 0 ? acknowledged.at(-1)! : acknowledged[Math.floor(Math.random() * acknowledged.length)]!;
           const found = await request("GET /products?q (other)", `/products?q=${other.token}`, { jar });
           if (found?.status === 200) {
@@ -343,9 +393,30 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
       }
     };
 
+    /**
+     * What a web process counted (its /metrics): 503s by cause and waits for a pooled connection that gave up. Read
+     * from each process at the end, and from the one that is killed just before its kill.
+     */
+    const counted: Record<string, number> = {};
+    let processesScraped = 0;
+    const countFrom = async (p: number) => {
+      const text = await fetch(`http://127.0.0.1:${p}/metrics`).then(
+        (answer) => (answer.ok ? answer.text() : ""),
+        () => "",
+      );
+      if (text) processesScraped += 1;
+      for (const line of text.split("\n")) {
+        const match = /^(domae_unavailable_answers_total\{cause="[^"]+"\}|domae_db_pool_acquire_timeouts_total\{pool="[^"]+"\}) (\d+)/.exec(
+          line,
+        );
+        if (match) counted[match[1]!] = (counted[match[1]!] ?? 0) + Number(match[2]);
+      }
+    };
+
     const killer = (async () => {
       await new Promise((r) => setTimeout(r, (seconds * 1000) / 3));
       const victim = webs[1]!;
+      await countFrom(victim.port);
       killedPort = victim.port;
       killedAt = Date.now();
       victim.child.kill("SIGKILL");
@@ -380,6 +451,7 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
     await primaryClient.end();
     await replicaClient.end();
     const workerAlive = worker.exitCode === null;
+    for (const p of ports) await countFrom(p);
 
     const routes = Object.fromEntries(
       Object.entries(latencies).map(([route, values]) => {
@@ -395,8 +467,20 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
       clients,
       requests: Object.values(latencies).reduce((n, values) => n + values.length, 0),
       statuses,
+      targets: {
+        "5xx other than 503 with Retry-After (target 0)": errors5xx - ((statuses["503"] ?? 0) - unavailableWithoutRetryAfter),
+        "lost acknowledged writes (target 0)": acknowledged.length - Number(rows[0].n),
+        "read-your-own-write violations (target 0)": ryowViolations.length,
+        "stale-replica reads tried (anonymous searches for another client's save)": anonymousSearches,
+      },
       answered5xx: errors5xx,
+      answered503: statuses["503"] ?? 0,
+      unavailableWithoutRetryAfter,
       sample5xx,
+      balancer: { retried: retriedByBalancer, writesCutInFlight },
+      savesRefused4xx: { byStatus: refusedSaves, examples: sampleRefusedSaves },
+      writers: { signedUp, signUpsFailed },
+      startWaitSeconds: startWaitMs() / 1000,
       killed: { port: killedPort, requestsRefusedOrCut: toKilledProcess, backInServiceAfterMs: backAfterMs },
       acknowledgedWrites: acknowledged.length,
       lostWrites: acknowledged.length - Number(rows[0].n),
@@ -425,6 +509,7 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
         servedFromBucketOf10: servedFromBucket,
       },
       workerAlive,
+      webMetrics: { processesScraped, counted },
       routes,
     };
   } finally {

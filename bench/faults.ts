@@ -11,6 +11,8 @@
 //   pictures       300 hostile-picture products from one account while another account's picture is timed
 //   cluster        primary + streaming replica, PgBouncer, 3 web (JOBS=none) + 1 worker, 50 clients for 60 s while one
 //                  web process is killed: 5xx, lost writes, read-your-own-write, replica staleness, p95 per route
+//   image          the Dockerfile built with podman on a base made from Debian's packages, its server run from the
+//                  image's own files (chroot) on PostgreSQL: ready, a page, /metrics, a worker, a clean stop
 //   --port N       the first of the ports the trials' servers use (default 3500)
 // Results go to bench/results/faults.json and docs/operations.md quotes them.
 import fs from "node:fs";
@@ -21,6 +23,7 @@ import { db } from "#app/db/client.server.ts";
 import { products, user } from "#app/db/schema.ts";
 import { withDatabase } from "../scripts/with-database.ts";
 import { clusterTrial } from "./cluster-trial.ts";
+import { imageTrial } from "./image-trial.ts";
 import { pictureFloodTrial } from "./picture-flood-trial.ts";
 import {
   BENCH_AUTH_SECRET,
@@ -477,7 +480,8 @@ async function startTogetherTrial(rounds: number) {
 }
 
 async function main() {
-  ensureBuild();
+  // The image trial builds inside the image; every other trial runs the bench's own build.
+  if (which !== "image") ensureBuild();
   const results: Record<string, unknown> = { date: new Date().toISOString() };
   if (which === "all" || which === "crash") {
     results.crash = [];
@@ -517,6 +521,7 @@ async function main() {
       }
     }
   }
+  if (which === "image") results.image = await imageTrial({ port: PORT, rebuildBase: process.env.REBUILD_BASE === "1" });
   if (which === "cluster") {
     results.cluster = await clusterTrial({ port: PORT, seconds: Number(values.seconds), clients: Number(values.clients) });
   }

@@ -6,6 +6,7 @@
  */
 import type { Request, Response } from "express";
 import type { UnavailableCause } from "../app/db/request-context.server.ts";
+import { metrics, unavailableLabel } from "../app/lib/metrics.server.ts";
 
 export const UNAVAILABLE_MESSAGE = "지금은 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.";
 /** Seconds a client is asked to wait after a 503: about how long a database restart or fail-over takes. */
@@ -28,10 +29,12 @@ export function sendShortAnswer(req: Request, res: Response, status: number, mes
 
 /**
  * 503 with Retry-After: the database did not answer, or no connection was free (pages and `.data` requests alike).
- * The cause stays with the answer for its log line (`unavailableCauseOf`); the client is told nothing more.
+ * The cause stays with the answer for its log line (`unavailableCauseOf`) and is counted in /metrics
+ * (`domae_unavailable_answers_total`); the client is told nothing more.
  */
 export function sendUnavailable(req: Request, res: Response, cause: UnavailableCause) {
   noteUnavailable(res, cause);
+  metrics.unavailable.inc({ cause: unavailableLabel(cause) });
   sendShortAnswer(req, res, 503, UNAVAILABLE_MESSAGE, { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
 }
 

@@ -20,6 +20,7 @@ import {
   unavailableCause,
 } from "../app/db/request-context.server.ts";
 import { log } from "../app/lib/log.server.ts";
+import { metrics, metricsAccess, metricsText } from "../app/lib/metrics.server.ts";
 import { noteUnavailable, sendUnavailable, unavailableCauseOf } from "./answers.ts";
 import { type AdminCheck, limitBody } from "./body-limit.ts";
 import { isWrite, mayReadReplica, type SessionCheck, wroteCookie } from "./read-routing.ts";
@@ -52,6 +53,10 @@ export type AppOptions = {
   imageOrigin?: string;
   /** Whether a request carries a signed-in admin's session, for the large body limits (none: nobody). */
   isAdminRequest?: AdminCheck;
+  /** The pattern of the app's route a path is (`/wholesaler/:id`), the label of its requests in the metrics. */
+  routeOf?: (path: string) => string | undefined;
+  /** METRICS=1: /metrics answers, to this machine or to the bearer of `token` (METRICS_TOKEN). */
+  metrics?: { token?: string };
 };
 
 /**
@@ -59,6 +64,9 @@ export type AppOptions = {
  * stream, and the router context carrying the request's context (app/db/request-context.server.ts).
  */
 export type AppHandler = (request: globalThis.Request, context: RouterContextProvider) => Promise<globalThis.Response>;
+
+/** The methods counted by name in the metrics; any other is `other` (a client may send any word). */
+const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
 
 /** The admin's seller-note editor pages (app/routes.ts), the only pages that may show pictures from other sites. */
 const NOTE_EDITOR_PATH = /^\/admin\/sellernote-(add|edit\/\d+)\/?$/;
@@ -142,15 +150,26 @@ export function createApp(options: AppOptions) {
   });
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.path.startsWith("/assets/")) return next();
     const started = process.hrtime.bigint();
+    const asset = req.path.startsWith("/assets/");
     res.on("finish", () => {
+      const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
+      // A route's pattern, never the URL: the metrics keep one series per page, not one per address asked for.
+      // The Express layer's own answers (health checks, /metrics, files) name their route themselves and read no database.
+      const ownAnswer = res.locals.route as string | undefined;
+      const route = asset ? "/assets/*" : (ownAnswer ?? options.routeOf?.(req.path) ?? "other");
+      metrics.requests.inc({ route, method: METHODS.has(req.method) ? req.method : "other", status: String(res.statusCode) });
+      metrics.requestSeconds.observe({ route }, ms / 1000);
+      if (asset) return;
+      const context = res.locals.requestContext as RequestContext | undefined;
+      if (context?.fromReplica) metrics.reads.inc({ database: context.database?.name ?? "replica" });
+      else if (options.replica && !ownAnswer) metrics.reads.inc({ database: "primary" });
       const fields = {
         requestId: req.headers["x-request-id"],
         method: req.method,
         path: req.path,
         status: res.statusCode,
-        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+        ms,
         ...(unavailableCauseOf(res) ? { unavailableCause: unavailableCauseOf(res) } : {}),
       };
       if (res.statusCode >= 500) log.error("request", fields);
@@ -162,9 +181,11 @@ export function createApp(options: AppOptions) {
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
+    res.locals.route = "/healthz";
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   app.get("/readyz", async (_req, res) => {
+    res.locals.route = "/readyz";
     const draining = options.isDraining();
     const ready = !draining && (await options.checkReady());
     res.set("Cache-Control", "no-store");
@@ -172,10 +193,40 @@ export function createApp(options: AppOptions) {
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
   });
 
+  if (options.metrics) {
+    const { token } = options.metrics;
+    app.get("/metrics", async (req, res, next) => {
+      res.locals.route = "/metrics";
+      const access = metricsAccess(
+        {
+          remoteAddress: req.socket.remoteAddress,
+          proxied: req.headers["x-forwarded-for"] !== undefined || req.headers.forwarded !== undefined,
+          authorization: req.headers.authorization,
+        },
+        token,
+      );
+      // Anyone else gets the site's own 404 page, as for an address that does not exist.
+      if (access === 404) return next();
+      res.set("Cache-Control", "no-store");
+      if (access === 401) return res.status(401).set("WWW-Authenticate", "Bearer").end();
+      const { contentType, body } = await metricsText();
+      res.type(contentType).send(body);
+    });
+  }
+
   if (options.buildDir) {
     // Hashed file names never change content: cache them for a year.
     app.use("/assets", express.static(path.join(options.buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+    // A file of client/ (the icons, robots.txt's neighbours) is counted as `static`; a miss goes on to the app.
+    app.use((_req: Request, res: Response, next: NextFunction) => {
+      res.locals.route = "static";
+      next();
+    });
     app.use(express.static(path.join(options.buildDir, "client"), { maxAge: "1h", index: false }));
+    app.use((_req: Request, res: Response, next: NextFunction) => {
+      res.locals.route = undefined;
+      next();
+    });
   }
   if (options.devAssets) app.use(options.devAssets);
 

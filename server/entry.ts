@@ -12,6 +12,7 @@ import { checkReady, hasReplicas, pickReplica, startApp, stopApp } from "../app/
 import { env } from "../app/lib/env.server.ts";
 import { isAdminSession, isSignedInSession } from "../app/platform/auth/auth.server.ts";
 import { createApp, headersOf, serveApp } from "./app.ts";
+import { routePatterns } from "./route-pattern.ts";
 
 export type ServerAppOptions = {
   dev: boolean;
@@ -28,6 +29,7 @@ export type ServerAppOptions = {
 export async function startServerApp(options: ServerAppOptions) {
   const config = env();
   const database = await startApp();
+  const build = await import("virtual:react-router/server-build");
   const app = createApp({
     trustProxyHops: config.TRUST_PROXY,
     publicUrl: config.PUBLIC_URL,
@@ -42,6 +44,8 @@ export async function startServerApp(options: ServerAppOptions) {
     isSignedIn: (req) => isSignedInSession(headersOf(req)),
     imageOrigin: config.IMAGE_BASE_URL,
     isAdminRequest: (req) => isAdminSession(headersOf(req)),
+    routeOf: routePatterns(build.routes),
+    metrics: config.METRICS === "1" ? { token: config.METRICS_TOKEN } : undefined,
   });
   const handle = createRequestHandler(() => import("virtual:react-router/server-build"), options.dev ? "development" : "production");
   serveApp(app, handle, config.PUBLIC_URL);

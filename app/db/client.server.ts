@@ -9,6 +9,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { dataDirError } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
+import { watchPool } from "#app/lib/metrics.server.ts";
 import { acquireDataDirLock } from "./data-dir-lock.server.ts";
 import type { Db, OpenDatabase } from "./database-types.ts";
 import { currentRequestContext } from "./request-context.server.ts";
@@ -98,8 +99,11 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
     ? await openPostgres(options.databaseUrl, options.pool)
     : await openPglite(options.dataDir ?? "./data", options.lock ?? true, options.loadDataDir);
   try {
-    if (options.migrate === false) await checkMigrated(open);
-    else
+    if (options.migrate === false) {
+      await checkMigrated(open);
+      // Not needed until the next `db:migrate`, but a wrong address or password is found now, not then.
+      if (open.pool && options.directUrl) await (await connectDirect(options.directUrl)).end();
+    } else
       await underStartupLock(open, options.directUrl ?? options.databaseUrl, async (migrator) => {
         await migrateDatabase(migrator, open.kind);
         await options.afterMigrate?.(open);
@@ -121,12 +125,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
  */
 async function underStartupLock(open: OpenDatabase, directUrl: string | undefined, work: (migrator: Db) => Promise<void>) {
   if (!open.pool || !directUrl) return work(open.db);
-  const client = new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: 5000, application_name: "domae-migrate" });
-  try {
-    await client.connect();
-  } catch (error) {
-    throw new Error(`DATABASE_DIRECT_URL could not be reached (${(error as Error).message}). 데이터베이스에 직접 연결할 수 없습니다.`);
-  }
+  const client = await connectDirect(directUrl);
   try {
     await client.query("SELECT pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
     try {
@@ -137,6 +136,18 @@ async function underStartupLock(open: OpenDatabase, directUrl: string | undefine
   } finally {
     await client.end();
   }
+}
+
+/** A session of its own on the primary (DATABASE_DIRECT_URL, or DATABASE_URL when it is unset). */
+async function connectDirect(directUrl: string) {
+  const client = new pg.Client({ connectionString: directUrl, connectionTimeoutMillis: 5000, application_name: "domae-migrate" });
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw new Error(`DATABASE_DIRECT_URL could not be reached (${(error as Error).message}). 데이터베이스에 직접 연결할 수 없습니다.`);
+  }
+  return client;
 }
 
 /** The newest migration of this build (drizzle/meta/_journal.json) must be in the database's migration table. */
@@ -171,14 +182,19 @@ async function openPostgres(url: string, settings: PoolSettings = {}): Promise<O
     ...(settings.applicationName ? { application_name: settings.applicationName } : {}),
   });
   pool.on("error", (error) => log.error("pg pool error", { error }));
+  const unwatch = watchPool("primary", pool);
+  const close = async () => {
+    unwatch();
+    await pool.end();
+  };
   try {
     const client = await pool.connect();
     client.release();
   } catch (error) {
-    await pool.end().catch(() => {});
+    await close().catch(() => {});
     throw new Error(`DATABASE_URL could not be reached (${(error as Error).message}). 데이터베이스(DATABASE_URL)에 연결할 수 없습니다.`);
   }
-  return { db: drizzlePg(pool, { schema }), kind: "postgres", pool, close: () => pool.end() };
+  return { db: drizzlePg(pool, { schema }), kind: "postgres", pool, close };
 }
 
 async function openPglite(dataDir: string, lock: boolean, loadDataDir?: Blob): Promise<OpenDatabase> {

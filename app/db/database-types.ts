@@ -13,6 +13,8 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type OpenDatabase = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** A read replica's name in the metrics (its host and port); unset for the primary. */
+  name?: string;
   /** Raw PGlite handle (backups), when embedded. */
   pglite?: PGlite;
   /** The connection pool, on PostgreSQL. */

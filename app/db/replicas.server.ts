@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { log } from "#app/lib/log.server.ts";
+import { watchPool } from "#app/lib/metrics.server.ts";
 import type { Db, OpenDatabase, PoolSettings } from "./client.server.ts";
 import * as schema from "./schema.ts";
 
@@ -25,7 +26,7 @@ export const REPLICA_MAX_LAG_SECONDS = 5;
  */
 export const WROTE_SECONDS = 10;
 
-export type ReplicaState = { url: string; healthy: boolean; lagSeconds: number | null; error?: string };
+export type ReplicaState = { url: string; name: string; healthy: boolean; lagSeconds: number | null; error?: string };
 
 export type ReplicaPool = {
   /** A replica fit to read from, or undefined (none configured, none answering, all too far behind). */
@@ -36,7 +37,7 @@ export type ReplicaPool = {
   close: () => Promise<void>;
 };
 
-type Replica = { url: string; open: OpenDatabase; healthy: boolean; lagSeconds: number | null; error?: string };
+type Replica = { url: string; name: string; open: OpenDatabase; healthy: boolean; lagSeconds: number | null; error?: string };
 type Sample = { at: number; lsn: bigint };
 
 const REPLICA_CHECK_TIMEOUT_MS = 2_000;
@@ -45,6 +46,15 @@ const REPLICA_CHECK_TIMEOUT_MS = 2_000;
 export function parseLsn(text: string): bigint {
   const [high, low] = text.split("/");
   return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
+}
+
+/** A replica's name in the metrics: its host and port (the address without its user, password and database). */
+function hostOf(url: string) {
+  try {
+    return new URL(url).host;
+  } catch {
+    return "(invalid address)";
+  }
 }
 
 /** Hides the password of an address for the log and the states. */
@@ -73,8 +83,14 @@ export async function openReplicas(
       application_name: `${settings.applicationName ?? "domae"}-read`,
     });
     pool.on("error", (error) => log.error("pg replica pool error", { error }));
-    const open: OpenDatabase = { db: drizzle(pool, { schema }), kind: "postgres", pool, close: () => pool.end() };
-    return { url: redact(url), open, healthy: false, lagSeconds: null };
+    const name = hostOf(url);
+    const unwatch = watchPool(name, pool);
+    const close = async () => {
+      unwatch();
+      await pool.end();
+    };
+    const open: OpenDatabase = { db: drizzle(pool, { schema }), kind: "postgres", name, pool, close };
+    return { url: redact(url), name, open, healthy: false, lagSeconds: null };
   });
   let samples: Sample[] = [];
   let next = 0;
@@ -143,7 +159,7 @@ export async function openReplicas(
       next = (next + 1) % fit.length;
       return fit[next]!.open;
     },
-    states: () => replicas.map(({ url, healthy, lagSeconds, error }) => ({ url, healthy, lagSeconds, error })),
+    states: () => replicas.map(({ url, name, healthy, lagSeconds, error }) => ({ url, name, healthy, lagSeconds, error })),
     check,
     close: async () => {
       clearInterval(timer);

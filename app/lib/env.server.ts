@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { LOG_LEVELS } from "./log.server.ts";
 
 const TRUST_PROXY_MESSAGE = "TRUST_PROXY must be the number of proxies in front of the server, e.g. 1 (프록시 개수를 숫자로 적어 주세요)";
 
@@ -200,7 +201,58 @@ const envSchema = z.object({
     .int("FTC_DAILY_LIMIT must be a whole number (정수여야 합니다)")
     .min(0, "FTC_DAILY_LIMIT must not be negative (0 이상이어야 합니다)")
     .default(10_000),
+  /** The least important line the log keeps (lib/log.server.ts reads it too, before anything is validated). */
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: "LOG_LEVEL must be debug, info, warn or error (debug, info, warn, error 중 하나여야 합니다)" })
+    .default("info"),
+  /** `1`: /metrics answers in the Prometheus text format, to 127.0.0.1 or with METRICS_TOKEN (lib/metrics.server.ts). */
+  METRICS: z.enum(["0", "1"], { error: "METRICS must be 0 or 1 (0 또는 1이어야 합니다)" }).default("0"),
+  /** The bearer token a scraper on another address sends to /metrics; unset: only 127.0.0.1 may read it. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "METRICS_TOKEN must be at least 16 characters (16자 이상이어야 합니다)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
+
+/**
+ * Settings that may come from a file instead (`AUTH_SECRET_FILE=/run/secrets/auth_secret`): Docker's and
+ * Kubernetes' secrets are files, and a secret in a file stays out of `docker inspect` and /proc/<pid>/environ.
+ */
+export const FILE_SETTINGS = [
+  "AUTH_SECRET",
+  "DATABASE_URL",
+  "DATABASE_DIRECT_URL",
+  "DATABASE_REPLICA_URLS",
+  "SMTP_URL",
+  "DATA_GO_KR_KEY",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "METRICS_TOKEN",
+] as const;
+
+/**
+ * The environment with each `<NAME>_FILE` read into `<NAME>` (one trailing line break dropped, as `echo` and
+ * editors leave one). Both set is refused: which one wins would be a guess.
+ */
+function withFileSettings(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const settings = { ...source };
+  for (const name of FILE_SETTINGS) {
+    const file = source[`${name}_FILE`];
+    if (!file) continue;
+    if (source[name]) {
+      throw new Error(`Invalid setting ${name}: set ${name} or ${name}_FILE, not both (${name}과 ${name}_FILE 중 하나만 설정해 주세요)`);
+    }
+    try {
+      settings[name] = fs.readFileSync(file, "utf8").replace(/\r?\n$/, "");
+    } catch (error) {
+      throw new Error(
+        `Invalid setting ${name}_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}) (파일을 읽을 수 없습니다)`,
+      );
+    }
+  }
+  return settings;
+}
 
 export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO"> & {
   SEED_DEMO: "0" | "1";
@@ -215,14 +267,14 @@ export type Env = Omit<z.infer<typeof envSchema>, "SEED_DEMO"> & {
   jobKinds: "all" | "none" | string[];
 };
 
-const KEYS = Object.keys(envSchema.shape);
+const KEYS = [...Object.keys(envSchema.shape), ...FILE_SETTINGS.map((name) => `${name}_FILE`)];
 let cached: { fingerprint: string; value: Env } | undefined;
 
 /** The validated settings; read again only when one of them changed (tests set process.env per case). */
 export function env(): Env {
   const fingerprint = KEYS.map((key) => process.env[key] ?? "\u0000").join("\u0001");
   if (cached?.fingerprint === fingerprint) return cached.value;
-  const parsed = envSchema.safeParse(process.env);
+  const parsed = envSchema.safeParse(withFileSettings(process.env));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`Invalid setting ${issue?.path.join(".")}: ${issue?.message}`);

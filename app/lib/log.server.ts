@@ -1,13 +1,15 @@
 /**
  * The one logger: one JSON object per line (`time`, `level`, `msg`, then fields) on stdout, errors and
- * warnings on stderr. An error's message and stack go to the log only, never to a page. Passwords,
- * cookies and form bodies are never passed here, and a failed query is logged without its parameters
- * (redactedMessage), whichever error wraps it.
+ * warnings on stderr; lines below LOG_LEVEL (`debug`, `info`, `warn`, `error`; default `info`) are dropped.
+ * An error's message and stack go to the log only, never to a page. Passwords, cookies and form bodies are
+ * never passed here, and a failed query is logged without its parameters (redactedMessage), whichever error
+ * wraps it.
  *
  * Written out instead of pino (docs/decisions/0006): the lines are small, synchronous writes keep the
  * last line before `process.exit`, and server.ts, the app bundle and the scripts share this module.
  */
-type Level = "info" | "warn" | "error";
+export const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
+type Level = (typeof LOG_LEVELS)[number];
 type Fields = Record<string, unknown> & {
   /** The request being served: its id (server.ts sets `x-request-id`) and path are logged. */
   request?: Request;
@@ -76,7 +78,24 @@ function errorFields(error: unknown) {
   };
 }
 
+let threshold: { setting: string | undefined; rank: number } | undefined;
+
+/**
+ * Whether LOG_LEVEL keeps lines of `level`. Read here rather than through env(): the logger must work before the
+ * settings are validated (a start-up error is logged) and must never fail itself; env() refuses an unknown value
+ * at start, and until then the default, `info`, holds.
+ */
+function keeps(level: Level) {
+  const setting = process.env.LOG_LEVEL;
+  if (!threshold || threshold.setting !== setting) {
+    const rank = LOG_LEVELS.indexOf((setting ?? "") as Level);
+    threshold = { setting, rank: rank === -1 ? LOG_LEVELS.indexOf("info") : rank };
+  }
+  return LOG_LEVELS.indexOf(level) >= threshold.rank;
+}
+
 function write(level: Level, msg: string, { request, error, ...rest }: Fields = {}) {
+  if (!keeps(level)) return;
   const line = JSON.stringify({
     time: new Date().toISOString(),
     level,
@@ -85,11 +104,12 @@ function write(level: Level, msg: string, { request, error, ...rest }: Fields = 
     ...rest,
     ...(error === undefined ? {} : errorFields(error)),
   });
-  if (level === "info") process.stdout.write(`${line}\n`);
+  if (level === "info" || level === "debug") process.stdout.write(`${line}\n`);
   else process.stderr.write(`${line}\n`);
 }
 
 export const log = {
+  debug: (msg: string, fields?: Fields) => write("debug", msg, fields),
   info: (msg: string, fields?: Fields) => write("info", msg, fields),
   warn: (msg: string, fields?: Fields) => write("warn", msg, fields),
   error: (msg: string, fields?: Fields) => write("error", msg, fields),

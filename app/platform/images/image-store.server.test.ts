@@ -4,6 +4,7 @@ import path from "node:path";
 import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { checkReady } from "#app/app-lifecycle.server.ts";
 import { db } from "#app/db/client.server.ts";
 import { imageFiles, images, jobs, products } from "#app/db/schema.ts";
 import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
@@ -71,6 +72,32 @@ describe("pictures in an S3 bucket (s3rver on 127.0.0.1, through the AWS SDK)", 
     registerImageJobs(jobRunner, { fetch: { timeoutMs: 10_000 } });
     return jobRunner;
   };
+
+  test("/readyz covers the bucket: ready while IMAGE_STORE=s3 names one that answers, not ready with a dead S3_ENDPOINT", async () => {
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, {
+        IMAGE_STORE: "s3",
+        S3_BUCKET: BUCKET,
+        S3_ENDPOINT: settings.endpoint,
+        S3_ACCESS_KEY_ID: "S3RVER",
+        S3_SECRET_ACCESS_KEY: "S3RVER",
+        S3_FORCE_PATH_STYLE: "1",
+      });
+      expect(await checkReady()).toBe(true);
+      process.env.S3_ENDPOINT = "http://127.0.0.1:1";
+      expect(await checkReady()).toBe(false);
+      process.env.S3_BUCKET = "no-such-bucket";
+      process.env.S3_ENDPOINT = settings.endpoint;
+      await expect((await openS3Store({ ...settings, bucket: "no-such-bucket" })).check()).rejects.toThrow(
+        `S3 bucket "no-such-bucket" at ${settings.endpoint} cannot be reached: no such bucket (HTTP 404)`,
+      );
+      expect(await checkReady()).toBe(false);
+    } finally {
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
+    }
+  });
 
   test("put, get, a missing object and delete; objects carry the immutable caching header and their type", async () => {
     const file = { hash: "0123456789abcdef0123456789abcdef", size: "card" as const };

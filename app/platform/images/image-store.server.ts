@@ -20,6 +20,8 @@ export type ObjectStore = {
   /** The object's bytes, or null when the bucket has no such object. */
   get: (file: ImageFileRef) => Promise<Buffer | null>;
   delete: (file: ImageFileRef) => Promise<void>;
+  /** Throws one line saying why when the bucket cannot be reached or read (start-up and /readyz). */
+  check: () => Promise<void>;
   close: () => void;
 };
 
@@ -91,8 +93,39 @@ export async function openS3Store(settings: S3Settings): Promise<ObjectStore> {
     delete: async (file) => {
       await client.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(file) }));
     },
+    check: async () => {
+      try {
+        await client.send(new sdk.HeadBucketCommand({ Bucket: settings.bucket }), {
+          abortSignal: AbortSignal.timeout(BUCKET_CHECK_TIMEOUT_MS),
+        });
+      } catch (error) {
+        throw new Error(
+          `S3 bucket "${settings.bucket}" at ${settings.endpoint ?? `AWS ${settings.region}`} cannot be reached: ${bucketFailure(error)} (S3 버킷에 연결할 수 없습니다)`,
+        );
+      }
+    },
     close: () => client.destroy(),
   };
+}
+
+/** How long the bucket check waits (the SDK's own retries included). */
+const BUCKET_CHECK_TIMEOUT_MS = 3_000;
+
+/** The SDK's reason in a few words: a HEAD answer has no body, so a refusal is only its status. */
+function bucketFailure(error: unknown) {
+  const { name, message, code, $metadata } = error as {
+    name?: string;
+    message?: string;
+    code?: string;
+    $metadata?: { httpStatusCode?: number };
+  };
+  const status = $metadata?.httpStatusCode;
+  if (status === 404) return "no such bucket (HTTP 404)";
+  if (status === 403) return "access denied (HTTP 403): the key needs s3:ListBucket on the bucket";
+  if (status) return `${name ?? "error"} (HTTP ${status})`;
+  if (name === "TimeoutError" || name === "AbortError") return `no answer within ${BUCKET_CHECK_TIMEOUT_MS / 1000} s`;
+  if (message) return code && !message.includes(code) ? `${code}: ${message}` : message;
+  return code ?? String(name);
 }
 
 /** The S3 settings of this process's environment (IMAGE_STORE=s3, or the copy script). */

@@ -3,6 +3,7 @@ import os from "node:os";
 import type { Tx } from "#app/db/client.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
 import { log } from "#app/lib/log.server.ts";
+import { metrics } from "#app/lib/metrics.server.ts";
 import {
   claimJob,
   completeJob,
@@ -340,14 +341,18 @@ export class JobRunner {
           // No retry fixes a payload the kind refuses: give it up now.
           await failJob({ ...job, attempts: job.maxAttempts }, token, `invalid payload: ${messageOf(error)}`, 0);
           log.error("job payload refused", { jobId: job.id, kind: job.kind, error });
+          metrics.jobsRun.inc({ kind: job.kind, outcome: "failed" });
           return;
         }
         // A handler that ignores its signal is left behind after a further 2 s; its result can no longer count.
         const abandoned = new Promise<never>((_, reject) => {
           hardStop = setTimeout(() => reject(new JobTimeoutError(`time limit of ${kind.timeoutMs} ms passed`)), kind.timeoutMs + 2_000);
         });
+        const started = performance.now();
         await Promise.race([kind.run(payload, context), abandoned]);
         if (!completed) await completeJob(job.id, token);
+        metrics.jobsRun.inc({ kind: job.kind, outcome: "done" });
+        log.debug("job done", { jobId: job.id, kind: job.kind, ms: Math.round(performance.now() - started) });
       } catch (error) {
         await this.afterFailure(kind, job, token, controller, error);
       } finally {
@@ -368,6 +373,7 @@ export class JobRunner {
       return;
     }
     if (controller.signal.reason instanceof JobStoppedError) {
+      metrics.jobsRun.inc({ kind: job.kind, outcome: "released" });
       await releaseJob(job.id, token).catch((releaseError) => log.error("job release failed", { jobId: job.id, error: releaseError }));
       return;
     }
@@ -376,6 +382,7 @@ export class JobRunner {
     const jittered = backoff * (0.8 + Math.random() * 0.4);
     try {
       const outcome = await failJob(job, token, message, jittered, (tx) => this.callGiveUp(kind, tx, job.payload, message));
+      if (outcome === "failed" || outcome === "retry") metrics.jobsRun.inc({ kind: job.kind, outcome });
       if (outcome === "failed")
         log.warn("job gave up after its last attempt", { jobId: job.id, kind: job.kind, attempts: job.attempts, error: message });
       else if (outcome === "retry")

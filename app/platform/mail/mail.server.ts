@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "../../lib/env.server.ts";
 import { log } from "../../lib/log.server.ts";
+import { metrics } from "../../lib/metrics.server.ts";
 
 /**
  * Outgoing mail. With `SMTP_URL` (smtp://user:pass@host:port, smtps://…) mail goes to that server from
@@ -74,8 +75,10 @@ export async function sendMail(mail: Mail): Promise<"sent" | "logged"> {
   try {
     await Promise.race([transporter.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text }), deadline]);
     log.info("mail sent", { to: mail.to, subject: mail.subject });
+    metrics.mails.inc({ result: "sent" });
     return "sent";
   } catch (error) {
+    metrics.mails.inc({ result: "failed" });
     // nodemailer's messages name the host and the step ("Greeting never received"), never the password.
     throw new MailError(`mail to the SMTP server failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
