@@ -110,9 +110,9 @@ export async function getProduct(id: number): Promise<ProductRow | null> {
 }
 
 /**
- * A save refused by a per-account cap (docs/decisions/0026): `message` is the Korean reason, `status` 403
- * for the number of products, 429 (with `retryAfterSeconds`) for new picture addresses an hour. Nothing of
- * the save was written.
+ * A save refused by a per-account cap (docs/decisions/0026) or the new accounts' shared budget (0043): `message`
+ * is the Korean reason, `status` 403 for the number of products, 429 (with `retryAfterSeconds`) for new picture
+ * addresses an hour. Nothing of the save was written.
  */
 export class ProductRefusal extends Error {
   override name = "ProductRefusal";
