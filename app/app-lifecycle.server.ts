@@ -15,6 +15,7 @@ import { log } from "#app/lib/log.server.ts";
 import { metrics, onScrape } from "#app/lib/metrics.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import { registerImageJobs, requestImagesAtStart } from "#app/platform/images/image-jobs.server.ts";
+import { pictureMemoryIsKept } from "#app/platform/images/image-processing.server.ts";
 import { objectStore } from "#app/platform/images/image-store.server.ts";
 import { IMAGE_FETCH_KIND, purgeUnnamedImages } from "#app/platform/images/images.server.ts";
 import { PURGE_INTERVAL_MS, purgeExpired } from "#app/platform/jobs/housekeeping.server.ts";
@@ -179,6 +180,7 @@ export function startJobs(config: ReturnType<typeof env>): JobRunner | undefined
   if (config.jobKinds !== "all") jobs.keepOnly(config.jobKinds);
   jobs.start();
   if (jobs.registeredKinds().includes(IMAGE_FETCH_KIND)) {
+    if (pictureMemoryIsKept()) log.warn("MALLOC_MMAP_THRESHOLD_ is not set: glibc keeps the memory pictures took", { set: "131072" });
     // Rows saved before the image pipeline (or just before a crash) get their pictures requested once.
     runInBackground("images requested at start", async () => {
       await requestImagesAtStart();

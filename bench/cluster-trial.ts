@@ -145,6 +145,7 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
       S3_FORCE_PATH_STYLE: "1",
       OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${pictures.server.port}`,
       IMAGE_REQUESTS_PER_HOUR: "0",
+      NEW_ACCOUNT_IMAGE_REQUESTS_PER_HOUR: "0",
     };
     // Deploy order: migrate once (and the demo content), then the replica (a copy of the migrated primary), then the processes.
     execFileSync(process.execPath, ["scripts/migrate.ts"], { env: { ...process.env, ...shared }, stdio: "pipe" });

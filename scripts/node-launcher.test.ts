@@ -95,6 +95,14 @@ describe("running a command", () => {
     expect(result.status).toBe(3);
   });
 
+  it("fixes glibc's mmap threshold for what it starts, unless the environment sets one (docs/decisions/0043)", () => {
+    const threshold = (env: NodeJS.ProcessEnv) =>
+      execFileSync(process.execPath, [LAUNCHER, "-p", "process.env.MALLOC_MMAP_THRESHOLD_"], { encoding: "utf8", env }).trim();
+    const { MALLOC_MMAP_THRESHOLD_: _unset, ...without } = process.env;
+    expect(threshold(without)).toBe("131072");
+    expect(threshold({ ...without, MALLOC_MMAP_THRESHOLD_: "65536" })).toBe("65536");
+  });
+
   it("puts the chosen node first on PATH for what the command starts", () => {
     const output = execFileSync(process.execPath, [LAUNCHER, "sh", "-c", "node -p process.execPath"], { encoding: "utf8" });
     expect(fs.realpathSync(output.trim())).toBe(fs.realpathSync(process.execPath));

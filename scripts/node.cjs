@@ -30,6 +30,11 @@ const RUNTIME_DIR = path.join(__dirname, "node-runtime");
 // Set for everything this launcher starts: a nested launcher (npm test → npm run typecheck) uses the same node
 // without checking or announcing it again.
 const CHOSEN_ENV = "DOMAE_NODE_BIN";
+// glibc's malloc gives a freed block back to the system only if it was mmapped, and after freeing a large one it
+// raises the size from which it mmaps (up to 32 MB): a picture's decoding buffers then stay in the per-thread arenas
+// and the process kept 150–200 MB more after a burst of large pictures. Fixed at glibc's starting value (128 KiB)
+// unless the environment sets it; other C libraries ignore it (docs/decisions/0043).
+const MALLOC_MMAP_THRESHOLD = "131072";
 
 /** True when `version` ("20.20.2" or "v20.20.2") is older than MINIMUM. */
 function isTooOld(version) {
@@ -148,6 +153,7 @@ function main(argv) {
   const env = Object.assign({}, process.env);
   const nodeBinary = chooseNode(env);
   env[CHOSEN_ENV] = nodeBinary;
+  if (env.MALLOC_MMAP_THRESHOLD_ === undefined) env.MALLOC_MMAP_THRESHOLD_ = MALLOC_MMAP_THRESHOLD;
   // The chosen node first, then this project's commands: `#!/usr/bin/env node` scripts find the same node.
   env.PATH = [path.dirname(nodeBinary), path.join(ROOT, "node_modules", ".bin"), env.PATH || ""].join(path.delimiter);
   const line = commandLine(nodeBinary, command, argv.slice(1));

@@ -176,6 +176,23 @@ const envSchema = z.object({
     .min(0, "IMAGE_REQUESTS_PER_HOUR must be 0 or more (0 이상이어야 합니다)")
     .default(30),
   /**
+   * An account is new for this many days after its sign-up unless its e-mail is confirmed (admins never are);
+   * new accounts' pictures share one line of the queue and one hourly budget (docs/decisions/0043). `0`: no
+   * account is new.
+   */
+  NEW_ACCOUNT_DAYS: z.coerce
+    .number({ error: "NEW_ACCOUNT_DAYS must be a number of days (일 단위 숫자여야 합니다)" })
+    .int("NEW_ACCOUNT_DAYS must be a whole number of days (정수여야 합니다)")
+    .min(0, "NEW_ACCOUNT_DAYS must be between 0 and 365 (0~365일이어야 합니다)")
+    .max(365, "NEW_ACCOUNT_DAYS must be between 0 and 365 (0~365일이어야 합니다)")
+    .default(7),
+  /** New picture addresses all new accounts together may ask us to fetch in an hour; `0` turns the limit off. */
+  NEW_ACCOUNT_IMAGE_REQUESTS_PER_HOUR: z.coerce
+    .number({ error: "NEW_ACCOUNT_IMAGE_REQUESTS_PER_HOUR must be a number (숫자여야 합니다)" })
+    .int("NEW_ACCOUNT_IMAGE_REQUESTS_PER_HOUR must be a whole number (정수여야 합니다)")
+    .min(0, "NEW_ACCOUNT_IMAGE_REQUESTS_PER_HOUR must be 0 or more (0 이상이어야 합니다)")
+    .default(60),
+  /**
    * The data.go.kr service key of both registries (국세청 상태조회, 공정위 통신판매사업자); unset: no registry
    * checks (features/official-records). Never logged, stored or shown.
    */

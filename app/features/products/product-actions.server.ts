@@ -45,9 +45,12 @@ function logDenied(msg: string, request: Request, userId: string, productId: num
   log.warn(msg, { request, userId, productId });
 }
 
-/** A save over a per-account cap: its Korean reason with 403, or 429 and Retry-After (the routes pass it on). */
+/**
+ * A save over a per-account cap or the new accounts' shared one: its Korean reason with 403, or 429 and
+ * Retry-After (the routes pass it on).
+ */
 function refused(prefix: string, refusal: ProductRefusal, values: FormValues, request: Request, userId: string) {
-  log.warn("product save refused by a per-account cap", { request, userId, status: refusal.status });
+  log.warn("product save refused by a cap", { request, userId, status: refusal.status });
   const headers = refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined;
   return formFailure(`${prefix}: ${refusal.message}`, { values, status: refusal.status, headers });
 }

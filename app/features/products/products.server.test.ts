@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { images, jobs, products, user } from "#app/db/schema.ts";
 import { createExternalProduct, listExternalProducts } from "#app/features/external-products/external-products.server.ts";
+import { NEW_ACCOUNTS_LINE } from "#app/platform/images/images.server.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { productSchema } from "./product-schema.ts";
 import {
@@ -20,10 +21,15 @@ import {
 
 withTestDatabase();
 
-async function makeUser(role: "admin" | "user" = "user"): Promise<Actor> {
+/**
+ * An account with a confirmed address (a real user, docs/decisions/0043), or with `fresh` one that has just
+ * signed up and not confirmed it (a new account), or `daysOld` days ago.
+ */
+async function makeUser(role: "admin" | "user" = "user", { fresh = false, daysOld = 0 } = {}): Promise<Actor> {
   const id = randomUUID();
   const email = `${id.slice(0, 8)}@example.com`;
-  await db().insert(user).values({ id, name: email, email, role });
+  const createdAt = new Date(Date.now() - daysOld * 24 * 3600 * 1000);
+  await db().insert(user).values({ id, name: email, email, role, emailVerified: !fresh, createdAt });
   return { id, email, role };
 }
 
@@ -132,7 +138,16 @@ test("what a visitor may do with a card", () => {
 });
 
 describe("per-account caps (docs/decisions/0026)", () => {
-  const settings = { PRODUCTS_PER_ACCOUNT: process.env.PRODUCTS_PER_ACCOUNT, IMAGE_REQUESTS_PER_HOUR: process.env.IMAGE_REQUESTS_PER_HOUR };
+  const settings = {
+    PRODUCTS_PER_ACCOUNT: process.env.PRODUCTS_PER_ACCOUNT,
+    IMAGE_REQUESTS_PER_HOUR: process.env.IMAGE_REQUESTS_PER_HOUR,
+    NEW_ACCOUNT_DAYS: process.env.NEW_ACCOUNT_DAYS,
+    NEW_ACCOUNT_IMAGE_REQUESTS_PER_HOUR: process.env.NEW_ACCOUNT_IMAGE_REQUESTS_PER_HOUR,
+  };
+  // Each case counts the hour's requests from nothing.
+  beforeEach(async () => {
+    await db().delete(jobs);
+  });
   afterEach(() => {
     for (const [key, value] of Object.entries(settings)) {
       if (value === undefined) delete process.env[key];
@@ -235,5 +250,82 @@ describe("per-account caps (docs/decisions/0026)", () => {
     const admin = await makeUser("admin");
     for (let n = 0; n < 5; n++) await createProduct(input(`관리자 그림 ${n}`, { imageUrl: picture(`admin-${n}`) }), admin);
     expect(await jobsOf(admin)).toHaveLength(5);
+  });
+
+  const newAccountsJobs = async () =>
+    (await db().select({ payload: jobs.payload }).from(jobs).where(eq(jobs.owner, NEW_ACCOUNTS_LINE))).map(
+      (job) => (job.payload as { url: string; by: string }).by,
+    );
+
+  test("a new account's pictures wait in the line new accounts share and count against its own hourly cap; a confirmed address, an account older than NEW_ACCOUNT_DAYS or an admin has a line of its own", async () => {
+    process.env.IMAGE_REQUESTS_PER_HOUR = "3";
+    const fresh = await makeUser("user", { fresh: true });
+    for (const n of [0, 1]) await createProduct(input(`새 계정 그림 ${n}`, { imageUrl: picture(`fresh-${n}`) }), fresh);
+    expect(await jobsOf(fresh)).toEqual([]);
+    expect(await newAccountsJobs()).toEqual([fresh.id, fresh.id]);
+
+    // Its address confirmed, it is a real user: the next picture goes in its own line, and its hour counts the two before.
+    await db().update(user).set({ emailVerified: true }).where(eq(user.id, fresh.id));
+    await createProduct(input("확인된 계정 그림", { imageUrl: picture("verified") }), fresh);
+    expect(await jobsOf(fresh)).toHaveLength(1);
+    const refusal = await refusalOf(createProduct(input("네 번째 그림", { imageUrl: picture("over") }), fresh));
+    expect(refusal.status).toBe(429);
+    expect(refusal.message).toMatch(/^새 이미지 주소는 한 시간에 3개까지 등록할 수 있습니다\./);
+
+    for (const real of [await makeUser("user", { fresh: true, daysOld: 8 }), await makeUser("admin", { fresh: true })]) {
+      await createProduct(input("자기 줄 그림", { imageUrl: picture(`own-${real.id}`) }), real);
+      expect(await jobsOf(real)).toHaveLength(1);
+    }
+    // NEW_ACCOUNT_DAYS=0: no account is new.
+    process.env.NEW_ACCOUNT_DAYS = "0";
+    const unchecked = await makeUser("user", { fresh: true });
+    await createProduct(input("제한 없는 새 계정 그림", { imageUrl: picture("unchecked") }), unchecked);
+    expect(await jobsOf(unchecked)).toHaveLength(1);
+    expect(await newAccountsJobs()).toHaveLength(2);
+  });
+
+  test("NEW_ACCOUNT_IMAGE_REQUESTS_PER_HOUR: all new accounts together; past it a new account's new picture is refused with 429 and nothing is written, real users are not held", async () => {
+    process.env.NEW_ACCOUNT_IMAGE_REQUESTS_PER_HOUR = "4";
+    const [a, b, c] = [
+      await makeUser("user", { fresh: true }),
+      await makeUser("user", { fresh: true }),
+      await makeUser("user", { fresh: true }),
+    ];
+    const known = picture("a-0");
+    for (const [account, url] of [
+      [a, known],
+      [a, picture("a-1")],
+      [b, picture("b-0")],
+      [b, picture("b-1")],
+    ] as const)
+      await createProduct(input("새 계정 그림", { imageUrl: url }), account);
+
+    const refusal = await refusalOf(createProduct(input("다섯 번째 새 계정 그림", { imageUrl: picture("c-0") }), c));
+    expect(refusal.status).toBe(429);
+    expect(refusal.retryAfterSeconds).toBeGreaterThan(3000);
+    expect(refusal.message).toMatch(
+      /^지금은 새로 가입한 계정의 이미지 등록이 많아 잠시 받을 수 없습니다\. \d+분 후에 다시 시도하거나, 이미지 URL을 비우고 저장해 주세요\.$/,
+    );
+    expect(await owned(c)).toBe(0);
+    expect(await newAccountsJobs()).toHaveLength(4);
+    // Without a picture, or with an address already asked for, the save costs nothing and goes through.
+    await createProduct(input("그림 없는 새 계정 상품"), c);
+    await createProduct(input("같은 그림 새 계정 상품", { imageUrl: known }), c);
+    expect(await owned(c)).toBe(2);
+    // A real user is not held by the new accounts' budget.
+    const real = await makeUser();
+    await createProduct(input("실사용자 그림", { imageUrl: picture("real") }), real);
+    expect(await jobsOf(real)).toHaveLength(1);
+  });
+
+  test("several new accounts saving at once never pass the shared budget together", async () => {
+    process.env.NEW_ACCOUNT_IMAGE_REQUESTS_PER_HOUR = "3";
+    const accounts = await Promise.all(Array.from({ length: 8 }, () => makeUser("user", { fresh: true })));
+    const results = await Promise.allSettled(
+      accounts.map((account, n) => createProduct(input(`동시 새 계정 그림 ${n}`, { imageUrl: picture(`shared-${n}`) }), account)),
+    );
+    expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(3);
+    expect(results.filter((result) => result.status === "rejected").every((result) => result.reason instanceof ProductRefusal)).toBe(true);
+    expect(await newAccountsJobs()).toHaveLength(3);
   });
 });

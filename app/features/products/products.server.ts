@@ -3,6 +3,7 @@ import { db, type Tx } from "#app/db/client.server.ts";
 import { columnsOf } from "#app/db/columns.ts";
 import { countForPaging, type Page } from "#app/db/paging.server.ts";
 import { products, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
+import { isNewAccount } from "#app/features/users/users.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { ImageRequestLimitError, requestImagesIn } from "#app/platform/images/images.server.ts";
 import { notifyJobs } from "#app/platform/jobs/job-store.server.ts";
@@ -109,9 +110,9 @@ export async function getProduct(id: number): Promise<ProductRow | null> {
 }
 
 /**
- * A save refused by a per-account cap (docs/decisions/0026): `message` is the Korean reason, `status` 403
- * for the number of products, 429 (with `retryAfterSeconds`) for new picture addresses an hour. Nothing of
- * the save was written.
+ * A save refused by a per-account cap (docs/decisions/0026) or the new accounts' shared budget (0043): `message`
+ * is the Korean reason, `status` 403 for the number of products, 429 (with `retryAfterSeconds`) for new picture
+ * addresses an hour. Nothing of the save was written.
  */
 export class ProductRefusal extends Error {
   override name = "ProductRefusal";
@@ -127,22 +128,37 @@ export class ProductRefusal extends Error {
 /**
  * An account's caps, from PRODUCTS_PER_ACCOUNT and IMAGE_REQUESTS_PER_HOUR (0: none). An admin has none: the
  * operator adds products for the site on /admin/add-product, and an admin account is made by the operator.
+ * A new account's pictures also wait in the line all new accounts share, within the hourly budget they share
+ * (NEW_ACCOUNT_IMAGE_REQUESTS_PER_HOUR, docs/decisions/0043).
  */
-function capsOf(actor: Pick<Actor, "id"> & Partial<Pick<Actor, "role">>) {
-  if (actor.role === "admin") return { products: 0, imagesPerHour: 0 };
+async function capsOf(actor: Pick<Actor, "id"> & Partial<Pick<Actor, "role">>) {
+  if (actor.role === "admin") return { products: 0, imagesPerHour: 0, newAccount: null };
   const settings = env();
-  return { products: settings.PRODUCTS_PER_ACCOUNT, imagesPerHour: settings.IMAGE_REQUESTS_PER_HOUR };
+  return {
+    products: settings.PRODUCTS_PER_ACCOUNT,
+    imagesPerHour: settings.IMAGE_REQUESTS_PER_HOUR,
+    newAccount: (await isNewAccount(actor.id)) ? { sharedPerHour: settings.NEW_ACCOUNT_IMAGE_REQUESTS_PER_HOUR } : null,
+  };
 }
 
+type Caps = Awaited<ReturnType<typeof capsOf>>;
+
 /** The product's picture, asked for in the save's own transaction and in the owner's line of the queue. */
-async function requestPictureOf(tx: Tx, imageUrl: string, actor: Pick<Actor, "id">, imagesPerHour: number) {
+async function requestPictureOf(tx: Tx, imageUrl: string, actor: Pick<Actor, "id">, caps: Caps) {
   try {
-    return await requestImagesIn(tx, [imageUrl], { owner: actor.id, perHour: imagesPerHour || undefined });
+    return await requestImagesIn(tx, [imageUrl], {
+      owner: actor.id,
+      perHour: caps.imagesPerHour || undefined,
+      ...(caps.newAccount ? { newAccount: caps.newAccount } : {}),
+    });
   } catch (error) {
     if (!(error instanceof ImageRequestLimitError)) throw error;
     const minutes = Math.ceil(error.retryAfterSeconds / 60);
+    const reason = error.shared
+      ? "지금은 새로 가입한 계정의 이미지 등록이 많아 잠시 받을 수 없습니다."
+      : `새 이미지 주소는 한 시간에 ${error.perHour}개까지 등록할 수 있습니다.`;
     throw new ProductRefusal(
-      `새 이미지 주소는 한 시간에 ${error.perHour}개까지 등록할 수 있습니다. ${minutes}분 후에 다시 시도하거나, 이미지 URL을 비우고 저장해 주세요.`,
+      `${reason} ${minutes}분 후에 다시 시도하거나, 이미지 URL을 비우고 저장해 주세요.`,
       429,
       error.retryAfterSeconds,
     );
@@ -158,7 +174,7 @@ export async function createProduct(
   owner: Pick<Actor, "id"> & Partial<Pick<Actor, "role">>,
   { wholesalerId = null }: { wholesalerId?: number | null } = {},
 ): Promise<number> {
-  const caps = capsOf(owner);
+  const caps = await capsOf(owner);
   const { id, pictures } = await db().transaction(async (tx) => {
     await checkTie(tx, owner.id, wholesalerId);
     if (caps.products > 0) {
@@ -177,7 +193,7 @@ export async function createProduct(
       .values({ ...input, ...searchFields(input.name), createdBy: owner.id, wholesalerId })
       .returning({ id: products.id });
     if (!row) throw new Error("insert returned no row");
-    return { id: row.id, pictures: await requestPictureOf(tx, input.imageUrl, owner, caps.imagesPerHour) };
+    return { id: row.id, pictures: await requestPictureOf(tx, input.imageUrl, owner, caps) };
   });
   if (pictures > 0) notifyJobs();
   return id;
@@ -209,7 +225,7 @@ export async function updateProduct({
   /** The `도매처` chosen: a listing the owner manages, null for 직접 등록, undefined to leave it as it is. */
   wholesalerId?: number | null;
 }): Promise<WriteOutcome> {
-  const caps = capsOf({ id: userId, role });
+  const caps = await capsOf({ id: userId, role });
   const saved = await db().transaction(async (tx) => {
     await checkTie(tx, userId, wholesalerId);
     const rows = await tx
@@ -218,7 +234,7 @@ export async function updateProduct({
       .where(and(eq(products.id, id), eq(products.createdBy, userId)))
       .returning({ id: products.id });
     if (rows.length === 0) return null;
-    return { pictures: await requestPictureOf(tx, input.imageUrl, { id: userId }, caps.imagesPerHour) };
+    return { pictures: await requestPictureOf(tx, input.imageUrl, { id: userId }, caps) };
   });
   if (!saved) return refusal(id);
   if (saved.pictures > 0) notifyJobs();

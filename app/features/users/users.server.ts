@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { account, user } from "#app/db/schema.ts";
 import { env } from "#app/lib/env.server.ts";
@@ -30,6 +30,28 @@ export async function findUserById(id: string) {
     .from(user)
     .where(eq(user.id, id));
   return row ?? null;
+}
+
+/**
+ * A new account (docs/decisions/0043): a plain user whose e-mail is not confirmed and that signed up less than
+ * NEW_ACCOUNT_DAYS days ago. Each costs one sign-up, so what new accounts make the server do is held to budgets
+ * they share; an admin, an account with a confirmed address, or one that old is a real user of its own.
+ */
+export async function isNewAccount(userId: string): Promise<boolean> {
+  const days = env().NEW_ACCOUNT_DAYS;
+  if (days === 0) return false;
+  const [row] = await db()
+    .select({ id: user.id })
+    .from(user)
+    .where(
+      and(
+        eq(user.id, userId),
+        eq(user.role, "user"),
+        eq(user.emailVerified, false),
+        gt(user.createdAt, sql`now() - ${days}::int * interval '1 day'`),
+      ),
+    );
+  return Boolean(row);
 }
 
 /** True when the account can sign in with a password (demo owners, for one, cannot). */

@@ -57,6 +57,16 @@ const RETRY_QUALITY = 45;
 sharp.concurrency(1);
 sharp.cache(false);
 
+/**
+ * True on glibc without a fixed MALLOC_MMAP_THRESHOLD_: the process would keep what the pictures' buffers took
+ * (150–200 MB after a burst of the largest). The npm scripts set it; a unit that starts `node server.ts` must
+ * (docs/decisions/0043).
+ */
+export function pictureMemoryIsKept() {
+  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
+  return Boolean(report?.header?.glibcVersionRuntime) && !process.env.MALLOC_MMAP_THRESHOLD_;
+}
+
 const RASTER_FORMATS = new Set(["jpeg", "png", "webp", "gif", "avif", "heif", "tiff"]);
 
 export type ImageFile = { size: ImageSizeName; width: number; height: number; body: Buffer };

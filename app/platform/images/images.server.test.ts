@@ -51,10 +51,15 @@ function runner() {
   return jobRunner;
 }
 
-const owner = async () => {
+/**
+ * An account: `verified` (its e-mail confirmed, the default), `old` (unconfirmed, signed up 30 days ago) or
+ * `new` (unconfirmed, just signed up: docs/decisions/0043).
+ */
+const owner = async (kind: "verified" | "old" | "new" = "verified") => {
   const id = `img-owner-${Math.random().toString(36).slice(2)}`;
+  const createdAt = kind === "old" ? sql`now() - interval '30 days'` : sql`now()`;
   await db().execute(
-    sql`INSERT INTO "user" (id, name, email, email_verified, created_at, updated_at) VALUES (${id}, '사진', ${`${id}@example.com`}, true, now(), now())`,
+    sql`INSERT INTO "user" (id, name, email, email_verified, created_at, updated_at) VALUES (${id}, '사진', ${`${id}@example.com`}, ${kind === "verified"}, ${createdAt}, now())`,
   );
   return { id };
 };
@@ -155,6 +160,48 @@ describe("a saved picture becomes our own WebP and AVIF files", () => {
     }
     // Orientation 6 turns the 300×600 picture into 600×300: the logo size shows it.
     expect(outcome.files.find((f) => f.size === "logo")).toMatchObject({ width: 160, height: 80 });
+  });
+});
+
+describe("new accounts share one line of the queue (docs/decisions/0043)", () => {
+  const product = (name: string, imageUrl: string) => ({ name, imageUrl, summary: "", price: null, siteUrl: "" });
+
+  // Two full encodes (AVIF takes about a second of a core each) after 36 quick refusals: room for a busy machine.
+  test("behind 12 new accounts flooding the queue, a real user's picture runs after at most one of their jobs", {
+    timeout: 120_000,
+  }, async () => {
+    // Each new account asks for three pictures (refused from their headers, so the test is quick: what is
+    // measured is the order the one worker takes the jobs in, not their cost).
+    const floods = 12;
+    for (let n = 0; n < floods; n++) {
+      const account = await owner("new");
+      for (let k = 0; k < 3; k++) await createProduct(product(`신규 계정 상품 ${n}-${k}`, host.url(`/bomb.png?flood=${n}-${k}`)), account);
+    }
+    // Two real users: one with a confirmed address, one that signed up a month ago.
+    const verified = host.url("/photo-0.jpg");
+    const old = host.url("/photo-1.jpg");
+    await createProduct(product("인증된 계정 상품", verified), await owner("verified"));
+    await createProduct(product("오래된 계정 상품", old), await owner("old"));
+
+    expect(await runner().runDue()).toBe(floods * 3 + 2);
+    // One worker: the jobs finished in the order it took them.
+    const done = await db()
+      .select({ payload: jobs.payload })
+      .from(jobs)
+      .where(eq(jobs.kind, IMAGE_FETCH_KIND))
+      .orderBy(jobs.finishedAt, jobs.id);
+    const order = done.map((job) => (job.payload as { url: string }).url);
+    const ahead = (url: string) => order.slice(0, order.indexOf(url)).filter((ran) => ran.includes("/bomb.png")).length;
+    // The bound: at most one job of the new accounts' line before each real user's picture, however many
+    // new accounts there are (before this, one job of each new account: 12).
+    expect(ahead(verified)).toBeLessThanOrEqual(1);
+    expect(ahead(old)).toBeLessThanOrEqual(1);
+    expect(order.indexOf(old)).toBeLessThanOrEqual(2);
+    expect(await imageState(verified)).toMatchObject({ status: "ready" });
+    expect(await imageState(old)).toMatchObject({ status: "ready" });
+    // The new accounts' pictures all ran too, in the order they were asked for.
+    const flooded = order.filter((url) => url.includes("/bomb.png"));
+    expect(flooded).toEqual(Array.from({ length: floods * 3 }, (_, i) => host.url(`/bomb.png?flood=${Math.floor(i / 3)}-${i % 3}`)));
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, getTableName, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, getTableName, gt, inArray, type SQL, sql } from "drizzle-orm";
 import { db, type Tx } from "#app/db/client.server.ts";
 import { catchUpMarks, externalProducts, imageFiles, images, jobs, products, sellerNotes, wholesalers } from "#app/db/schema.ts";
 import { env } from "#app/lib/env.server.ts";
@@ -26,22 +26,35 @@ function sources(urls: readonly (string | null | undefined)[]) {
 /**
  * Who asks for pictures: `owner` has its own line in the fetch queue (fair queuing, docs/decisions/0026),
  * and `perHour`, when set, is how many new addresses it may ask for in an hour (an account's cap; the
- * site's own work and admins have none).
+ * site's own work and admins have none). A new account (`newAccount`, docs/decisions/0043) waits in the one
+ * line every new account shares instead of a line of its own, so that any number of them delays anyone
+ * else's picture by one job; together they may ask for at most `sharedPerHour` new addresses an hour.
  */
-export type ImageRequester = { owner: string; perHour?: number };
+export type ImageRequester = { owner: string; perHour?: number; newAccount?: { sharedPerHour?: number } };
 
 /** The site's own requests: catch-ups at start, and what admins save (suppliers, external products, notes). */
 export const SITE_REQUESTER: ImageRequester = { owner: SITE_OWNER };
 
-/** More new addresses than `perHour` in the last hour: the caller's whole write is refused (its transaction rolls back). */
+/**
+ * The line of the queue that all new accounts' pictures share (docs/decisions/0043). Its jobs name the account
+ * that asked in their payload (`by`), which its hourly cap counts.
+ */
+export const NEW_ACCOUNTS_LINE = "new-accounts";
+
+/**
+ * More new addresses than allowed in the last hour: the caller's whole write is refused (its transaction rolls
+ * back). `shared`: the budget all new accounts share was used up, not the account's own.
+ */
 export class ImageRequestLimitError extends Error {
   override name = "ImageRequestLimitError";
   readonly perHour: number;
   readonly retryAfterSeconds: number;
-  constructor(perHour: number, retryAfterSeconds: number) {
-    super(`more than ${perHour} new picture addresses in an hour`);
+  readonly shared: boolean;
+  constructor(perHour: number, retryAfterSeconds: number, { shared = false } = {}) {
+    super(`more than ${perHour} new picture addresses in an hour${shared ? " from new accounts" : ""}`);
     this.perHour = perHour;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.shared = shared;
   }
 }
 
@@ -49,8 +62,9 @@ export class ImageRequestLimitError extends Error {
  * In the caller's transaction: marks each new address `pending` and queues one fetch for it in the
  * requester's line; addresses already known (pending, ready or failed) cost nothing and are left alone,
  * so saving a row twice fetches once. Throws ImageRequestLimitError when the requester has asked for more
- * than its `perHour` new addresses in the last hour, these included: the caller's write rolls back with it,
- * so nothing is half-written. The caller calls `notifyJobs()` after its commit. Returns how many were new.
+ * than its `perHour` new addresses in the last hour, these included, or a new account finds the new accounts'
+ * shared budget used up: the caller's write rolls back with it, so nothing is half-written. The caller calls
+ * `notifyJobs()` after its commit. Returns how many were new.
  */
 export async function requestImagesIn(tx: Tx, urls: readonly (string | null | undefined)[], requester: ImageRequester): Promise<number> {
   const wanted = sources(urls);
@@ -59,26 +73,41 @@ export async function requestImagesIn(tx: Tx, urls: readonly (string | null | un
   const capped = requester.perHour !== undefined && requester.perHour > 0;
   // One requester's saves take turns, so two at once cannot both pass the count.
   if (capped) await lockOwnerQueue(tx, IMAGE_FETCH_KIND, requester.owner);
+  // Every new account queues into one line: their places must not collide, and the shared count must see each
+  // (taken after the account's own lock, always in this order).
+  if (requester.newAccount) await lockOwnerQueue(tx, IMAGE_FETCH_KIND, NEW_ACCOUNTS_LINE);
+  const line = requester.newAccount ? { owner: NEW_ACCOUNTS_LINE, by: requester.owner } : { owner: requester.owner };
   let added = 0;
   for (let i = 0; i < wanted.length; i += 500) {
-    added += await markPending(tx, wanted.slice(i, i + 500), requester.owner);
+    added += await markPending(tx, wanted.slice(i, i + 500), line);
   }
-  if (capped && added > 0) {
-    const recent = await recentRequests(tx, requester.owner);
+  if (added === 0) return 0;
+  if (capped) {
+    const recent = await recentRequests(tx, askedBy(requester.owner));
     if (recent.count > requester.perHour!) throw new ImageRequestLimitError(requester.perHour!, recent.retryAfterSeconds);
+  }
+  const sharedPerHour = requester.newAccount?.sharedPerHour ?? 0;
+  if (sharedPerHour > 0) {
+    const recent = await recentRequests(tx, sql`${jobs.owner} = ${NEW_ACCOUNTS_LINE}`);
+    if (recent.count > sharedPerHour) throw new ImageRequestLimitError(sharedPerHour, recent.retryAfterSeconds, { shared: true });
   }
   return added;
 }
 
+/** The fetches `account` asked for: in its own line, or in the new accounts' line while it was new. */
+function askedBy(account: string): SQL {
+  return sql`(${jobs.owner} = ${account} OR (${jobs.owner} = ${NEW_ACCOUNTS_LINE} AND ${jobs.payload}->>'by' = ${account}))`;
+}
+
 /**
- * The new addresses `owner` asked for in the last hour (its `images.fetch` jobs, kept 14 days after they
- * ran), and the seconds until the oldest of them leaves the hour. Read through jobs_owner_idx.
+ * The new addresses asked for in the last hour (`images.fetch` jobs, kept 14 days after they ran) that `which`
+ * picks, and the seconds until the oldest of them leaves the hour. Read through jobs_owner_idx.
  */
-async function recentRequests(tx: Tx, owner: string) {
+async function recentRequests(tx: Tx, which: SQL) {
   const { rows } = await tx.execute<{ count: number; wait: number | null }>(sql`
     SELECT count(*)::int AS count, ceil(extract(epoch FROM min(${jobs.createdAt}) + interval '1 hour' - now()))::int AS wait
     FROM ${jobs}
-    WHERE ${jobs.owner} = ${owner} AND ${jobs.kind} = ${IMAGE_FETCH_KIND} AND ${jobs.createdAt} > now() - interval '1 hour'`);
+    WHERE ${which} AND ${jobs.kind} = ${IMAGE_FETCH_KIND} AND ${jobs.createdAt} > now() - interval '1 hour'`);
   const row = rows[0];
   return { count: Number(row?.count ?? 0), retryAfterSeconds: Math.max(1, Number(row?.wait ?? 3600)) };
 }
@@ -107,13 +136,14 @@ export async function requestImagesAfterSave(urls: readonly (string | null | und
 }
 
 /** Only the addresses this insert added get a job: of two servers saving the same address, one queues it. */
-async function markPending(tx: Tx, urls: string[], owner: string) {
+async function markPending(tx: Tx, urls: string[], { owner, by }: { owner: string; by?: string }) {
   const fresh = await tx
     .insert(images)
     .values(urls.map((sourceUrl) => ({ sourceUrl })))
     .onConflictDoNothing({ target: images.sourceUrl })
     .returning({ url: images.sourceUrl });
-  await enqueueJobs(tx, IMAGE_FETCH_KIND, fresh, { maxAttempts: IMAGE_FETCH_ATTEMPTS, owner });
+  const payloads = by ? fresh.map(({ url }) => ({ url, by })) : fresh;
+  await enqueueJobs(tx, IMAGE_FETCH_KIND, payloads, { maxAttempts: IMAGE_FETCH_ATTEMPTS, owner });
   return fresh.length;
 }
 
