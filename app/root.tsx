@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { AdColumn } from "#app/components/layout/ad-column.tsx";
 import { SiteFooter } from "#app/components/layout/site-footer.tsx";
 import { SiteHeader } from "#app/components/layout/site-header.tsx";
@@ -138,6 +137,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

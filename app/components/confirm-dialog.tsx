@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useSubmit } from "react-router";
 import { useHydrated } from "#app/components/use-hydrated.ts";
-import { DELETE_CONFIRMED } from "#app/lib/delete-confirmation.ts";
+import { DELETE_CONFIRMED } from "#app/lib/confirm-before-delete.ts";
 
 type Props = {
   message: string;
@@ -62,7 +62,7 @@ export function ConfirmDialog({ message, confirmLabel = "삭제", cancelLabel = 
  * A post button that asks first (with JavaScript); without JavaScript (or before it has loaded) it posts at
  * once. The page's action answers with a redirect and a one-time message either way.
  *
- * `confirmedFields` (`confirm=1` unless given, lib/delete-confirmation.ts) are sent only when the dialog's
+ * `confirmedFields` (`confirm=1` unless given, lib/confirm-before-delete.ts) are sent only when the dialog's
  * confirm button was pressed. The action requires them (every delete, 회원 탈퇴), so the JavaScript-free
  * first post is answered with the server's own confirmation step, and nothing is deleted by one request.
  */

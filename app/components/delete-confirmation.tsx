@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { DELETE_CONFIRMED, DELETE_QUESTION } from "#app/lib/delete-confirmation.ts";
+import { DELETE_CONFIRMED, DELETE_QUESTION } from "#app/lib/confirm-before-delete.ts";
 
 /**
- * The server's confirmation step of a delete (lib/delete-confirmation.ts): shown instead of the page when its
+ * The server's confirmation step of a delete (lib/confirm-before-delete.ts): shown instead of the page when its
  * action asked, with 삭제 (the same fields and `confirm=1`) and 취소 (back to the page as it was). Another step
  * that cannot be undone by a click (`운영자 해제`) gives its own question, consequence and button.
  */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { noToasts, shownToasts, subscribeToToasts, type ToastMessage } from "./toast.ts";
+import { noToasts, shownToasts, subscribeToToasts, type ToastMessage } from "./browser-messages.ts";
 
 const TONE: Record<ToastMessage["type"], string> = {
   success: "border-emerald-200 bg-emerald-50 text-emerald-900",
@@ -9,7 +9,7 @@ const TONE: Record<ToastMessage["type"], string> = {
 
 /**
  * The one-time messages, top right: the one that came with the page (a redirect's flash cookie, read by the root
- * loader) and, on a hydrated page, those its scripts show (`toast` in toast.ts). Drawn by the server and closed
+ * loader) and, on a hydrated page, those its scripts show (`toast` in browser-messages.ts). Drawn by the server and closed
  * after 3 s by CSS alone (`.one-time-message` in app.css), so they read the same with or without JavaScript; each
  * is keyed by its id, so a new message after a client-side navigation starts its 3 s again.
  */

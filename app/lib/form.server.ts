@@ -8,7 +8,7 @@ import {
   UNREADABLE_MESSAGE,
   UNSUPPORTED_TYPE_MESSAGE,
 } from "./body-limits.ts";
-import { confirmationFailure } from "./delete-confirmation.ts";
+import { confirmationFailure } from "./confirm-before-delete.ts";
 import { type FieldErrors, type FormFailure, type FormValues, firstIssuePerField, formFieldNames, isRepeatedField } from "./form-kit.ts";
 
 /**
@@ -109,7 +109,7 @@ export function formFailure(
 }
 
 /**
- * The answer to a delete sent without `confirm=1` (lib/delete-confirmation.ts): a page that asks
+ * The answer to a delete sent without `confirm=1` (lib/confirm-before-delete.ts): a page that asks
  * `정말 삭제하시겠습니까?` (or another `question`) with 삭제 and 취소. Nothing was deleted, nothing was wrong: 200.
  */
 export function askDeleteConfirmation(form: FormData, question?: string) {

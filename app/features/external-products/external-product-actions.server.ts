@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { deleteConfirmed } from "#app/lib/delete-confirmation.ts";
+import { deleteConfirmed } from "#app/lib/confirm-before-delete.ts";
 import { askDeleteConfirmation, formFailure, readForm, readFormOrRefusal, validateForm } from "#app/lib/form.server.ts";
 import type { FormFailure } from "#app/lib/form-kit.ts";
 import { log } from "#app/lib/log.server.ts";

@@ -2,7 +2,7 @@ import Image from "@tiptap/extension-image";
 import { type Editor, EditorContent, useEditor, useEditorState } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { type KeyboardEvent, useRef } from "react";
-import { toast } from "#app/components/toast.ts";
+import { toast } from "#app/components/browser-messages.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import { noteBodyClass } from "./note-body-class.ts";
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
+import { toast } from "#app/components/browser-messages.ts";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { TextAreaField, TextField } from "#app/components/form-field.tsx";
-import { toast } from "#app/components/toast.ts";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
 import { noteHtmlHasContent, noteSchema } from "./note-schema.ts";

@@ -3,7 +3,7 @@ import { BEFORE_CHECK, RECORDS_HEADING, RECORDS_SOURCE_LINE } from "./record-wor
 
 /**
  * `사업자 정보` on /wholesaler/{id}: the five rows (record-rows.ts `recordRows`, computed in the loader) and the
- * source line. It says what the registries say, with the date, and nothing more (decisions 32).
+ * source line. It says what the registries say, with the date, and nothing more (spec decision 32).
  */
 export function OfficialRecordsSection({ rows }: { rows: RecordRow[] }) {
   return (

@@ -3,7 +3,7 @@ import type { NtsState } from "./registry-answers.ts";
 /**
  * The Korean words of the official records (ui-contract.md "Official records (사업자 정보)"): the labels of the
  * detail page's `사업자 정보` section, the card labels, the /admin/records reasons. `확인 전` is a value of its
- * own (decisions 32): no number, no key, or no good answer yet; a failed call never turns a row into a yes or
+ * own (spec decision 32): no number, no key, or no good answer yet; a failed call never turns a row into a yes or
  * a no. Constants only, so the pages that show them carry nothing else (record-rows.ts computes the rows).
  */
 

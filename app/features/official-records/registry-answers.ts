@@ -9,7 +9,7 @@ import { z } from "zod";
  * longer than its bound, an answer about another number than the one asked, or a service's error code keeps the
  * last good answer (the caller records the cause). Extra fields are allowed (the services add fields over time) and never stored: the
  * stored copy keeps only the fields listed here, so nothing about a person (대표자 name, e-mail, phone,
- * address) is kept even when a registry returns it (decisions 34).
+ * address) is kept even when a registry returns it (spec decision 34).
  */
 
 export type NtsState = "active" | "suspended" | "closed" | "unregistered";

@@ -2,7 +2,7 @@ import { fetchText, type SafeFetchOptions, type TextOutcome } from "#app/platfor
 import { type FtcRecord, type NtsRecord, type RegistryFailure, readFtcAnswer, readNtsAnswer, type Unusable } from "./registry-answers.ts";
 
 /**
- * The two registries over HTTP, through the SSRF-safe fetcher only (decisions 33), with the wire formats of
+ * The two registries over HTTP, through the SSRF-safe fetcher only (spec decision 33), with the wire formats of
  * ui-contract.md "Official records". The service key travels in the query string as the services require;
  * it is never logged, stored or shown: a failure is reported as a cause (`timeout`, `http` with its status,
  * …), never as the URL or the fetcher's error.

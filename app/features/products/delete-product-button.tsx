@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { Form, useFetcher } from "react-router";
+import { toast } from "#app/components/browser-messages.ts";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
-import { toast } from "#app/components/toast.ts";
 import { useHydrated } from "#app/components/use-hydrated.ts";
-import { DELETE_CONFIRMED } from "#app/lib/delete-confirmation.ts";
+import { DELETE_CONFIRMED } from "#app/lib/confirm-before-delete.ts";
 import type { FormFailure } from "#app/lib/form-kit.ts";
 
 /** One fetcher shared by every delete button of a page, so its answer outlives the removed card. */
@@ -12,7 +12,7 @@ const DELETE_FETCHER = "delete-product";
 /**
  * The 삭제 button of a card. With JavaScript it asks first and deletes through a fetcher (with `confirm=1`);
  * without JavaScript it is a plain form post to the page, which the server answers with its confirmation step
- * (lib/delete-confirmation.ts; the server checks the same rules either way).
+ * (lib/confirm-before-delete.ts; the server checks the same rules either way).
  */
 export function DeleteProductButton({ productId, className = "" }: { productId: number; className?: string }) {
   const fetcher = useFetcher<FormFailure>({ key: DELETE_FETCHER });

@@ -1,4 +1,4 @@
-import { deleteConfirmed } from "#app/lib/delete-confirmation.ts";
+import { deleteConfirmed } from "#app/lib/confirm-before-delete.ts";
 import { env } from "#app/lib/env.server.ts";
 import { askDeleteConfirmation, formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import type { FormValues } from "#app/lib/form-kit.ts";

@@ -1,4 +1,4 @@
-import { deleteConfirmed } from "#app/lib/delete-confirmation.ts";
+import { deleteConfirmed } from "#app/lib/confirm-before-delete.ts";
 import { askDeleteConfirmation } from "#app/lib/form.server.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -26,7 +26,7 @@ export async function removeManagerAction(request: Request, admin: AdminUser, wh
   const back = `/admin/wholesaler-edit/${wholesalerId}`;
   const userId = String(form.get("userId") ?? "");
   if (!userId || userId.length > 200) return redirectWithToast(back, { type: "error", message: "해제할 운영자를 찾을 수 없습니다." });
-  // Asked first, with or without JavaScript (lib/delete-confirmation.ts): removed only with `confirm=1`.
+  // Asked first, with or without JavaScript (lib/confirm-before-delete.ts): removed only with `confirm=1`.
   if (!deleteConfirmed(form)) return askDeleteConfirmation(form, RELEASE_MANAGER_QUESTION);
   const removed = await removeManager(wholesalerId, userId);
   if (!removed) return redirectWithToast(back, { type: "error", message: "해제할 운영자를 찾을 수 없습니다." });

@@ -1,7 +1,7 @@
 /**
  * What an admin is asked before `운영자 해제` (공급사 인증): like a delete, it is not undone by a click and it takes
  * the account's rights to the listing away, so it too is carried out only with `confirm=1`
- * (lib/delete-confirmation.ts); shared by the action that asks and the page that shows the step.
+ * (lib/confirm-before-delete.ts); shared by the action that asks and the page that shows the step.
  */
 export const RELEASE_MANAGER_QUESTION = "정말 운영자를 해제하시겠습니까?";
 

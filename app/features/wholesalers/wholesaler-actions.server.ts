@@ -1,4 +1,4 @@
-import { deleteConfirmed } from "#app/lib/delete-confirmation.ts";
+import { deleteConfirmed } from "#app/lib/confirm-before-delete.ts";
 import { askDeleteConfirmation, formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
@@ -70,6 +69,4 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

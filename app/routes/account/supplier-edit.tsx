@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { TextAreaField, TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -80,6 +79,4 @@ export default function SupplierEdit({ loaderData, actionData }: Route.Component
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

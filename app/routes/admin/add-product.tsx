@@ -1,4 +1,3 @@
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { createProductAction } from "#app/features/products/product-actions.server.ts";
 import { EMPTY_PRODUCT, ProductForm } from "#app/features/products/product-form.tsx";
@@ -56,6 +55,4 @@ export default function AdminAddProduct({ loaderData, actionData }: Route.Compon
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FormAlert, useResetAfterSave } from "#app/components/form-alert.tsx";
 import { SchemaTextFields } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -59,6 +58,4 @@ export default function AddWholesaler({ actionData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -10,7 +10,7 @@ import {
   saveWholesalerAction,
 } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
-import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
+import { deleteConfirmationOf } from "#app/lib/confirm-before-delete.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { placeholderNotice } from "#app/lib/site-config.server.ts";
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminHome({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageCount, siteNotice } = loaderData;
-  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
+  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/confirm-before-delete.ts).
   const confirmDelete = deleteConfirmationOf(actionData);
   if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
   return (

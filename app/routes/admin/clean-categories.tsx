@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
@@ -63,6 +62,4 @@ export default function CleanCategories({ actionData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
@@ -61,6 +60,4 @@ export default function EditExternalProduct({ loaderData, actionData }: Route.Co
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -3,7 +3,6 @@ import { Form, Link } from "react-router";
 import { AdminTable } from "#app/components/admin-table.tsx";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FileField, TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
@@ -12,7 +11,7 @@ import { adminExternalProductsAction } from "#app/features/external-products/ext
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "#app/features/external-products/external-product-import-limits.ts";
 import { externalProductSchema } from "#app/features/external-products/external-product-schema.ts";
 import { listExternalProducts } from "#app/features/external-products/external-products.server.ts";
-import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
+import { deleteConfirmationOf } from "#app/lib/confirm-before-delete.ts";
 import { failedValue, failureOf, inputHints } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
@@ -50,7 +49,7 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
   });
   const preview = actionData && "kind" in actionData && actionData.kind === "preview" ? actionData : null;
 
-  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
+  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/confirm-before-delete.ts).
   const confirmDelete = deleteConfirmationOf(actionData);
   if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
   return (
@@ -216,10 +215,6 @@ export default function AdminExternalProducts({ loaderData, actionData }: Route.
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
-
 const PREVIEW_CELL = "px-3 py-2";
 
 /** One table of the import's preview under a visible heading (the rows to add, or the ones left out). */
@@ -243,3 +238,5 @@ function PreviewTable({
     </div>
   );
 }
+
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

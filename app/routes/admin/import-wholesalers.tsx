@@ -1,10 +1,9 @@
 import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
-import { ErrorMessage } from "#app/components/error-message.tsx";
+import { toast } from "#app/components/browser-messages.ts";
 import { FileField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { toast } from "#app/components/toast.ts";
 import { ImportPreview, ImportReportView } from "#app/features/supplier-import/import-preview.tsx";
 import {
   COLUMNS_HELP,
@@ -114,6 +113,4 @@ export default function ImportWholesalers({ actionData }: Route.ComponentProps) 
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -1,5 +1,4 @@
 import { data, Link } from "react-router";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { updateNoteAction } from "#app/features/notes/note-actions.server.ts";
 import { NoteForm } from "#app/features/notes/note-form.tsx";
@@ -46,6 +45,4 @@ export default function NoteEdit({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { RowActionButton, rowActionClass } from "#app/components/admin-table.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { loadRecordsPage, recordsAction } from "#app/features/official-records/official-record-actions.server.ts";
@@ -120,6 +119,4 @@ export default function AdminRecords({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { RowActionButton, rowActionClass } from "#app/components/admin-table.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { handleReportAction, loadReportsQueue } from "#app/features/reports/report-actions.server.ts";
@@ -71,6 +70,4 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

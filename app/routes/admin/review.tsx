@@ -2,7 +2,6 @@ import { Form, Link } from "react-router";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import {
@@ -14,7 +13,7 @@ import {
 import { deleteWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { CategoryBadge } from "#app/features/wholesalers/wholesaler-card.tsx";
 import { parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
-import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
+import { deleteConfirmationOf } from "#app/lib/confirm-before-delete.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import { adminContext } from "#app/platform/auth/auth.server.ts";
@@ -42,7 +41,7 @@ const smallButton = "rounded-md border px-3 py-1.5 text-sm font-medium";
 
 export default function Review({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageCount } = loaderData;
-  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
+  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/confirm-before-delete.ts).
   const confirmDelete = deleteConfirmationOf(actionData);
   if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
   return (
@@ -118,6 +117,4 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -1,7 +1,6 @@
 import { Form, Link } from "react-router";
 import { AdminTable } from "#app/components/admin-table.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
@@ -138,6 +137,4 @@ export default function AdminSiteChecks({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

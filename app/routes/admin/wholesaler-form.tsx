@@ -1,13 +1,12 @@
 import { Form } from "react-router";
 import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { loadManagersForAdmin, removeManagerAction } from "#app/features/suppliers/manager-admin.server.ts";
 import { RELEASE_MANAGER_CONSEQUENCE, RELEASE_MANAGER_QUESTION } from "#app/features/suppliers/manager-release.ts";
 import { AdminWholesalerForm } from "#app/features/wholesalers/admin-wholesaler-form.tsx";
 import { loadWholesalerForEdit, NOT_FOUND_MESSAGE, saveWholesalerAction } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { WholesalerHistory } from "#app/features/wholesalers/wholesaler-history.tsx";
-import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
+import { deleteConfirmationOf } from "#app/lib/confirm-before-delete.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
@@ -43,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function WholesalerFormPage({ loaderData, actionData }: Route.ComponentProps) {
   const editing = loaderData.id !== null;
-  // `운영자 해제` asks first (lib/delete-confirmation.ts); the step names the account.
+  // `운영자 해제` asks first (lib/confirm-before-delete.ts); the step names the account.
   const confirmRelease = deleteConfirmationOf(actionData, RELEASE_MANAGER_QUESTION);
   if (confirmRelease) {
     const manager = loaderData.managers.find((one) => one.userId === confirmRelease.userId);
@@ -108,6 +107,4 @@ function Managers({ managers }: { managers: ManagerView[] }) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -1,13 +1,12 @@
 import { Link } from "react-router";
 import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { AdminWholesalerTable } from "#app/features/wholesalers/admin-wholesaler-table.tsx";
 import { deleteWholesalerAction, loadAdminWholesalerPage } from "#app/features/wholesalers/wholesaler-actions.server.ts";
 import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
-import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
+import { deleteConfirmationOf } from "#app/lib/confirm-before-delete.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { adminContext } from "#app/platform/auth/auth.server.ts";
@@ -30,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminWholesalers({ loaderData, actionData }: Route.ComponentProps) {
   const { items, total, page, pageCount } = loaderData;
-  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
+  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/confirm-before-delete.ts).
   const confirmDelete = deleteConfirmationOf(actionData);
   if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
   return (
@@ -51,6 +50,4 @@ export default function AdminWholesalers({ loaderData, actionData }: Route.Compo
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -1,5 +1,4 @@
 import { BackLink } from "#app/components/back-link.tsx";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { GuideArticle } from "#app/features/guides/guide-article.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
@@ -54,6 +53,4 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

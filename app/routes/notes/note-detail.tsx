@@ -12,7 +12,7 @@ import { NOTE_NOT_FOUND } from "#app/features/notes/note-schema.ts";
 import { getNote } from "#app/features/notes/notes.server.ts";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { DEFAULT_AUTHOR_NAME } from "#app/features/users/users.server.ts";
-import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
+import { deleteConfirmationOf } from "#app/lib/confirm-before-delete.ts";
 import { formatDate } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
@@ -69,7 +69,7 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function NoteDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { note, isAdmin, jsonLd } = loaderData;
-  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
+  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/confirm-before-delete.ts).
   const confirmDelete = deleteConfirmationOf(actionData);
   if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
   return (

@@ -1,4 +1,3 @@
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { loadProductForEdit, updateProductAction } from "#app/features/products/product-actions.server.ts";
 import { ProductForm } from "#app/features/products/product-form.tsx";
@@ -44,6 +43,4 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

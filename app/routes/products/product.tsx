@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { ShareButton } from "#app/components/share-button.tsx";
@@ -8,7 +7,7 @@ import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { deleteProductAction, loadProductPage } from "#app/features/products/product-actions.server.ts";
 import { ProductControls } from "#app/features/products/product-card.tsx";
 import { ProductImage } from "#app/features/products/product-image.tsx";
-import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
+import { deleteConfirmationOf } from "#app/lib/confirm-before-delete.ts";
 import { formFailure, readForm } from "#app/lib/form.server.ts";
 import { formatWon } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -100,6 +99,4 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
@@ -13,7 +12,7 @@ import { deleteProductAction } from "#app/features/products/product-actions.serv
 import { ExternalProductCard, gridClass, ProductCard } from "#app/features/products/product-card.tsx";
 import { ProductSearchBox } from "#app/features/products/product-search-box.tsx";
 import { canDeleteProduct, canEditProduct, listProducts, supplierNamesOf } from "#app/features/products/products.server.ts";
-import { deleteConfirmationOf } from "#app/lib/delete-confirmation.ts";
+import { deleteConfirmationOf } from "#app/lib/confirm-before-delete.ts";
 import { formFailure, readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
@@ -91,7 +90,7 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   const visibleProducts = products.items.filter((product) => product.id !== deletingId);
   const nothing = products.total === 0 && external.total === 0;
 
-  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/delete-confirmation.ts).
+  // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/confirm-before-delete.ts).
   const confirmDelete = deleteConfirmationOf(actionData);
   if (confirmDelete) {
     // The step names what would go (the card it was pressed on is on this page of the list).
@@ -178,10 +177,6 @@ export default function Products({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
-
 /** One of the page's two catalogues: its heading and count, its cards (or what to say without any), its pager. */
 function CatalogueSection({
   id,
@@ -221,3 +216,5 @@ function CatalogueSection({
     </section>
   );
 }
+
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -1,6 +1,5 @@
 import { Link, redirect } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { compareAction, readCompareIds } from "#app/features/compare/compare.server.ts";
 import { parseCompareIds } from "#app/features/compare/compare-ids.server.ts";
@@ -116,6 +115,4 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

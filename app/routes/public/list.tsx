@@ -7,7 +7,7 @@ import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { businessAlertsAmong } from "#app/features/official-records/official-records.server.ts";
-import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-notes.tsx";
+import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-note-list.tsx";
 import { downAmong } from "#app/features/site-checks/site-checks.server.ts";
 import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-facts.ts";
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";

@@ -1,4 +1,3 @@
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 
 /** Plain links and forms only: sent without React's client scripts (ADR 0031). */
@@ -16,8 +15,6 @@ export default function NotFound() {
   return null;
 }
 
-export function ErrorBoundary({ error }: { error: unknown }) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
 
 export const meta = () => [{ title: "페이지를 찾을 수 없습니다 | 도매온" }, { name: "robots", content: "noindex" }];

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { claimAction, loadClaimPage } from "#app/features/suppliers/claim-actions.server.ts";
@@ -86,10 +85,6 @@ export default function WholesalerClaim({ loaderData, actionData }: Route.Compon
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
-
 /** One way of proving control: what to put on the site, and the button that has the server look for it. */
 function ProofSection({ method, title, code, children }: { method: "meta" | "file"; title: string; code: string; children: ReactNode }) {
   return (
@@ -110,3 +105,5 @@ function ProofSection({ method, title, code, children }: { method: "meta" | "fil
     </section>
   );
 }
+
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

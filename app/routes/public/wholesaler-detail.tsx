@@ -1,5 +1,4 @@
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { ErrorMessage } from "#app/components/error-message.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { WholesalerCardActions } from "#app/features/directory/wholesaler-card-actions.tsx";
@@ -9,7 +8,7 @@ import { OfficialRecordsSection } from "#app/features/official-records/official-
 import { recordRows } from "#app/features/official-records/record-rows.ts";
 import { gridClass, ProductCard } from "#app/features/products/product-card.tsx";
 import { listProducts } from "#app/features/products/products.server.ts";
-import { SupplierSellingHelp } from "#app/features/regulatory/regulatory-notes.tsx";
+import { SupplierSellingHelp } from "#app/features/regulatory/regulatory-note-list.tsx";
 import { siteStatusOf } from "#app/features/site-checks/site-checks.server.ts";
 import { SITE_STATUS_LABELS } from "#app/features/site-checks/site-status-labels.ts";
 import { loadWholesalerForDetail, publishWholesalerAction, reviewFormOf } from "#app/features/supplier-import/wholesaler-review.server.ts";
@@ -247,6 +246,4 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorMessage error={error} />;
-}
+export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
 import { CATEGORIES, isCategory } from "#app/db/categories.ts";
 import { CATEGORY_NOTE_IDS, notesForCategory, REGULATORY_NOTES } from "#content/regulatory-notes.ts";
-import { CategoryRegulatoryNotes, SupplierSellingHelp } from "./regulatory-notes.tsx";
+import { CategoryRegulatoryNotes, SupplierSellingHelp } from "./regulatory-note-list.tsx";
 
 const today = new Date().toISOString().slice(0, 10);
 

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { confirmationFailure, DELETE_QUESTION, deleteConfirmationOf, deleteConfirmed } from "./delete-confirmation.ts";
+import { confirmationFailure, DELETE_QUESTION, deleteConfirmationOf, deleteConfirmed } from "./confirm-before-delete.ts";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
