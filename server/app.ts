@@ -1,12 +1,11 @@
 /**
- * The Express app in front of React Router: per-request CSP nonce and security headers, the client
- * address and origin as the trusted proxies tell them, refusal of cross-site writes, request logs,
- * health checks, built assets, body limits, and finally the app itself, run inside the request's context
- * (its database, app/db/request-context.server.ts). server/entry.ts builds it inside the server build;
- * server/app.test.ts builds it around a stand-in handler.
+ * The Express app in front of React Router, in the order a request meets it (each piece a named middleware in
+ * server/middleware/, with its test beside it): security headers and the request's own id and address, the
+ * request's databases, refusal of cross-site writes, the request log and metrics, compression, health checks,
+ * /metrics, the build's files, the body limit, and finally the app itself, run inside the request's context (its
+ * database, app/db/request-context.server.ts). server/entry.ts builds it inside the server build; server/app.test.ts
+ * builds it around a stand-in handler.
  */
-import { randomBytes, randomUUID } from "node:crypto";
-import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { RouterContextProvider } from "react-router";
@@ -19,11 +18,16 @@ import {
   runInRequestContext,
   unavailableCause,
 } from "../app/db/request-context.server.ts";
-import { log } from "../app/lib/log.server.ts";
-import { metrics, metricsAccess, metricsText } from "../app/lib/metrics.server.ts";
-import { noteUnavailable, sendUnavailable, unavailableCauseOf } from "./answers.ts";
+import { sendUnavailable } from "./answers.ts";
 import { type AdminCheck, limitBody } from "./body-limit.ts";
-import { isWrite, mayReadReplica, type SessionCheck, wroteCookie } from "./read-routing.ts";
+import { buildFiles } from "./middleware/build-files.ts";
+import { chooseDatabases } from "./middleware/database-choice.ts";
+import { healthChecks } from "./middleware/health-checks.ts";
+import { metricsEndpoint } from "./middleware/metrics-endpoint.ts";
+import { logRequests } from "./middleware/request-log.ts";
+import { refuseCrossSiteWrites, requestOrigin } from "./middleware/same-site-writes.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
+import type { SessionCheck } from "./read-routing.ts";
 
 export type AppOptions = {
   /** Proxies in front whose X-Forwarded-* entries are trusted (TRUST_PROXY); 0 trusts none. */
@@ -65,12 +69,6 @@ export type AppOptions = {
  */
 export type AppHandler = (request: globalThis.Request, context: RouterContextProvider) => Promise<globalThis.Response>;
 
-/** The methods counted by name in the metrics; any other is `other` (a client may send any word). */
-const METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
-
-/** The admin's seller-note editor pages (app/routes.ts), the only pages that may show pictures from other sites. */
-const NOTE_EDITOR_PATH = /^\/admin\/sellernote-(add|edit\/\d+)\/?$/;
-
 export function createApp(options: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -79,157 +77,16 @@ export function createApp(options: AppOptions) {
   app.set("trust proxy", options.trustProxyHops > 0 ? options.trustProxyHops : false);
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl) : null;
   const httpsOrigin = publicOrigin?.protocol === "https:";
-  // Our picture files may come from a CDN (IMAGE_BASE_URL, docs/decisions/0033): that one origin, no other.
-  const imageOrigin = options.imageOrigin ? ` ${new URL(options.imageOrigin).origin}` : "";
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString("base64");
-    const requestId = randomUUID();
-    // Our own headers for the app: whatever a client sent under these names is replaced.
-    req.headers["x-csp-nonce"] = nonce;
-    req.headers["x-request-id"] = requestId;
-    req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
-    // After a write this browser reads the primary for a few seconds: the page a save redirects to shows it.
-    if (options.replica && isWrite(req.method)) res.append("Set-Cookie", wroteCookie(httpsOrigin));
-    res.setHeader("X-Request-Id", requestId);
-    res.setHeader(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src 'nonce-${nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ""}`,
-        "style-src 'self' 'unsafe-inline'",
-        // Pictures of other sites are served as our own copies (docs/decisions/0023): a page never
-        // makes the visitor's browser ask another site. The note editor is the exception: an admin pasting a
-        // picture's address sees it while writing (the saved note shows our copy once it is made).
-        NOTE_EDITOR_PATH.test(req.path) ? "img-src 'self' data: https:" : `img-src 'self' data:${imageOrigin}`,
-        "font-src 'self'",
-        `connect-src 'self'${options.dev ? " ws:" : ""}`,
-        "object-src 'none'",
-        "base-uri 'none'",
-        "frame-ancestors 'none'",
-        "form-action 'self'",
-      ].join("; "),
-    );
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    if (httpsOrigin) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    next();
-  });
-
-  // The request's databases: a replica only for a page it may serve to a browser that proved no recent write and
-  // no session (server/read-routing.ts); the session is confirmed on the primary.
-  const isSignedIn = options.isSignedIn ?? (async () => false);
-  app.use(async (req: Request, res: Response, next: NextFunction) => {
-    const primary = options.database?.();
-    let replica: OpenDatabase | undefined;
-    try {
-      const readsReplica =
-        options.replica !== undefined &&
-        (await mayReadReplica(req, (checked) => runInRequestContext(newRequestContext(primary), () => isSignedIn(checked))));
-      replica = readsReplica ? options.replica?.() : undefined;
-    } catch (error) {
-      // The session could not be checked (the primary does not answer): the request reads the primary, whose
-      // failure the page then answers as usual (a 503 when it is down).
-      log.warn("read routing: session check failed", { requestId: req.headers["x-request-id"], error });
-    }
-    res.locals.requestContext = newRequestContext(primary, replica);
-    next();
-  });
-
-  // Refuse writes that another site started (security-checklist 25). React Router checks UI actions;
-  // this covers resource routes and requests without an Origin header too.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const origin = req.headers.origin;
-    const sameSite = origin ? origin === requestOrigin(req, publicOrigin) : req.headers["sec-fetch-site"] !== "cross-site";
-    if (sameSite) return next();
-    log.warn("cross-site write refused", { requestId: req.headers["x-request-id"], path: req.path, origin });
-    res.status(403).type("text/plain; charset=utf-8").send("다른 사이트에서 보낸 요청은 처리할 수 없습니다.");
-  });
-
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const started = process.hrtime.bigint();
-    const asset = req.path.startsWith("/assets/");
-    res.on("finish", () => {
-      const ms = Number((process.hrtime.bigint() - started) / 1000n) / 1000;
-      // A route's pattern, never the URL: the metrics keep one series per page, not one per address asked for.
-      // The Express layer's own answers (health checks, /metrics, files) name their route themselves and read no database.
-      const ownAnswer = res.locals.route as string | undefined;
-      const route = asset ? "/assets/*" : (ownAnswer ?? options.routeOf?.(req.path) ?? "other");
-      metrics.requests.inc({ route, method: METHODS.has(req.method) ? req.method : "other", status: String(res.statusCode) });
-      metrics.requestSeconds.observe({ route }, ms / 1000);
-      if (asset) return;
-      const context = res.locals.requestContext as RequestContext | undefined;
-      if (context?.fromReplica) metrics.reads.inc({ database: context.database?.name ?? "replica" });
-      else if (options.replica && !ownAnswer) metrics.reads.inc({ database: "primary" });
-      const fields = {
-        requestId: req.headers["x-request-id"],
-        method: req.method,
-        path: req.path,
-        status: res.statusCode,
-        ms,
-        ...(unavailableCauseOf(res) ? { unavailableCause: unavailableCauseOf(res) } : {}),
-      };
-      if (res.statusCode >= 500) log.error("request", fields);
-      else log.info("request", fields);
-    });
-    next();
-  });
-
+  app.use(securityHeaders({ dev: options.dev, httpsOrigin, imageOrigin: options.imageOrigin }));
+  app.use(chooseDatabases({ database: options.database, replica: options.replica, isSignedIn: options.isSignedIn, httpsOrigin }));
+  app.use(refuseCrossSiteWrites(publicOrigin));
+  app.use(logRequests({ routeOf: options.routeOf, replicaConfigured: options.replica !== undefined }));
   app.use(compression());
-
-  app.get("/healthz", (_req, res) => {
-    res.locals.route = "/healthz";
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
-  });
-  app.get("/readyz", async (_req, res) => {
-    res.locals.route = "/readyz";
-    const draining = options.isDraining();
-    const ready = !draining && (await options.checkReady());
-    res.set("Cache-Control", "no-store");
-    if (!ready) noteUnavailable(res, draining ? "draining" : "database down");
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
-  });
-
-  if (options.metrics) {
-    const { token } = options.metrics;
-    app.get("/metrics", async (req, res, next) => {
-      res.locals.route = "/metrics";
-      const access = metricsAccess(
-        {
-          remoteAddress: req.socket.remoteAddress,
-          proxied: req.headers["x-forwarded-for"] !== undefined || req.headers.forwarded !== undefined,
-          authorization: req.headers.authorization,
-        },
-        token,
-      );
-      // Anyone else gets the site's own 404 page, as for an address that does not exist.
-      if (access === 404) return next();
-      res.set("Cache-Control", "no-store");
-      if (access === 401) return res.status(401).set("WWW-Authenticate", "Bearer").end();
-      const { contentType, body } = await metricsText();
-      res.type(contentType).send(body);
-    });
-  }
-
-  if (options.buildDir) {
-    // Hashed file names never change content: cache them for a year.
-    app.use("/assets", express.static(path.join(options.buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
-    // A file of client/ (the icons, robots.txt's neighbours) is counted as `static`; a miss goes on to the app.
-    app.use((_req: Request, res: Response, next: NextFunction) => {
-      res.locals.route = "static";
-      next();
-    });
-    app.use(express.static(path.join(options.buildDir, "client"), { maxAge: "1h", index: false }));
-    app.use((_req: Request, res: Response, next: NextFunction) => {
-      res.locals.route = undefined;
-      next();
-    });
-  }
+  app.use(healthChecks({ isDraining: options.isDraining, checkReady: options.checkReady }));
+  if (options.metrics) app.use(metricsEndpoint(options.metrics.token));
+  if (options.buildDir) app.use(buildFiles(options.buildDir));
   if (options.devAssets) app.use(options.devAssets);
-
   const isAdminRequest = options.isAdminRequest ?? (async () => false);
   app.use(limitBody({ isAdminRequest: (req) => runInRequestContext(contextOf(req.res), () => isAdminRequest(req)) }));
   return app;
@@ -248,17 +105,6 @@ export function headersOf(req: Pick<Request, "headers">) {
     else if (value !== undefined) headers.set(key, value);
   }
   return headers;
-}
-
-/**
- * The origin this request was made to, as the browser saw it: PUBLIC_URL when the Host is its host (so
- * an https site behind a TLS-terminating proxy works without trusting any header), else the scheme and
- * host Express derives, which include X-Forwarded-Proto/-Host only from trusted proxies.
- */
-export function requestOrigin(req: Request, publicOrigin: URL | null) {
-  if (publicOrigin && req.headers.host === publicOrigin.host) return publicOrigin.origin;
-  const host = (req.host || "localhost").split(/[\\/?#@\s]/)[0] || "localhost";
-  return `${req.protocol}://${host}`;
 }
 
 /**
