@@ -342,8 +342,26 @@ export function planRows(rows: ImportRow[], known: KnownSupplier[]): ImportPlan 
     if ("error" in result) planned.set(input.row, result.error);
     else valid.push(result.valid);
   }
+  const inFile = fileDuplicates(valid);
+  const index = indexKnown(known);
+  for (const v of valid) planned.set(v.row, planValid(v, inFile, index));
+  const ordered = [...planned.values()].sort((a, b) => a.row - b.row);
+  const counts = emptyCounts();
+  for (const row of ordered) counts[row.status] += 1;
+  return { rows: ordered, counts };
+}
 
-  // In the file: the same supplier twice (same name, same address) is 중복 of its first row.
+/** What the file says about itself: rows repeated, near names on other addresses, and addresses several names share. */
+type FileDuplicates = {
+  /** The same supplier twice (same name, same address): the later row is 중복 of its first. */
+  repeatOf: Map<number, Valid>;
+  /** The same or a near name on different addresses: the best address stays, the others are 중복 of it. */
+  nearDuplicateOf: Map<number, Valid>;
+  /** The other names using a row's address (an address problem: none is refused for it). */
+  othersAtAddress: (v: Valid) => Valid[];
+};
+
+function fileDuplicates(valid: Valid[]): FileDuplicates {
   const firstOf = new Map<string, Valid>();
   const distinct: Valid[] = [];
   const repeatOf = new Map<number, Valid>();
@@ -356,154 +374,140 @@ export function planRows(rows: ImportRow[], known: KnownSupplier[]): ImportPlan 
       distinct.push(v);
     }
   }
-
-  // In the file: one address used by several different names is an address problem (none is refused for it).
-  const namesAtPage = new Map<string, Valid[]>();
-  for (const v of distinct) {
-    if (!v.address.pageKey) continue;
-    const list = namesAtPage.get(v.address.pageKey) ?? [];
-    list.push(v);
-    namesAtPage.set(v.address.pageKey, list);
-  }
-  const othersAtAddress = (v: Valid) => (namesAtPage.get(v.address.pageKey) ?? []).filter((o) => o !== v && o.nameKey !== v.nameKey);
-
-  // In the file: the same or a near name on different addresses: the best address stays, the others are 중복.
-  const byName = new Map<string, Valid[]>();
-  for (const v of distinct) {
-    const list = byName.get(v.nameKey) ?? [];
-    list.push(v);
-    byName.set(v.nameKey, list);
-  }
+  const namesAtPage = groupBy(
+    distinct.filter((v) => v.address.pageKey),
+    (v) => v.address.pageKey,
+  );
   const nearDuplicateOf = new Map<number, Valid>();
-  for (const group of byName.values()) {
+  for (const group of groupBy(distinct, (v) => v.nameKey).values()) {
     if (group.length < 2) continue;
     const best = [...group].sort((a, b) => RANK[a.address.verdict] - RANK[b.address.verdict] || a.row - b.row)[0]!;
     for (const v of group) if (v !== best) nearDuplicateOf.set(v.row, best);
   }
+  return {
+    repeatOf,
+    nearDuplicateOf,
+    othersAtAddress: (v) => (namesAtPage.get(v.address.pageKey) ?? []).filter((o) => o !== v && o.nameKey !== v.nameKey),
+  };
+}
 
-  const index = indexKnown(known);
-  for (const v of valid) {
-    const base = {
-      name: v.values.name,
-      siteUrl: v.values.siteUrl,
-      addressLabel: v.address.label,
-      category: v.values.category,
-      categoryFrom: v.categoryFrom,
-    };
-    const repeat = repeatOf.get(v.row);
-    if (repeat) {
-      planned.set(v.row, rowOf(v.row, "중복", { ...base, reasons: [`${repeat.row}행과 같은 도매처입니다. (같은 이름, 같은 주소)`] }));
-      continue;
-    }
-    const near = nearDuplicateOf.get(v.row);
-    if (near) {
-      planned.set(
-        v.row,
-        rowOf(v.row, "중복", {
-          ...base,
-          reasons: [`${near.row}행 ${quotedWith(near.values.name, WA)} 이름이 같거나 비슷한데 주소가 다릅니다.`],
-        }),
-      );
-      continue;
-    }
-    const shared = othersAtAddress(v);
-    const sharedNote = shared.length
-      ? `같은 주소를 다른 이름의 행도 쓰고 있습니다: ${shared
-          .slice(0, 3)
-          .map((o) => `${o.row}행 ${display(o.values.name)}`)
-          .join(", ")}${shared.length > 3 ? ` 외 ${shared.length - 3}곳` : ""}.`
-      : "";
-
-    // A stored supplier that this row is: same site (or same page elsewhere) and the same or a near name.
-    const atSite = v.address.siteKey ? (index.bySite.get(v.address.siteKey) ?? []) : [];
-    const atPage = v.address.siteKey ? [] : (index.byPage.get(v.address.pageKey) ?? []);
-    const sameName = (s: KnownSupplier) => (nameKey(s.name) || s.name.toLowerCase()) === v.nameKey;
-    let target = atSite.find(sameName) ?? atPage.find(sameName) ?? null;
-    // The same name stored elsewhere: the same supplier when the stored address is no site of its own
-    // (the file may fix it) or the row has no address; otherwise a near-duplicate on another site.
-    const namesakes = index.byName.get(v.nameKey) ?? [];
-    if (!target && namesakes.length) {
-      const fixable = namesakes.find(
-        (s) =>
-          v.address.verdict === "missing" ||
-          (v.address.verdict === "home" && ["elsewhere", "missing"].includes(index.judged.get(s.id)?.verdict ?? "")),
-      );
-      if (fixable) target = fixable;
-      else {
-        const other = namesakes[0]!;
-        planned.set(
-          v.row,
-          rowOf(v.row, "중복", {
-            ...base,
-            target: { id: other.id, name: other.name },
-            reasons: [
-              `이미 등록된 ${quotedWith(other.name, WA)} 이름이 같거나 비슷한데 주소가 다릅니다. (등록된 주소: ${other.siteUrl || "없음"})`,
-            ],
-          }),
-        );
-        continue;
-      }
-    }
-
-    if (target) {
-      const { changes, notes } = changesFor(target, index.judged.get(target.id) ?? judgeAddress(target.siteUrl), v, shared.length > 0);
-      const waiting = target.status === "review" ? ["검토 대기 중인 도매처입니다. 공개는 검토 대기 화면에서 합니다."] : [];
-      if (changes.length) {
-        const curated = changes.some((change) => change.curated);
-        planned.set(
-          v.row,
-          rowOf(v.row, "변경", {
-            ...base,
-            target: { id: target.id, name: target.name },
-            changes,
-            ticked: !curated,
-            reasons: [
-              `이미 등록된 ${display(target.name)}에 파일의 내용을 더합니다.`,
-              ...(curated ? [CURATED_NOTE] : []),
-              ...notes,
-              ...waiting,
-            ],
-          }),
-        );
-      } else {
-        planned.set(
-          v.row,
-          rowOf(v.row, "중복", {
-            ...base,
-            target: { id: target.id, name: target.name },
-            reasons: [`이미 등록된 ${quotedWith(target.name, WA)} 같은 도매처입니다. 바뀌는 내용이 없습니다.`, ...notes],
-          }),
-        );
-      }
-      continue;
-    }
-
-    // A new supplier. Published only when nothing about its address needs a look.
-    const reasons: string[] = [];
-    const problem = addressProblem(v.address);
-    if (problem) reasons.push(problem);
-    if (atSite.length) {
-      const names = atSite.slice(0, 3).map((s) => s.name);
-      const listed =
-        names.length > 1 ? `${names.slice(0, -1).map(display).join(", ")}, ${quotedWith(names.at(-1)!, WA)}` : quotedWith(names[0]!, WA);
-      reasons.push(`이미 등록된 ${listed} 같은 사이트입니다. 기존 도매처의 이름은 바꾸지 않으며, 가져오면 새 도매처로 검토 대기에 둡니다.`);
-    }
-    if (sharedNote) reasons.push(sharedNote);
-    // A category no chip has: the nearest chip is offered, and the row waits for a person's tick.
-    if (v.unknownCategory) reasons.push(categoryProblem(v.unknownCategory, `가져오면 ‘${v.unknownCategory.nearest}’로 저장합니다`));
-    planned.set(
-      v.row,
-      rowOf(v.row, reasons.length ? "검토 필요" : "추가", {
-        ...base,
-        insert: v.values,
-        insertTerms: { ...UNKNOWN_TERMS, ...v.terms },
-        reasons,
-      }),
-    );
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    groups.set(key, [...(groups.get(key) ?? []), item]);
   }
+  return groups;
+}
 
-  const ordered = [...planned.values()].sort((a, b) => a.row - b.row);
-  const counts = emptyCounts();
-  for (const row of ordered) counts[row.status] += 1;
-  return { rows: ordered, counts };
+type KnownIndex = ReturnType<typeof indexKnown>;
+
+/** One valid row's verdict: 중복 in the file, 중복 or 변경 of a stored supplier, or a new one (추가 or 검토 필요). */
+function planValid(v: Valid, inFile: FileDuplicates, index: KnownIndex): PlannedRow {
+  const base = {
+    name: v.values.name,
+    siteUrl: v.values.siteUrl,
+    addressLabel: v.address.label,
+    category: v.values.category,
+    categoryFrom: v.categoryFrom,
+  };
+  const repeat = inFile.repeatOf.get(v.row);
+  if (repeat) return rowOf(v.row, "중복", { ...base, reasons: [`${repeat.row}행과 같은 도매처입니다. (같은 이름, 같은 주소)`] });
+  const near = inFile.nearDuplicateOf.get(v.row);
+  if (near) {
+    return rowOf(v.row, "중복", {
+      ...base,
+      reasons: [`${near.row}행 ${quotedWith(near.values.name, WA)} 이름이 같거나 비슷한데 주소가 다릅니다.`],
+    });
+  }
+  const shared = inFile.othersAtAddress(v);
+  const stored = storedSupplierOf(v, index);
+  if (stored.kind === "elsewhere") {
+    const other = stored.supplier;
+    return rowOf(v.row, "중복", {
+      ...base,
+      target: { id: other.id, name: other.name },
+      reasons: [
+        `이미 등록된 ${quotedWith(other.name, WA)} 이름이 같거나 비슷한데 주소가 다릅니다. (등록된 주소: ${other.siteUrl || "없음"})`,
+      ],
+    });
+  }
+  if (stored.kind === "same") return storedRow(v, base, stored.supplier, index, shared.length > 0);
+  return newSupplierRow(v, base, stored.atSite, shared);
+}
+
+/**
+ * The stored supplier this row is: same site (or same page elsewhere) and the same or a near name; or the same name
+ * stored elsewhere, the same supplier when the stored address is no site of its own (the file may fix it) or the row
+ * has no address, otherwise a near-duplicate on another site (`elsewhere`). `atSite`: the suppliers stored at the
+ * row's site, whatever their names.
+ */
+function storedSupplierOf(
+  v: Valid,
+  index: KnownIndex,
+): { kind: "same"; supplier: KnownSupplier } | { kind: "elsewhere"; supplier: KnownSupplier } | { kind: "none"; atSite: KnownSupplier[] } {
+  const atSite = v.address.siteKey ? (index.bySite.get(v.address.siteKey) ?? []) : [];
+  const atPage = v.address.siteKey ? [] : (index.byPage.get(v.address.pageKey) ?? []);
+  const sameName = (s: KnownSupplier) => (nameKey(s.name) || s.name.toLowerCase()) === v.nameKey;
+  const here = atSite.find(sameName) ?? atPage.find(sameName);
+  if (here) return { kind: "same", supplier: here };
+  const namesakes = index.byName.get(v.nameKey) ?? [];
+  if (!namesakes.length) return { kind: "none", atSite };
+  const fixable = namesakes.find(
+    (s) =>
+      v.address.verdict === "missing" ||
+      (v.address.verdict === "home" && ["elsewhere", "missing"].includes(index.judged.get(s.id)?.verdict ?? "")),
+  );
+  return fixable ? { kind: "same", supplier: fixable } : { kind: "elsewhere", supplier: namesakes[0]! };
+}
+
+type RowBase = Pick<PlannedRow, "name" | "siteUrl" | "addressLabel" | "category" | "categoryFrom">;
+
+/** A row that is a stored supplier: 변경 with what the file adds (curated fields unticked), or 중복 when nothing changes. */
+function storedRow(v: Valid, base: RowBase, target: KnownSupplier, index: KnownIndex, addressShared: boolean): PlannedRow {
+  const { changes, notes } = changesFor(target, index.judged.get(target.id) ?? judgeAddress(target.siteUrl), v, addressShared);
+  const waiting = target.status === "review" ? ["검토 대기 중인 도매처입니다. 공개는 검토 대기 화면에서 합니다."] : [];
+  if (!changes.length) {
+    return rowOf(v.row, "중복", {
+      ...base,
+      target: { id: target.id, name: target.name },
+      reasons: [`이미 등록된 ${quotedWith(target.name, WA)} 같은 도매처입니다. 바뀌는 내용이 없습니다.`, ...notes],
+    });
+  }
+  const curated = changes.some((change) => change.curated);
+  return rowOf(v.row, "변경", {
+    ...base,
+    target: { id: target.id, name: target.name },
+    changes,
+    ticked: !curated,
+    reasons: [`이미 등록된 ${display(target.name)}에 파일의 내용을 더합니다.`, ...(curated ? [CURATED_NOTE] : []), ...notes, ...waiting],
+  });
+}
+
+/** A new supplier: 추가 (published) only when nothing about its address or category needs a look, else 검토 필요. */
+function newSupplierRow(v: Valid, base: RowBase, atSite: KnownSupplier[], shared: Valid[]): PlannedRow {
+  const reasons: string[] = [];
+  const problem = addressProblem(v.address);
+  if (problem) reasons.push(problem);
+  if (atSite.length) {
+    const names = atSite.slice(0, 3).map((s) => s.name);
+    const listed =
+      names.length > 1 ? `${names.slice(0, -1).map(display).join(", ")}, ${quotedWith(names.at(-1)!, WA)}` : quotedWith(names[0]!, WA);
+    reasons.push(`이미 등록된 ${listed} 같은 사이트입니다. 기존 도매처의 이름은 바꾸지 않으며, 가져오면 새 도매처로 검토 대기에 둡니다.`);
+  }
+  if (shared.length) {
+    const named = shared
+      .slice(0, 3)
+      .map((o) => `${o.row}행 ${display(o.values.name)}`)
+      .join(", ");
+    reasons.push(`같은 주소를 다른 이름의 행도 쓰고 있습니다: ${named}${shared.length > 3 ? ` 외 ${shared.length - 3}곳` : ""}.`);
+  }
+  // A category no chip has: the nearest chip is offered, and the row waits for a person's tick.
+  if (v.unknownCategory) reasons.push(categoryProblem(v.unknownCategory, `가져오면 ‘${v.unknownCategory.nearest}’로 저장합니다`));
+  return rowOf(v.row, reasons.length ? "검토 필요" : "추가", {
+    ...base,
+    insert: v.values,
+    insertTerms: { ...UNKNOWN_TERMS, ...v.terms },
+    reasons,
+  });
 }
