@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addDays, seoulDay, startOfSeoulDay } from "#app/lib/format.ts";
 import { log } from "#app/lib/log.server.ts";
 import { hitRateLimit, peekRateLimit, releaseRateLimit, useUpRateLimit } from "#app/platform/auth/rate-limit.server.ts";
-import type { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
+import type { JobKind, JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { enqueueJobs, notifyJobs } from "#app/platform/jobs/job-store.server.ts";
 import {
   type DueWindow,
@@ -132,17 +132,42 @@ const SERVICE_DOWN = new Set(["timeout", "network"]);
 export const PAUSE_AFTER_OUTAGE_MS = 10 * 60_000;
 
 export function registerOfficialRecords(runner: JobRunner, settings: OfficialRecordSettings) {
-  const now = settings.now ?? (() => new Date());
-  const callTimeout = settings.timeoutMs ?? REGISTRY_TIMEOUT_MS;
-  // A service that timed out or could not be reached is not called again for a while: a day's thousands of
-  // queued calls would otherwise each wait out their timeout and log the same line.
-  const pausedUntil = { nts: 0, ftc: 0 };
-  const paused = (service: "nts" | "ftc") => Date.now() < pausedUntil[service];
-  const noteFailure = (service: "nts" | "ftc", cause: string) => {
-    if (SERVICE_DOWN.has(cause)) pausedUntil[service] = Date.now() + PAUSE_AFTER_OUTAGE_MS;
+  const context: RegistryJobContext = {
+    settings,
+    now: settings.now ?? (() => new Date()),
+    callTimeout: settings.timeoutMs ?? REGISTRY_TIMEOUT_MS,
+    outages: new ServiceOutages(),
   };
+  runner.register(sweepKind(context));
+  runner.register(ntsKind(context));
+  runner.register(ftcKind(context));
+  runner.schedule({ name: "official-records", kind: SWEEP_KIND, payload: { scope: "due" }, every: "day", maxAttempts: 3 });
+}
 
-  runner.register({
+type RegistryJobContext = {
+  settings: OfficialRecordSettings;
+  now: () => Date;
+  callTimeout: number;
+  outages: ServiceOutages;
+};
+
+/**
+ * A service that timed out or could not be reached is not called again for a while (one process's view): a day's
+ * thousands of queued calls would otherwise each wait out their timeout and log the same line.
+ */
+class ServiceOutages {
+  private readonly pausedUntil = { nts: 0, ftc: 0 };
+  paused(service: "nts" | "ftc") {
+    return Date.now() < this.pausedUntil[service];
+  }
+  noteFailure(service: "nts" | "ftc", cause: string) {
+    if (SERVICE_DOWN.has(cause)) this.pausedUntil[service] = Date.now() + PAUSE_AFTER_OUTAGE_MS;
+  }
+}
+
+/** The sweep: the numbers due for each service, as many as today's calls left allow, into call jobs. */
+function sweepKind({ settings, now }: RegistryJobContext): JobKind<z.infer<typeof sweepPayload>> {
+  return {
     kind: SWEEP_KIND,
     timeoutMs: 120_000,
     parse: (payload) => sweepPayload.parse(payload),
@@ -175,9 +200,12 @@ export function registerOfficialRecords(runner: JobRunner, settings: OfficialRec
         ftcCallsLeft: ftcCalls,
       });
     },
-  });
+  };
+}
 
-  runner.register({
+/** One 국세청 call for up to 100 numbers: each answer stored, a number left out of the answer stored as a failure. */
+function ntsKind({ settings, now, callTimeout, outages }: RegistryJobContext): JobKind<z.infer<typeof numbersPayload>> {
+  return {
     kind: NTS_KIND,
     concurrency: 1,
     timeoutMs: callTimeout + 30_000,
@@ -186,7 +214,7 @@ export function registerOfficialRecords(runner: JobRunner, settings: OfficialRec
     run: async ({ numbers, force, chargedTo }, job) => {
       const at = now();
       const ask = force ? numbers : await stillDue("nts", numbers, dueWindow(at, settings.days));
-      if (ask.length === 0 || paused("nts")) return;
+      if (ask.length === 0 || outages.paused("nts")) return;
       const taken = await takeCall("nts", settings.ntsDailyLimit, at, chargedTo);
       if (taken !== "ok") {
         log.info(`official records: 국세청 ${NOT_CALLED[taken]}`, { numbers: ask.length, wholesalerId: chargedTo?.wholesalerId });
@@ -198,7 +226,7 @@ export function registerOfficialRecords(runner: JobRunner, settings: OfficialRec
       if (!answer.ok) {
         if (answer.cause === "rate-limited") await useUpRateLimit(budgetKey("nts", at), settings.ntsDailyLimit, BUDGET_WINDOW_MS);
         await storeFailure("nts", ask, answer.cause, at);
-        noteFailure("nts", answer.cause);
+        outages.noteFailure("nts", answer.cause);
         log.warn("official records: 국세청 call failed; the last good answers stay", {
           cause: answer.cause,
           detail: answer.detail,
@@ -219,9 +247,12 @@ export function registerOfficialRecords(runner: JobRunner, settings: OfficialRec
         log.warn("official records: 국세청 left asked numbers out of its answer", { numbers: unanswered.length });
       }
     },
-  });
+  };
+}
 
-  runner.register({
+/** 공정위 calls for up to 10 numbers, one a call, one after the other; a 429 ends the day's calls. */
+function ftcKind({ settings, now, callTimeout, outages }: RegistryJobContext): JobKind<z.infer<typeof numbersPayload>> {
+  return {
     kind: FTC_KIND,
     concurrency: settings.ftcConcurrency ?? 2,
     timeoutMs: FTC_BATCH * (callTimeout + 2_000) + 30_000,
@@ -231,7 +262,7 @@ export function registerOfficialRecords(runner: JobRunner, settings: OfficialRec
       const at = now();
       const ask = force ? numbers : await stillDue("ftc", numbers, dueWindow(at, settings.days));
       for (const number of ask) {
-        if (paused("ftc")) return;
+        if (outages.paused("ftc")) return;
         const taken = await takeCall("ftc", settings.ftcDailyLimit, at, chargedTo);
         if (taken !== "ok") {
           log.info(`official records: 공정위 ${NOT_CALLED[taken]}`, { numbers: ask.length, wholesalerId: chargedTo?.wholesalerId });
@@ -241,7 +272,7 @@ export function registerOfficialRecords(runner: JobRunner, settings: OfficialRec
         if (job.signal.aborted) throw job.signal.reason;
         if (!answer.ok) {
           await storeFailure("ftc", [number], answer.cause, at);
-          noteFailure("ftc", answer.cause);
+          outages.noteFailure("ftc", answer.cause);
           log.warn("official records: 공정위 call failed; the last good answer stays", {
             cause: answer.cause,
             detail: answer.detail,
@@ -257,7 +288,5 @@ export function registerOfficialRecords(runner: JobRunner, settings: OfficialRec
         await yieldToEventLoop();
       }
     },
-  });
-
-  runner.schedule({ name: "official-records", kind: SWEEP_KIND, payload: { scope: "due" }, every: "day", maxAttempts: 3 });
+  };
 }
