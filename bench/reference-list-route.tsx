@@ -11,6 +11,7 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { maskOf } from "#app/db/term-values.ts";
+import { NO_CARD_EXTRAS } from "#app/features/directory/card-extras.ts";
 import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
 import { listHref, parseListParams, WHOLESALERS_PER_PAGE } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
@@ -42,12 +43,12 @@ export function loader() {
   // (default) state, one page of cards and the capped total.
   const params = parseListParams(new URLSearchParams());
   const pageCount = Math.ceil((PUBLIC_COUNT_CAP + 1) / WHOLESALERS_PER_PAGE);
-  return { ...params, items: ITEMS, total: PUBLIC_COUNT_CAP, totalIsCapped: true, page: 1, pageCount, favorites: null };
+  return { ...params, items: ITEMS, total: PUBLIC_COUNT_CAP, totalIsCapped: true, page: 1, pageCount, extras: NO_CARD_EXTRAS };
 }
 
 /** The same elements, classes and texts as /list's result state. */
 export default function ReferenceList() {
-  const { items, total, totalIsCapped, page, pageCount, favorites, ...state } = useLoaderData<typeof loader>();
+  const { items, total, totalIsCapped, page, pageCount, extras, ...state } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeading>도매 사이트 목록</PageHeading>
@@ -55,7 +56,7 @@ export default function ReferenceList() {
       <p className="mb-3 text-sm text-slate-600" aria-live="polite">
         총 {total.toLocaleString("ko-KR")}곳{totalIsCapped ? " 이상" : ""}
       </p>
-      <WholesalerCardGrid items={items} favorites={favorites} />
+      <WholesalerCardGrid items={items} extras={extras} />
       <Pager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} keepScroll={false} />
     </>
   );

@@ -1,25 +1,16 @@
-import { type BusinessAlert, STATE_LABELS } from "../official-records/record-words.ts";
+import { STATE_LABELS } from "../official-records/record-words.ts";
 import { WHOLESALER_GRID_CLASS, WholesalerCard } from "../wholesalers/wholesaler-card.tsx";
 import type { WholesalerCard as Card } from "../wholesalers/wholesaler-types.ts";
+import type { CardExtras } from "./card-extras.ts";
 import { WholesalerCardActions } from "./wholesaler-card-actions.tsx";
 
 /**
  * A page of supplier cards with their compare and favourite buttons (/list, /favorites and the bench's reference
- * page). The first eight pictures load at once, the rest as they scroll in.
+ * page), each with the extras `supplierCards` gathered for the page. The first eight pictures load at once, the
+ * rest as they scroll in.
  */
-export function WholesalerCardGrid({
-  items,
-  favorites,
-  siteDownIds = [],
-  businessAlerts = {},
-}: {
-  items: Card[];
-  /** The visitor's favourites among them, or null for an anonymous visitor. */
-  favorites: readonly number[] | null;
-  siteDownIds?: readonly number[];
-  /** The 국세청's 폐업자 and 휴업자 among them (official-records.server.ts businessAlertsAmong). */
-  businessAlerts?: Readonly<Record<number, BusinessAlert>>;
-}) {
+export function WholesalerCardGrid({ items, extras }: { items: Card[]; extras: CardExtras }) {
+  const { favorites, siteDownIds, businessAlerts } = extras;
   return (
     <ul className={WHOLESALER_GRID_CLASS}>
       {items.map((wholesaler, index) => (

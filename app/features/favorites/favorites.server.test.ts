@@ -79,7 +79,7 @@ test("찜하기 and 찜 해제 change only the signed-in user's own list, newest
   expect((await mine(alice)).items.map((item) => item.name)).toEqual(["찜 도매 3", "찜 도매 1"]);
 
   // The list and the detail page show each user's own state; an anonymous visitor has none (null).
-  const cards = async (cookie: string) => (await list.loader(args(getRequest("/list", { cookie })))).favorites;
+  const cards = async (cookie: string) => (await list.loader(args(getRequest("/list", { cookie })))).extras.favorites;
   expect((await cards(alice))?.sort()).toEqual([ids[0], ids[2]].sort());
   expect(await cards(bob)).toEqual([ids[1]]);
   expect(await cards("")).toBeNull();

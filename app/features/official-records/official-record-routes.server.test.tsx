@@ -236,13 +236,13 @@ describe("what visitors see", () => {
     const page = async (search: string) =>
       asResponse(await list.loader(args(getRequest(`/list${search}`)))).data as {
         items: { name: string }[];
-        businessAlerts: Record<number, string>;
+        extras: { businessAlerts: Record<number, string> };
       };
     expect((await page("?filter=business-verified")).items.map((item) => item.name)).toEqual(["확인된 도매"]);
     // A shared link's toggle works as for the other six.
     const toggled = await caught(() => list.loader(args(getRequest("/list?toggle=business-verified"))));
     expect(toggled.location).toBe("/list?filter=business-verified");
-    expect((await page("")).businessAlerts).toEqual({ [closed]: "closed" });
+    expect((await page("")).extras.businessAlerts).toEqual({ [closed]: "closed" });
   });
 });
 

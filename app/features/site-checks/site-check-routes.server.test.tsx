@@ -57,9 +57,18 @@ describe("freshness on public pages", () => {
     expect(unchecked.data).toMatchObject({ siteStatus: "확인 전", checkedDay: null });
   });
 
+  test("/favorites draws the same card: a saved supplier whose site is down says 연결 안 됨 there too", async () => {
+    for (const id of [down, fine]) await callAction(formRequest("/favorites", { intent: "add", id: String(id) }, { cookie: userCookie }));
+    const page = asResponse(await callLoader(getRequest("/favorites", { cookie: userCookie })));
+    const { extras, items } = page.data as { extras: { siteDownIds: number[]; favorites: number[] }; items: { id: number }[] };
+    expect(items.map((item) => item.id).sort()).toEqual([down, fine].sort());
+    expect(extras.siteDownIds).toEqual([down]);
+    expect(extras.favorites.sort()).toEqual([down, fine].sort());
+  });
+
   test("a /list card of a 연결 안 됨 supplier says so; others do not", async () => {
     const page = asResponse(await list.loader(args(getRequest("/list"))));
-    expect((page.data as { siteDownIds: number[] }).siteDownIds).toEqual([down]);
+    expect((page.data as { extras: { siteDownIds: number[] } }).extras.siteDownIds).toEqual([down]);
     const card = (id: number, siteDown: boolean) =>
       renderToString(
         <MemoryRouter>

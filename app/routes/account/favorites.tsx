@@ -2,15 +2,14 @@ import { Link } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
+import { supplierCards } from "#app/features/directory/supplier-cards.server.ts";
 import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
 import { favoriteAction, listFavorites } from "#app/features/favorites/favorites.server.ts";
-import { businessAlertsAmong } from "#app/features/official-records/official-records.server.ts";
 import { readForm } from "#app/lib/form.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { parsePageParam } from "#app/lib/url-params.ts";
 import { requireUser } from "#app/platform/auth/auth.server.ts";
-import { imagesFor } from "#app/platform/images/images.server.ts";
 import type { Route } from "./+types/favorites";
 
 /** Plain links and forms only: sent without React's client scripts (ADR 0031). */
@@ -26,12 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const page = parsePageParam(new URL(request.url).searchParams.get("page"));
   const result = await listFavorites(user.id, page);
-  const [logos, businessAlerts] = await Promise.all([
-    imagesFor(result.items.map((item) => item.logoUrl)),
-    // A saved supplier that closed or paused says so here too.
-    businessAlertsAmong(result.items.map((item) => item.id)),
-  ]);
-  return { ...result, businessAlerts, items: result.items.map((item) => ({ ...item, logo: logos.get(item.logoUrl) ?? null })) };
+  // The same card as /list: a saved supplier whose site is down, or that closed or paused, says so here too.
+  const { items, extras } = await supplierCards(result.items, user);
+  return { ...result, items, extras };
 }
 
 /** 찜하기 / 찜 해제 from any page; changes only the signed-in user's list (anonymous: 401). */
@@ -41,8 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Favorites({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount, businessAlerts } = loaderData;
-  const ids = items.map((item) => item.id);
+  const { items, total, page, pageCount, extras } = loaderData;
   return (
     <>
       <PageHeading>찜한 도매처</PageHeading>
@@ -61,7 +56,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mb-3 text-sm text-slate-600">총 {total.toLocaleString("ko-KR")}곳 · 최근 찜한 순</p>
-          <WholesalerCardGrid items={items} favorites={ids} businessAlerts={businessAlerts} />
+          <WholesalerCardGrid items={items} extras={extras} />
           <Pager page={page} pageCount={pageCount} />
         </>
       )}

@@ -4,11 +4,9 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { SkeletonGrid } from "#app/components/skeleton-card.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
+import { supplierCards } from "#app/features/directory/supplier-cards.server.ts";
 import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
-import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
-import { businessAlertsAmong } from "#app/features/official-records/official-records.server.ts";
 import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-note-list.tsx";
-import { downAmong } from "#app/features/site-checks/site-checks.server.ts";
 import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-facts.ts";
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
@@ -17,7 +15,6 @@ import { withDirectionParticle, withObjectParticle } from "#app/lib/korean-parti
 import { pageMeta } from "#app/lib/meta.ts";
 import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
-import { imagesFor } from "#app/platform/images/images.server.ts";
 import { notesForCategory } from "#content/regulatory-notes.ts";
 import type { Route } from "./+types/list";
 
@@ -48,23 +45,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     searchDirectory({ ...params, countCap: PUBLIC_COUNT_CAP }),
     getUser(request),
   ]);
-  const ids = result.items.map((item) => item.id);
-  const [favorites, down, logos, businessAlerts, suggestion] = await Promise.all([
-    user ? favoriteIdsAmong(user.id, ids) : null,
-    downAmong(ids),
-    imagesFor(result.items.map((item) => item.logoUrl)),
-    businessAlertsAmong(ids),
+  const [{ items, extras }, suggestion] = await Promise.all([
+    supplierCards(result.items, user),
     // Nothing found for a search: a supplier's name one syllable away (`혹시 도매꾹을 찾으셨나요?`).
     result.items.length === 0 && params.q && params.page === 1 ? suggestWholesalerName(params.q) : null,
   ]);
-  const items = result.items.map((item) => ({ ...item, logo: logos.get(item.logoUrl) ?? null }));
   return {
     ...params,
     ...result,
     items,
-    favorites,
-    siteDownIds: [...down],
-    businessAlerts,
+    extras,
     // The words are put together here, so the page's JavaScript carries neither them nor the particle rule.
     suggestion: suggestion
       ? {
@@ -86,22 +76,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function List({ loaderData }: Route.ComponentProps) {
-  const {
-    items,
-    total,
-    totalIsCapped,
-    page,
-    pageCount,
-    favorites,
-    siteDownIds,
-    businessAlerts,
-    regulatoryNotes,
-    suggestion,
-    emptyTips,
-    wordCategory,
-    readAs,
-    ...state
-  } = loaderData;
+  const { items, total, totalIsCapped, page, pageCount, extras, regulatoryNotes, suggestion, emptyTips, wordCategory, readAs, ...state } =
+    loaderData;
   const filterLabels = TERM_FILTERS.filter((filter) => state.facts.includes(filter.fact)).map((filter) => filter.label);
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/list";
@@ -170,7 +146,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
               {state.category ? `${state.category} · ` : ""}
               {filterLabels.length ? `${filterLabels.join(", ")} · ` : ""}총 {total.toLocaleString("ko-KR")}곳{totalIsCapped ? " 이상" : ""}
             </p>
-            <WholesalerCardGrid items={items} favorites={favorites} siteDownIds={siteDownIds} businessAlerts={businessAlerts} />
+            <WholesalerCardGrid items={items} extras={extras} />
             <Pager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} keepScroll={false} />
           </>
         )}
