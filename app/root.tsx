@@ -137,4 +137,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -1,7 +1,13 @@
-import { isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse, useRouteError } from "react-router";
 
-/** Korean text for an error; never a stack trace or a database message. */
-export function ErrorMessage({ error }: { error: unknown }) {
+/**
+ * The one error boundary of every route (each route module re-exports it as `ErrorBoundary`, so the message is drawn
+ * inside its own layout and `handle`): Korean text for the error the router caught, never a stack trace or a
+ * database message. It reads the error with `useRouteError`, which a re-exported boundary needs (React Router's build
+ * passes props only to a boundary the module declares itself).
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
   let title = "오류가 발생했습니다.";
   let detail = "잠시 후 다시 시도해 주세요.";
   if (isRouteErrorResponse(error)) {

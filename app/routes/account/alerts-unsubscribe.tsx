@@ -46,4 +46,4 @@ export default function AlertsUnsubscribe({ loaderData, actionData }: Route.Comp
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

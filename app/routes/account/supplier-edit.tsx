@@ -79,4 +79,4 @@ export default function SupplierEdit({ loaderData, actionData }: Route.Component
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -55,4 +55,4 @@ export default function AdminAddProduct({ loaderData, actionData }: Route.Compon
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

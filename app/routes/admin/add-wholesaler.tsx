@@ -58,4 +58,4 @@ export default function AddWholesaler({ actionData }: Route.ComponentProps) {
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -60,4 +60,4 @@ export default function EditExternalProduct({ loaderData, actionData }: Route.Co
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -113,4 +113,4 @@ export default function ImportWholesalers({ actionData }: Route.ComponentProps) 
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

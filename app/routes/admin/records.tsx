@@ -119,4 +119,4 @@ export default function AdminRecords({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

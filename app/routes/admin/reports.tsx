@@ -70,4 +70,4 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -117,4 +117,4 @@ export default function Review({ loaderData, actionData }: Route.ComponentProps)
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -107,4 +107,4 @@ function Managers({ managers }: { managers: ManagerView[] }) {
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

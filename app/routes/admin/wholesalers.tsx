@@ -50,4 +50,4 @@ export default function AdminWholesalers({ loaderData, actionData }: Route.Compo
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

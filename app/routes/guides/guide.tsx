@@ -53,4 +53,4 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

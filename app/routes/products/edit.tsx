@@ -43,4 +43,4 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

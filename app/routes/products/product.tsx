@@ -99,4 +99,4 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -68,4 +68,4 @@ export default function ExternalProducts({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

@@ -15,6 +15,6 @@ export default function NotFound() {
   return null;
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";
 
 export const meta = () => [{ title: "페이지를 찾을 수 없습니다 | 도매온" }, { name: "robots", content: "noindex" }];

@@ -106,4 +106,4 @@ function ProofSection({ method, title, code, children }: { method: "meta" | "fil
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";

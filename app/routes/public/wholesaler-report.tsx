@@ -86,4 +86,4 @@ export default function WholesalerReport({ loaderData, actionData }: Route.Compo
   );
 }
 
-export { ErrorMessage as ErrorBoundary } from "#app/components/error-message.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-message.tsx";
