@@ -13,6 +13,7 @@
  * carries them (this module is server-only, and the server build keeps npm packages outside the bundle).
  */
 import type { MatchExtended, MatchOptions, ZxcvbnFactory } from "@zxcvbn-ts/core";
+import { convertHangulToQwerty } from "es-hangul";
 import { env } from "#app/lib/env.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
 import koreanWordsText from "./korean-words.txt?raw";
@@ -41,64 +42,24 @@ const SITE_SPELLINGS = ["domaeon"];
 
 // ---- The keyboard in English mode (두벌식) ----
 
-const INITIAL_KEYS = ["r", "R", "s", "e", "E", "f", "a", "q", "Q", "t", "T", "d", "w", "W", "c", "z", "x", "v", "g"];
-const VOWEL_KEYS = ["k", "o", "i", "O", "j", "p", "u", "P", "h", "hk", "ho", "hl", "y", "n", "nj", "np", "nl", "b", "m", "ml", "l"];
-const FINAL_KEYS = [
-  "",
-  "r",
-  "R",
-  "rt",
-  "s",
-  "sw",
-  "sg",
-  "e",
-  "f",
-  "fr",
-  "fa",
-  "fq",
-  "ft",
-  "fx",
-  "fv",
-  "fg",
-  "a",
-  "q",
-  "qt",
-  "t",
-  "T",
-  "d",
-  "w",
-  "c",
-  "z",
-  "x",
-  "v",
-  "g",
-];
-/** The compatibility jamo ㄱ (U+3131) to ㅣ (U+3163), as typed alone. */
-const JAMO_KEYS =
-  "r R rt s sw sg e E f fr fa fq ft fx fv fg a q Q qt t T d w W c z x v g k o i O j p u P h hk ho hl y n nj np nl b m ml l".split(" ");
+/**
+ * The keys that type `text` on a 두벌식 keyboard left in English mode (사랑해 → tkfkdgo, ㅂㅈㄷㄱ쇼 → qwerty); other
+ * characters stay. es-hangul's mapping, the one the search's 한/영 slips use (platform/search/keyboard-slip.ts).
+ */
+export function keyboardForm(text: string): string {
+  return convertHangulToQwerty(text);
+}
+
+// ---- Syllables ----
 
 const SYLLABLE_FIRST = 0xac00;
 const SYLLABLE_LAST = 0xd7a3;
-const JAMO_FIRST = 0x3131;
 
 /** The syllable's initial, vowel and final indexes (Unicode's order), or null for any other character. */
 function syllableParts(char: string): [number, number, number] | null {
   const code = char.charCodeAt(0) - SYLLABLE_FIRST;
   if (code < 0 || code > SYLLABLE_LAST - SYLLABLE_FIRST) return null;
   return [Math.floor(code / 588), Math.floor((code % 588) / 28), code % 28];
-}
-
-/** The keys that type `text` on a 두벌식 keyboard left in English mode (사랑해 → tkfkdgo); other characters stay. */
-export function keyboardForm(text: string): string {
-  let keys = "";
-  for (const char of text) {
-    const parts = syllableParts(char);
-    const jamo = char.charCodeAt(0) - JAMO_FIRST;
-    if (parts) keys += INITIAL_KEYS[parts[0]]! + VOWEL_KEYS[parts[1]]! + FINAL_KEYS[parts[2]]!;
-    else if (jamo >= 0 && jamo < JAMO_KEYS.length) keys += JAMO_KEYS[jamo]!;
-    else keys += char;
-  }
-  return keys;
 }
 
 /** Revised Romanization, syllable by syllable (민준 → minjun), as names are spelled in Latin letters. */
