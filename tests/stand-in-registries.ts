@@ -1,5 +1,8 @@
 import http from "node:http";
 import type net from "node:net";
+import { registerRecordsFollowUp } from "#app/features/official-records/official-record-follow-up.server.ts";
+import { type OfficialRecordSettings, registerOfficialRecords } from "#app/features/official-records/official-record-jobs.server.ts";
+import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 
 /**
  * Stand-ins for the two registries of the official records (ui-contract.md "Official records"), as one real
@@ -90,7 +93,7 @@ function ftcItem(number: string, answer: Extract<FtcAnswer, { found: true }>) {
     brno: number,
     domnCn: answer.domains,
     dclrDate: answer.dclrDate ?? "20190305",
-    // What a registry may return about a person: never stored (decisions 34).
+    // What a registry may return about a person: never stored (spec decision 34).
     rprsvNm: "홍길동",
     rprsvEmladr: "hong@example.com",
     telno: "010-1234-5678",
@@ -261,4 +264,26 @@ export async function startStandInRegistries({
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * The registry jobs as a server runs them against these stand-ins, with the official records' follow-up of supplier
+ * changes (docs/decisions/0051) that runs where they run: one JobRunner for a test to `runDue()`.
+ */
+export function registryJobs(
+  registries: Pick<StandInRegistries, "ntsUrl" | "ftcUrl">,
+  settings: Pick<OfficialRecordSettings, "key" | "now"> & Partial<OfficialRecordSettings>,
+) {
+  const runner = new JobRunner();
+  registerRecordsFollowUp(runner);
+  registerOfficialRecords(runner, {
+    ntsUrl: registries.ntsUrl,
+    ftcUrl: registries.ftcUrl,
+    days: 7,
+    ntsDailyLimit: 1_000,
+    ftcDailyLimit: 10_000,
+    timeoutMs: 800,
+    ...settings,
+  });
+  return runner;
 }

@@ -6,14 +6,12 @@ import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.se
 import { listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
 import { useUpRateLimit } from "#app/platform/auth/rate-limit.server.ts";
-import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { validBusinessNumbers } from "#tests/factories.ts";
 import { setAllowHosts } from "#tests/network.ts";
-import { type Fault, type StandInRegistries, startStandInRegistries } from "#tests/stand-in-registries.ts";
+import { type Fault, registryJobs, type StandInRegistries, startStandInRegistries } from "#tests/stand-in-registries.ts";
 import { PAGE_NUMBERS, SITE_NAMES, type StandInSites, startStandInSites } from "#tests/stand-in-sites.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { registerRecordsFollowUp } from "./official-record-follow-up.server.ts";
-import { callsLeft, type OfficialRecordSettings, registerOfficialRecords } from "./official-record-jobs.server.ts";
+import { callsLeft, type OfficialRecordSettings } from "./official-record-jobs.server.ts";
 import {
   adoptPageNumber,
   afterSupplierChanged,
@@ -76,20 +74,7 @@ const nextDay = (days = 1) => {
 };
 
 function runnerWith(settings: Partial<OfficialRecordSettings> = {}) {
-  const runner = new JobRunner();
-  // The official records' follow-up of supplier changes runs where the registry jobs run (docs/decisions/0051).
-  registerRecordsFollowUp(runner);
-  registerOfficialRecords(runner, {
-    key: KEY,
-    ntsUrl: registries.ntsUrl,
-    ftcUrl: registries.ftcUrl,
-    days: 7,
-    ntsDailyLimit: 1_000,
-    ftcDailyLimit: 10_000,
-    timeoutMs: 800,
-    now: () => clock,
-    ...settings,
-  });
+  const runner = registryJobs(registries, { key: KEY, now: () => clock, ...settings });
   registerSiteChecks(runner, { days: 7, fetch: { resolve: sites.resolve, timeoutMs: 1_500 }, now: () => clock });
   return runner;
 }

@@ -3,19 +3,17 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { db } from "#app/db/client.server.ts";
 import { jobs, rateLimits, user, wholesalerChanges, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import type { WholesalerTerms } from "#app/db/term-values.ts";
-import { registerRecordsFollowUp } from "#app/features/official-records/official-record-follow-up.server.ts";
-import { callsLeft, registerOfficialRecords } from "#app/features/official-records/official-record-jobs.server.ts";
+import { callsLeft } from "#app/features/official-records/official-record-jobs.server.ts";
 import { requestRecordsCheck } from "#app/features/official-records/official-records.server.ts";
 import { SUPPLIED_SOURCE, TERM_FIELDS, termRows } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { createWholesaler, getWholesaler, updateWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
-import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import * as editRoute from "#app/routes/account/supplier-edit.tsx";
 import { signedUpAdmin, signedUpCookie, validBusinessNumbers } from "#tests/factories.ts";
 import { setAllowHosts } from "#tests/network.ts";
 import { asResponse, caught, formRequest, getRequest, retryAfterPassedOn } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
-import { type StandInRegistries, startStandInRegistries } from "#tests/stand-in-registries.ts";
+import { registryJobs, type StandInRegistries, startStandInRegistries } from "#tests/stand-in-registries.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { ADMIN_FIELD_MESSAGE, FORBIDDEN_MESSAGE, NUMBER_LIMIT_MESSAGE } from "./supplier-desk.server.ts";
 
@@ -245,20 +243,7 @@ describe("사업자등록번호 changes, and the registry calls a manager's save
 
   /** The registry jobs as a server runs them, against the stand-ins, with a day's limit of `limit` calls per service. */
   function registryRunner(limit: number) {
-    const runner = new JobRunner();
-    // The official records' follow-up of supplier changes runs where the registry jobs run (docs/decisions/0051).
-    registerRecordsFollowUp(runner);
-    registerOfficialRecords(runner, {
-      key: KEY,
-      ntsUrl: registries.ntsUrl,
-      ftcUrl: registries.ftcUrl,
-      days: 7,
-      ntsDailyLimit: limit,
-      ftcDailyLimit: limit,
-      timeoutMs: 2_000,
-      now: () => clock,
-    });
-    return runner;
+    return registryJobs(registries, { key: KEY, ntsDailyLimit: limit, ftcDailyLimit: limit, timeoutMs: 2_000, now: () => clock });
   }
   const asked = (service: "nts" | "ftc") => registries.calls.filter((call) => call.service === service).flatMap((call) => call.numbers);
   const numberOf = async (id: number) => (await rowOf(id)).businessNumber;
