@@ -20,7 +20,7 @@ import {
 } from "../app/db/request-context.server.ts";
 import { log } from "../app/lib/log.server.ts";
 import { sendUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./answers.ts";
-import { type AdminCheck, limitBody } from "./body-limit.ts";
+import { limitBody, type SessionCheck } from "./body-limit.ts";
 import { isWrite, mayReadReplica, wroteCookie } from "./read-routing.ts";
 
 export type AppOptions = {
@@ -44,8 +44,8 @@ export type AppOptions = {
   replica?: () => OpenDatabase | undefined;
   /** IMAGE_BASE_URL: the origin (a CDN) that serves our picture files, allowed in img-src. */
   imageOrigin?: string;
-  /** Whether a request carries a signed-in admin's session, for the large body limits (none: nobody). */
-  isAdminRequest?: AdminCheck;
+  /** The signed-in session a request carries, for the large body limits (none: nobody is signed in). */
+  sessionOf?: SessionCheck;
 };
 
 /**
@@ -153,8 +153,8 @@ export function createApp(options: AppOptions) {
   }
   if (options.devAssets) app.use(options.devAssets);
 
-  const isAdminRequest = options.isAdminRequest ?? (async () => false);
-  app.use(limitBody({ isAdminRequest: (req) => runInRequestContext(contextOf(req.res), () => isAdminRequest(req)) }));
+  const sessionOf = options.sessionOf ?? (async () => null);
+  app.use(limitBody({ sessionOf: (req) => runInRequestContext(contextOf(req.res), () => sessionOf(req)) }));
   return app;
 }
 

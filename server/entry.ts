@@ -10,7 +10,7 @@ import type { RequestHandler } from "express";
 import { createRequestHandler } from "react-router";
 import { checkReady, hasReplicas, pickReplica, startApp, stopApp } from "../app/app-lifecycle.server.ts";
 import { env } from "../app/lib/env.server.ts";
-import { isAdminSession } from "../app/platform/auth/auth.server.ts";
+import { sessionRole } from "../app/platform/auth/auth.server.ts";
 import { createApp, headersOf, serveApp } from "./app.ts";
 
 export type ServerAppOptions = {
@@ -40,7 +40,7 @@ export async function startServerApp(options: ServerAppOptions) {
     database: () => database,
     replica: hasReplicas() ? pickReplica : undefined,
     imageOrigin: config.IMAGE_BASE_URL,
-    isAdminRequest: (req) => isAdminSession(headersOf(req)),
+    sessionOf: (req) => sessionRole(headersOf(req)),
   });
   const handle = createRequestHandler(() => import("virtual:react-router/server-build"), options.dev ? "development" : "production");
   serveApp(app, handle, config.PUBLIC_URL);

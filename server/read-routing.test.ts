@@ -6,7 +6,7 @@ import { currentDatabase, db, type OpenDatabase, openDatabase } from "#app/db/cl
 import { wholesalers, wholesalerViewCounts } from "#app/db/schema.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
-import { isAdminSession } from "#app/platform/auth/auth.server.ts";
+import { sessionRole } from "#app/platform/auth/auth.server.ts";
 import { signedUpCookie } from "#tests/factories.ts";
 import { callRoute } from "#tests/routes.ts";
 import { openFreshDatabase, withTestDatabase } from "#tests/test-database.ts";
@@ -66,7 +66,7 @@ beforeAll(async () => {
     checkReady: async () => true,
     database: () => currentDatabase(),
     replica: () => replica.open,
-    isAdminRequest: (req) => isAdminSession(headersOf(req)),
+    sessionOf: (req) => sessionRole(headersOf(req)),
   });
   serveApp(app, (request) => pages(request));
   server.on("request", app);

@@ -1,5 +1,5 @@
 import { type BusinessAlert, STATE_LABELS } from "../official-records/record-words.ts";
-import { WHOLESALER_GRID_CLASS, WholesalerCard } from "../wholesalers/wholesaler-card.tsx";
+import { type ReviewScore, WHOLESALER_GRID_CLASS, WholesalerCard } from "../wholesalers/wholesaler-card.tsx";
 import type { WholesalerCard as Card } from "../wholesalers/wholesaler-types.ts";
 import { WholesalerCardActions } from "./wholesaler-card-actions.tsx";
 
@@ -12,6 +12,7 @@ export function WholesalerCardGrid({
   favorites,
   siteDownIds = [],
   businessAlerts = {},
+  reviewScores = {},
 }: {
   items: Card[];
   /** The visitor's favourites among them, or null for an anonymous visitor. */
@@ -19,6 +20,8 @@ export function WholesalerCardGrid({
   siteDownIds?: readonly number[];
   /** The 국세청's 폐업자 and 휴업자 among them (official-records.server.ts businessAlertsAmong). */
   businessAlerts?: Readonly<Record<number, BusinessAlert>>;
+  /** `후기 <average> · <n>건` for those with 3 or more counted reviews (reviews.server.ts reviewScoresAmong). */
+  reviewScores?: Readonly<Record<number, ReviewScore>>;
 }) {
   return (
     <ul className={WHOLESALER_GRID_CLASS}>
@@ -29,6 +32,7 @@ export function WholesalerCardGrid({
           eager={index < 8}
           siteDown={siteDownIds.includes(wholesaler.id)}
           businessAlert={businessAlerts[wholesaler.id] ? STATE_LABELS[businessAlerts[wholesaler.id]!] : null}
+          reviewScore={reviewScores[wholesaler.id] ?? null}
           actions={<WholesalerCardActions wholesalerId={wholesaler.id} favorites={favorites} />}
         />
       ))}

@@ -118,7 +118,7 @@ describe("/admin/records", () => {
       {
         id: "root",
         path: "/",
-        Component: () => <AdminNav openReports={0} openRecords={2} />,
+        Component: () => <AdminNav openReports={0} openRecords={2} openReviews={0} />,
         loader: () => ({ openRecords: 2, openReports: 0 }),
         HydrateFallback: () => null,
       },

@@ -65,13 +65,14 @@ export async function getUser(request: Request): Promise<SessionUser | null> {
 }
 
 /**
- * Whether `headers` carry a signed-in admin's session, for server/body-limit.ts before it reads a large body:
- * a cookie whose signature does not match costs no query; a signed one is one session look-up, which
+ * The role of the signed-in session `headers` carry (null: none), for server/body-limit.ts before it reads a large
+ * body: a cookie whose signature does not match costs no query; a signed one is one session look-up, which
  * neither refreshes the session nor sets a cookie.
  */
-export async function isAdminSession(headers: Headers): Promise<boolean> {
+export async function sessionRole(headers: Headers): Promise<SessionUser["role"] | null> {
   const result = await auth().api.getSession({ headers, query: { disableRefresh: true, disableCookieCache: true } });
-  return (result?.user as { role?: string } | undefined)?.role === "admin";
+  if (!result) return null;
+  return (result.user as { role?: string }).role === "admin" ? "admin" : "user";
 }
 
 /** Where an anonymous visitor is sent, remembering the page they wanted. */

@@ -8,6 +8,7 @@ import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { businessAlertsAmong } from "#app/features/official-records/official-records.server.ts";
 import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-notes.tsx";
+import { reviewScoresAmong } from "#app/features/reviews/reviews.server.ts";
 import { downAmong } from "#app/features/site-checks/site-checks.server.ts";
 import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-facts.ts";
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
@@ -46,11 +47,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (searchParams.has("toggle") || searchParams.has("current-category")) throw redirect(listHref(params));
   const [result, user] = await Promise.all([listWholesalers({ ...params, countCap: PUBLIC_COUNT_CAP }), getUser(request)]);
   const ids = result.items.map((item) => item.id);
-  const [favorites, down, logos, businessAlerts, suggestion] = await Promise.all([
+  const [favorites, down, logos, businessAlerts, reviewScores, suggestion] = await Promise.all([
     user ? favoriteIdsAmong(user.id, ids) : null,
     downAmong(ids),
     imagesFor(result.items.map((item) => item.logoUrl)),
     businessAlertsAmong(ids),
+    reviewScoresAmong(ids),
     // Nothing found for a search: a supplier's name one syllable away (`혹시 도매꾹을 찾으셨나요?`).
     result.items.length === 0 && params.q && params.page === 1 ? suggestWholesalerName(params.q) : null,
   ]);
@@ -62,6 +64,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     favorites,
     siteDownIds: [...down],
     businessAlerts,
+    reviewScores,
     // The words are put together here, so the page's JavaScript carries neither them nor the particle rule.
     suggestion: suggestion
       ? {
@@ -85,6 +88,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
     favorites,
     siteDownIds,
     businessAlerts,
+    reviewScores,
     regulatoryNotes,
     suggestion,
     emptyTips,
@@ -143,7 +147,13 @@ export default function List({ loaderData }: Route.ComponentProps) {
               {state.category ? `${state.category} · ` : ""}
               {filterLabels.length ? `${filterLabels.join(", ")} · ` : ""}총 {total.toLocaleString("ko-KR")}곳{totalIsCapped ? " 이상" : ""}
             </p>
-            <WholesalerCardGrid items={items} favorites={favorites} siteDownIds={siteDownIds} businessAlerts={businessAlerts} />
+            <WholesalerCardGrid
+              items={items}
+              favorites={favorites}
+              siteDownIds={siteDownIds}
+              businessAlerts={businessAlerts}
+              reviewScores={reviewScores}
+            />
             <Pager page={page} pageCount={pageCount} hrefFor={(n) => listHref({ ...state, page: n })} keepScroll={false} />
           </>
         )}

@@ -10,6 +10,8 @@ import { recordRows } from "#app/features/official-records/record-rows.ts";
 import { gridClass, ProductCard } from "#app/features/products/product-card.tsx";
 import { listProducts } from "#app/features/products/products.server.ts";
 import { SupplierSellingHelp } from "#app/features/regulatory/regulatory-notes.tsx";
+import { loadReviewsSection } from "#app/features/reviews/review-actions.server.ts";
+import { ReviewSection } from "#app/features/reviews/review-section.tsx";
 import { siteStatusOf } from "#app/features/site-checks/site-checks.server.ts";
 import { SITE_STATUS_LABELS } from "#app/features/site-checks/site-status-labels.ts";
 import { loadWholesalerForDetail, publishWholesalerAction, reviewFormOf } from "#app/features/supplier-import/wholesaler-review.server.ts";
@@ -51,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await loadWholesalerForDetail(request, id, visitor);
   if (!found) throw new Response(NOT_FOUND, { status: 404 });
   const { createdAt: _created, updatedAt, ...wholesaler } = found.wholesaler;
-  const [site, favorites, logos, answers, verified, termHistory, supplierProducts] = await Promise.all([
+  const [site, favorites, logos, answers, verified, termHistory, supplierProducts, reviews] = await Promise.all([
     siteStatusOf(id),
     user ? favoriteIdsAmong(user.id, [id]) : null,
     imagesFor([wholesaler.logoUrl]),
@@ -59,6 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     verifiedAmong([id]),
     termHistoryOf(id),
     listProducts({ supplier: id, page: 1, perPage: SUPPLIER_PRODUCTS_SHOWN }),
+    loadReviewsSection(id, user, new URL(request.url).searchParams),
   ]);
   const productPictures = await imagesFor(supplierProducts.items.map((product) => product.imageUrl));
   return {
@@ -83,6 +86,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     })),
     moreProducts: supplierProducts.total > SUPPLIER_PRODUCTS_SHOWN,
     termHistory: termHistory.map((entry) => ({ id: entry.id, day: formatDate(entry.at), changes: entry.changes })),
+    // 셀러 거래 후기: the scores, one page of reviews and the links this visitor may follow.
+    reviews,
   };
 }
 
@@ -144,6 +149,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
     termHistory,
     products,
     moreProducts,
+    reviews,
   } = loaderData;
   const name = w.name.trim() || "이름 없음";
   const site = siteLinkOf(w);
@@ -224,6 +230,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
           <p className="text-slate-500">등록된 웹사이트가 없습니다.</p>
         )}
       </div>
+      <ReviewSection wholesalerId={w.id} section={reviews} />
       {products.length > 0 ? (
         <section aria-labelledby="supplier-products-heading" className="mt-8">
           <h2 id="supplier-products-heading" className="text-lg font-semibold text-slate-900">
