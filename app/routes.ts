@@ -41,6 +41,7 @@ export default [
   route("wholesaler/:id", "routes/public/wholesaler-detail.tsx"),
   route("wholesaler/:id/report", "routes/public/wholesaler-report.tsx"),
   route("wholesaler/:id/review", "routes/public/wholesaler-review.tsx"),
+  route("wholesaler/:id/terms-report", "routes/public/wholesaler-terms-report.tsx"),
   route("wholesaler/:id/reviews/:reviewId/:act", "routes/public/review-act.tsx"),
   route("wholesaler/:id/claim", "routes/public/wholesaler-claim.tsx"),
   route("supplier", "routes/account/supplier.tsx"),

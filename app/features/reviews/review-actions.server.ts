@@ -16,13 +16,13 @@ import {
   prepareEvidence,
   uploadedBytes,
 } from "#app/platform/evidence/evidence.server.ts";
+import { EVIDENCE_PICTURE_MAX_BYTES } from "#app/platform/evidence/evidence-kinds.ts";
 import { runInBackground } from "#app/platform/mail/background.server.ts";
 import { sendMail } from "#app/platform/mail/mail.server.ts";
 import { decideEvidence, decideTakedown, evidenceQueue, flaggedQueue, handleFlags, takedownQueue } from "./review-admin.server.ts";
 import { takedownDecidedMail, takedownMail } from "./review-mails.ts";
 import { answerSchema, flagSchema, reasonSchema, reviewSchema, tradeMonths } from "./review-schema.ts";
 import {
-  EVIDENCE_IMAGE_MAX_BYTES,
   FLAG_RECEIVED,
   monthWords,
   REVIEW_ACTS,
@@ -120,7 +120,7 @@ export async function submitReviewAction(request: Request, rawId: string | undef
     let picture: PreparedEvidence | null = null;
     const bytes = await uploadedBytes(form.get("evidenceImage"));
     if (bytes) {
-      const prepared = await prepareEvidence(bytes, { maxBytes: EVIDENCE_IMAGE_MAX_BYTES });
+      const prepared = await prepareEvidence(bytes, { maxBytes: EVIDENCE_PICTURE_MAX_BYTES });
       if (!prepared.ok) return formFailure(prepared.message, { values: checked.values, errors: { evidenceImage: prepared.message } });
       picture = prepared.file;
     }

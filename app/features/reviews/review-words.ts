@@ -18,9 +18,6 @@ export const REVIEW_BODY_MAX = 1000;
 export const ANSWER_BODY_MAX = 1000;
 export const REASON_MAX = 1000;
 export const EVIDENCE_NUMBER_MAX = 40;
-/** `거래 화면 캡처`: PNG, JPEG or WebP, at most 5 MB. */
-export const EVIDENCE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const EVIDENCE_IMAGE_ACCEPT = "image/png,image/jpeg,image/webp";
 /** How many months `거래 시기` offers: the current one and the 23 before it. */
 export const TRADE_MONTHS = 24;
 /** One review per account and supplier in this many days. */

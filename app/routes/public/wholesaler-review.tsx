@@ -6,7 +6,6 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { loadReviewPage, submitReviewAction } from "#app/features/reviews/review-actions.server.ts";
 import {
-  EVIDENCE_IMAGE_ACCEPT,
   EVIDENCE_NUMBER_MAX,
   HONEST_LABEL,
   NOT_APPLICABLE,
@@ -19,6 +18,7 @@ import {
 import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
+import { EVIDENCE_PICTURE_ACCEPT } from "#app/platform/evidence/evidence-kinds.ts";
 import type { Route } from "./+types/wholesaler-review";
 
 /** Plain radio buttons, a select, a text area and a file field: sent without React's client scripts (ADR 0031). */
@@ -134,7 +134,7 @@ export default function WholesalerReview({ loaderData, actionData }: Route.Compo
             <FileField
               label="거래 화면 캡처"
               name="evidenceImage"
-              accept={EVIDENCE_IMAGE_ACCEPT}
+              accept={EVIDENCE_PICTURE_ACCEPT}
               required={false}
               error={errors.evidenceImage}
               help="PNG, JPEG, WebP 그림 파일, 5MB까지 올릴 수 있습니다. 주문 내역이나 발주 화면을 캡처해 주세요. 사진의 위치 정보 같은 부가 정보는 지우고 보관합니다."
