@@ -1,6 +1,5 @@
 import { data } from "react-router";
 import { afterSupplierSaved } from "#app/features/official-records/official-records.server.ts";
-import { dailySlot } from "#app/features/reviews/review-actions.server.ts";
 import { listManagers } from "#app/features/suppliers/claims.server.ts";
 import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
 import { actorOf } from "#app/features/wholesalers/wholesaler-history.server.ts";
@@ -13,7 +12,7 @@ import { siteConfig } from "#app/lib/site-config.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam, parsePageParam } from "#app/lib/url-params.ts";
 import { type AdminUser, getUser, requireUser } from "#app/platform/auth/auth.server.ts";
-import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
+import { clientAddress, dailySlot, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import {
   moveEvidenceToObjectStore,
   type PreparedEvidence,
@@ -116,7 +115,7 @@ export async function submitTermReportAction(request: Request, rawId: string | u
   const wholesaler = await reportedSupplier(rawId);
   const form = await readForm(request);
   const perDay = env().TERM_REPORTS_PER_DAY;
-  const slot = await dailySlot("term-report", account.id, perDay);
+  const slot = await dailySlot(`term-report:user:${account.id}`, perDay);
   if (!slot.allowed) {
     return formFailure(`조건 제보는 하루에 ${perDay}건까지 할 수 있습니다. 내일 다시 해 주세요.`, {
       status: 429,

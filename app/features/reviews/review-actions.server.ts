@@ -9,7 +9,7 @@ import { siteConfig } from "#app/lib/site-config.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam, parsePageParam } from "#app/lib/url-params.ts";
 import { type AdminUser, requireUser, type SessionUser } from "#app/platform/auth/auth.server.ts";
-import { hitRateLimit, releaseRateLimit } from "#app/platform/auth/rate-limit.server.ts";
+import { dailySlot } from "#app/platform/auth/rate-limit.server.ts";
 import {
   moveEvidenceToObjectStore,
   type PreparedEvidence,
@@ -55,7 +55,6 @@ import {
 
 const NOT_FOUND = "도매처를 찾을 수 없습니다.";
 const REVIEW_NOT_FOUND = "후기를 찾을 수 없습니다.";
-const DAY_MS = 86_400_000;
 
 /** The block's status: not yet allowed to write (403) or not again yet (409). */
 const BLOCK_STATUS: Record<ReviewBlock, number> = { unverified: 403, ownListing: 403, tooSoon: 409 };
@@ -65,17 +64,6 @@ async function publishedSupplier(rawId: string | undefined) {
   const supplier = id ? await getWholesaler(id) : null;
   if (!supplier || !isPublished(supplier)) throw new Response(NOT_FOUND, { status: 404 });
   return { id: supplier.id, name: supplier.name.trim() || "이름 없음" };
-}
-
-/**
- * One of an account's daily allowances (REVIEWS_PER_DAY, TERM_REPORTS_PER_DAY, REVIEW_FLAGS_PER_DAY; `0` is none),
- * shared by every server (rate_limits). A slot taken for work another rule then refused is given back.
- */
-export async function dailySlot(kind: string, userId: string, perDay: number) {
-  const key = `${kind}:user:${userId}`;
-  if (perDay === 0) return { allowed: true, retryAfterSeconds: 0, release: async () => {} };
-  const hit = await hitRateLimit(key, perDay, DAY_MS);
-  return { allowed: hit.allowed, retryAfterSeconds: hit.retryAfterSeconds, release: () => releaseRateLimit(key) };
 }
 
 // ---- /wholesaler/{id}/review ----
@@ -103,7 +91,7 @@ export async function submitReviewAction(request: Request, rawId: string | undef
   const wholesaler = await publishedSupplier(rawId);
   const form = await readForm(request);
   const perDay = env().REVIEWS_PER_DAY;
-  const slot = await dailySlot("review", account.id, perDay);
+  const slot = await dailySlot(`review:user:${account.id}`, perDay);
   if (!slot.allowed) {
     log.warn("review refused: the account's daily allowance is used up", { request });
     return formFailure(`후기는 하루에 ${perDay}건까지 쓸 수 있습니다. 내일 다시 써 주세요.`, {
@@ -291,7 +279,7 @@ export async function reviewActAction(request: Request, params: { id?: string; r
     const checked = validateForm(form, flagSchema);
     if (!checked.ok) return formFailure(checked.message, { values: checked.values, errors: checked.errors });
     const perDay = env().REVIEW_FLAGS_PER_DAY;
-    const slot = await dailySlot("review-flag", account.id, perDay);
+    const slot = await dailySlot(`review-flag:user:${account.id}`, perDay);
     if (!slot.allowed) {
       return formFailure(`신고는 하루에 ${perDay}건까지 할 수 있습니다. 내일 다시 해 주세요.`, {
         values: checked.values,
