@@ -114,6 +114,8 @@ test("JOBS chooses the job kinds a process runs: all by default, none, or a list
         // The 찜 alerts run in every install (docs/decisions/0036).
         "alerts.digest",
         "alerts.send",
+        // Evidence files are deleted 30 days after their decision (docs/decisions/0049).
+        "evidence.purge",
       ]),
     );
     // A web server with JOBS=none has no runner: it never makes a picture or checks a site.

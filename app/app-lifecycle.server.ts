@@ -14,6 +14,7 @@ import { env } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { metrics, onScrape } from "#app/lib/metrics.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
+import { EVIDENCE_PURGE_INTERVAL_MS, evidencePurgeKind } from "#app/platform/evidence/evidence.server.ts";
 import { registerImageJobs, requestImagesAtStart } from "#app/platform/images/image-jobs.server.ts";
 import { pictureMemoryIsKept } from "#app/platform/images/image-processing.server.ts";
 import { objectStore } from "#app/platform/images/image-store.server.ts";
@@ -139,7 +140,7 @@ const purgeExpiredKind: JobKind<unknown> = {
 
 /**
  * Every job kind of the app (docs/decisions/0019) with its schedule: housekeeping, the folding of counted
- * views into the suppliers, our copies of outside pictures (docs/decisions/0023), the site checks unless
+ * views into the suppliers, the purge of evidence files, our copies of outside pictures (docs/decisions/0023), the site checks unless
  * LINK_CHECK=0, the 찜 alerts' digests and their mails, and the registry checks of the official records (docs/decisions/0029) when DATA_GO_KR_KEY is
  * set. Nothing runs until `start()`.
  */
@@ -148,6 +149,10 @@ export function allJobs(config: ReturnType<typeof env>) {
   jobs.register(purgeJobsKind).schedule({ name: "jobs.purge", kind: purgeJobsKind.kind, every: "day" });
   jobs.register(purgeExpiredKind).schedule({ name: "housekeeping.purge-expired", kind: purgeExpiredKind.kind, every: PURGE_INTERVAL_MS });
   jobs.register(foldViewsKind).schedule({ name: FOLD_VIEWS_KIND, kind: FOLD_VIEWS_KIND, every: FOLD_VIEWS_INTERVAL_MS });
+  // Evidence files 30 days after their decision, or once their uploader's account is gone (docs/decisions/0049).
+  jobs
+    .register(evidencePurgeKind)
+    .schedule({ name: evidencePurgeKind.kind, kind: evidencePurgeKind.kind, every: EVIDENCE_PURGE_INTERVAL_MS });
   registerImageJobs(jobs);
   // 찜 alerts (docs/decisions/0036): mailed through SMTP_URL, or written to the log without it.
   registerAlerts(jobs);

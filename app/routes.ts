@@ -30,6 +30,8 @@ export default [
     route("admin/site-checks", "routes/admin/site-checks.tsx"),
     route("admin/reports", "routes/admin/reports.tsx"),
     route("admin/records", "routes/admin/records.tsx"),
+    route("admin/reviews", "routes/admin/reviews.tsx"),
+    route("admin/evidence/:id", "routes/admin/evidence.ts"),
     route("admin/add-product", "routes/admin/add-product.tsx"),
     route("admin/external-products", "routes/admin/external-products.tsx"),
     route("admin/external-products/:id/edit", "routes/admin/external-product-edit.tsx"),
@@ -38,6 +40,9 @@ export default [
 
   route("wholesaler/:id", "routes/public/wholesaler-detail.tsx"),
   route("wholesaler/:id/report", "routes/public/wholesaler-report.tsx"),
+  route("wholesaler/:id/review", "routes/public/wholesaler-review.tsx"),
+  route("wholesaler/:id/terms-report", "routes/public/wholesaler-terms-report.tsx"),
+  route("wholesaler/:id/reviews/:reviewId/:act", "routes/public/review-act.tsx"),
   route("wholesaler/:id/claim", "routes/public/wholesaler-claim.tsx"),
   route("supplier", "routes/account/supplier.tsx"),
   route("supplier/:id/edit", "routes/account/supplier-edit.tsx"),

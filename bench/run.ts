@@ -1,9 +1,10 @@
-// npm run bench [-- --quick] [-- --only terms|images|records]: throughput, latency, search timing, page weight and
+// npm run bench [-- --quick] [-- --only terms|images|records|reviews]: throughput, latency, search timing, page weight and
 // Lighthouse of the production build on 127.0.0.1, on PGlite and (when reachable) PostgreSQL, and the
 // supplier-terms routes (/list with three filters, /compare with four suppliers) at 10,000 and 100,000
 // suppliers, the image pipeline (bench/images.ts) and the official records' checks of 10,000 suppliers
-// (bench/records-trial.ts). Writes bench/results/latest.json (bench/results/terms.json with --only terms,
-// bench/results/images.json with --only images or a full run, bench/results/records.json with --only records).
+// (bench/records-trial.ts), and /list and a supplier's page before and after 200,000 reviews (bench/reviews-trial.ts).
+// Writes bench/results/latest.json (bench/results/terms.json with --only terms, bench/results/images.json with
+// --only images or a full run, bench/results/records.json with --only records, bench/results/reviews.json with --only reviews).
 import fs from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
@@ -18,6 +19,7 @@ import { lighthouseWithPictures } from "./lighthouse.ts";
 import { listToReference, load } from "./load.ts";
 import { firstLoadJs, includesEditor, includesFramework } from "./page-weight.ts";
 import { recordsTrial } from "./records-trial.ts";
+import { reviewsTrial } from "./reviews-trial.ts";
 import { printScale, scaleBench } from "./scale.ts";
 import { timeSearchClasses } from "./search-timing.ts";
 import {
@@ -151,9 +153,30 @@ async function recordsOnly() {
   process.exit(0);
 }
 
+/** The reviews trial on each database (bench/reviews-trial.ts). */
+async function reviewsOnPlatforms() {
+  ensureBuild();
+  const kinds: Target["kind"][] = ["pglite"];
+  if (await postgresReachable()) kinds.push("postgres");
+  const results: Record<string, unknown> = {};
+  for (const kind of kinds) results[kind] = await reviewsTrial(kind, PORT, { rounds: QUICK ? 1 : 3, options: loadOptions() });
+  return results;
+}
+
+/** `--only reviews`: into bench/results/reviews.json. */
+async function reviewsOnly() {
+  const started = Date.now();
+  const results = { date: new Date().toISOString(), quick: QUICK, machine: `${os.cpus().length} cores`, ...(await reviewsOnPlatforms()) };
+  fs.mkdirSync("bench/results", { recursive: true });
+  fs.writeFileSync("bench/results/reviews.json", `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nwrote bench/results/reviews.json in ${Math.round((Date.now() - started) / 1000)} s`);
+  process.exit(0);
+}
+
 async function main() {
   if (args.only === "terms") return termsOnly();
   if (args.only === "records") return recordsOnly();
+  if (args.only === "reviews") return reviewsOnly();
   if (args.only === "images") {
     await imagesBench();
     process.exit(0);
@@ -277,6 +300,8 @@ async function main() {
   }
   // The official records: 10,000 suppliers checked against stand-in registries and sites (not in --quick).
   if (!QUICK) results.records = await recordsOnPlatforms();
+  // Reviews: /list and a supplier's page before and after 200,000 reviews, on the same data (not in --quick).
+  if (!QUICK) results.reviews = await reviewsOnPlatforms();
   // The image pipeline needs no server or catalogue: about a minute, in processes of its own.
   const images = await imagesBench();
   results.images = { peakRssMb: images.peakRssMb, card: images.card, productsPageKb: images.productsPageKb };

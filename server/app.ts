@@ -19,7 +19,7 @@ import {
   unavailableCause,
 } from "../app/db/request-context.server.ts";
 import { sendUnavailable } from "./answers.ts";
-import { type AdminCheck, limitBody } from "./body-limit.ts";
+import { limitBody, type SessionRoleCheck } from "./body-limit.ts";
 import { buildFiles } from "./middleware/build-files.ts";
 import { chooseDatabases } from "./middleware/database-choice.ts";
 import { healthChecks } from "./middleware/health-checks.ts";
@@ -55,8 +55,8 @@ export type AppOptions = {
   isSignedIn?: SessionCheck;
   /** IMAGE_BASE_URL: the origin (a CDN) that serves our picture files, allowed in img-src. */
   imageOrigin?: string;
-  /** Whether a request carries a signed-in admin's session, for the large body limits (none: nobody). */
-  isAdminRequest?: AdminCheck;
+  /** The signed-in session a request carries, for the large body limits (none: nobody is signed in). */
+  sessionOf?: SessionRoleCheck;
   /** The pattern of the app's route a path is (`/wholesaler/:id`), the label of its requests in the metrics. */
   routeOf?: (path: string) => string | undefined;
   /** METRICS=1: /metrics answers, to this machine or to the bearer of `token` (METRICS_TOKEN). */
@@ -87,8 +87,8 @@ export function createApp(options: AppOptions) {
   if (options.metrics) app.use(metricsEndpoint(options.metrics.token));
   if (options.buildDir) app.use(buildFiles(options.buildDir));
   if (options.devAssets) app.use(options.devAssets);
-  const isAdminRequest = options.isAdminRequest ?? (async () => false);
-  app.use(limitBody({ isAdminRequest: (req) => runInRequestContext(contextOf(req.res), () => isAdminRequest(req)) }));
+  const sessionOf = options.sessionOf ?? (async () => null);
+  app.use(limitBody({ sessionOf: (req) => runInRequestContext(contextOf(req.res), () => sessionOf(req)) }));
   return app;
 }
 

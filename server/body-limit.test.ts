@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { currentDatabase } from "#app/db/client.server.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { BODY_LIMITS } from "#app/lib/body-limits.ts";
-import { isAdminSession } from "#app/platform/auth/auth.server.ts";
+import { sessionRole } from "#app/platform/auth/auth.server.ts";
 import { signedUpCookie } from "#tests/factories.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { createApp, headersOf, serveApp } from "./app.ts";
@@ -27,7 +27,7 @@ beforeAll(async () => {
     isDraining: () => false,
     checkReady: async () => true,
     database: () => currentDatabase(),
-    isAdminRequest: (req) => isAdminSession(headersOf(req)),
+    sessionOf: (req) => sessionRole(headersOf(req)),
   });
   serveApp(app, async (request) => {
     // A page that answers without reading its body.
@@ -119,6 +119,22 @@ test("the upload limit needs a verified admin session: no cookie, a forged one, 
     (await fetch(`${base}/admin/sellernote-add`, { method: "POST", headers: { "content-type": FORM, cookie: userCookie }, body: UPLOAD }))
       .status,
   ).toBe(413);
+});
+
+test("a review's or term report's picture needs a signed-in session: nobody else may send more than the form limit", async () => {
+  const send = (path: string, cookie?: string, body: string = UPLOAD) =>
+    fetch(`${base}${path}`, { method: "POST", headers: { "content-type": FORM, ...(cookie ? { cookie } : {}) }, body });
+  for (const path of ["/wholesaler/7/review", "/wholesaler/7/terms-report"]) {
+    expect((await send(path)).status, path).toBe(413);
+    expect((await send(path, "better-auth.session_token=x")).status, path).toBe(413);
+    const seller = await send(path, userCookie);
+    expect(seller.status, path).toBe(200);
+    expect(await seller.json()).toEqual({ bytes: UPLOAD.length });
+  }
+  // Within the evidence limit (5 MB and the form), never past it, whoever sends it.
+  expect((await send("/wholesaler/7/review", adminCookie, "x".repeat(BODY_LIMITS.evidence + 1))).status).toBe(413);
+  // Every other public page keeps the form limit for a signed-in account too.
+  expect((await send("/wholesaler/7/report", userCookie)).status).toBe(413);
 });
 
 test("a forged session cookie declaring 8 MiB is refused before a byte of the body is sent", async () => {

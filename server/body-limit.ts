@@ -1,7 +1,7 @@
 /**
  * Request bodies are bounded before the app reads them. A write to a page may send at most its class's
- * limit (app/lib/body-limits.ts); the large classes (seller notes, uploads) only with a verified admin
- * session, checked against the database before a byte of the body is read. A body that declares more
+ * limit (app/lib/body-limits.ts); the large classes only with a verified session (seller notes and uploads an
+ * admin's, the evidence forms any account's), checked against the database before a byte of the body is read. A body that declares more
  * than its limit is refused at once; the rest is handed to the app as a stream and counted as it passes,
  * and refused when it passes the limit. Nothing is buffered here: the form reader (app/lib/form.server.ts)
  * reads what the action asks for, within the same limit. A refused body is read on and thrown away (so the
@@ -11,7 +11,15 @@
 import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
-import { bodyClassOf, bodyLimitFor, isFormContentType, TOO_LARGE_MESSAGE, UNSUPPORTED_TYPE_MESSAGE } from "../app/lib/body-limits.ts";
+import {
+  bodyClassOf,
+  bodyLimitFor,
+  isFormContentType,
+  SESSION_CLASSES,
+  TOO_LARGE_MESSAGE,
+  UNSUPPORTED_TYPE_MESSAGE,
+  type VerifiedSession,
+} from "../app/lib/body-limits.ts";
 import { log } from "../app/lib/log.server.ts";
 import { sendShortAnswer } from "./answers.ts";
 
@@ -19,8 +27,8 @@ const DISCARD_FOR_MS = 5_000;
 /** A cookie named like Better Auth's session cookie: only then is a session looked up at all. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
-/** Whether the request's headers carry a signed-in admin's session (one look-up in the session table). */
-export type AdminCheck = (req: Request) => Promise<boolean>;
+/** The signed-in session the request's headers carry, and its role (one look-up in the session table). */
+export type SessionRoleCheck = (req: Request) => Promise<VerifiedSession>;
 
 function refuse(req: Request, res: Response, status: 413 | 415, message: string) {
   log.warn(status === 413 ? "request body too large" : "unsupported request body", {
@@ -85,23 +93,23 @@ function countedBody(req: Request, res: Response, limit: number) {
   return createReadableStreamFromReadable(counter);
 }
 
-export function limitBody({ isAdminRequest }: { isAdminRequest: AdminCheck }) {
+export function limitBody({ sessionOf }: { sessionOf: SessionRoleCheck }) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const declared = req.headers["content-length"] === undefined ? undefined : Number(req.headers["content-length"]);
     const hasBody = (declared !== undefined && declared > 0) || req.headers["transfer-encoding"] !== undefined;
     if (hasBody && !isFormContentType(req.headers["content-type"])) return refuse(req, res, 415, UNSUPPORTED_TYPE_MESSAGE);
     const kind = bodyClassOf(req.path);
-    let admin = false;
-    if ((kind === "note" || kind === "upload") && SESSION_COOKIE.test(req.headers.cookie ?? "")) {
+    let session: VerifiedSession = null;
+    if (SESSION_CLASSES.includes(kind) && SESSION_COOKIE.test(req.headers.cookie ?? "")) {
       // The body waits in the socket (paused) while the session is looked up.
       try {
-        admin = await isAdminRequest(req);
+        session = await sessionOf(req);
       } catch (error) {
         return next(error);
       }
     }
-    const limit = bodyLimitFor(req.path, admin);
+    const limit = bodyLimitFor(req.path, session);
     if (declared !== undefined && (!Number.isFinite(declared) || declared > limit)) return refuse(req, res, 413, TOO_LARGE_MESSAGE);
     if (hasBody) res.locals.body = countedBody(req, res, limit);
     next();

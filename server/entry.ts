@@ -10,7 +10,7 @@ import type { RequestHandler } from "express";
 import { createRequestHandler } from "react-router";
 import { checkReady, hasReplicas, pickReplica, startApp, stopApp } from "../app/app-lifecycle.server.ts";
 import { env } from "../app/lib/env.server.ts";
-import { isAdminSession, isSignedInSession } from "../app/platform/auth/auth.server.ts";
+import { isSignedInSession, sessionRole } from "../app/platform/auth/auth.server.ts";
 import { createApp, headersOf, serveApp } from "./app.ts";
 import { routePatterns } from "./route-pattern.ts";
 
@@ -43,7 +43,7 @@ export async function startServerApp(options: ServerAppOptions) {
     replica: hasReplicas() ? pickReplica : undefined,
     isSignedIn: (req) => isSignedInSession(headersOf(req)),
     imageOrigin: config.IMAGE_BASE_URL,
-    isAdminRequest: (req) => isAdminSession(headersOf(req)),
+    sessionOf: (req) => sessionRole(headersOf(req)),
     routeOf: routePatterns(build.routes),
     metrics: config.METRICS === "1" ? { token: config.METRICS_TOKEN } : undefined,
   });

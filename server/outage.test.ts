@@ -6,7 +6,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { db, type OpenDatabase, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
 import * as entryServer from "#app/entry.server.tsx";
-import { isAdminSession } from "#app/platform/auth/auth.server.ts";
+import { sessionRole } from "#app/platform/auth/auth.server.ts";
 import * as root from "#app/root.tsx";
 import { signedUpCookie } from "#tests/factories.ts";
 import { openFreshDatabase, testDatabaseKind } from "#tests/test-database.ts";
@@ -81,7 +81,7 @@ async function serve(database: OpenDatabase) {
     isDraining: () => false,
     checkReady: async () => true,
     database: () => database,
-    isAdminRequest: (req) => isAdminSession(headersOf(req)),
+    sessionOf: (req) => sessionRole(headersOf(req)),
   });
   serveApp(app, createRequestHandler(build, "production"));
   const server = http.createServer(app);

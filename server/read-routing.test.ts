@@ -6,7 +6,7 @@ import { currentDatabase, db, type OpenDatabase, openDatabase } from "#app/db/cl
 import { session, wholesalers, wholesalerViewCounts } from "#app/db/schema.ts";
 import { promoteToAdmin } from "#app/features/users/users.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
-import { isAdminSession, isSignedInSession } from "#app/platform/auth/auth.server.ts";
+import { isSignedInSession, sessionRole } from "#app/platform/auth/auth.server.ts";
 import { signedUpAccount, signedUpCookie } from "#tests/factories.ts";
 import { callRoute } from "#tests/routes.ts";
 import { openFreshDatabase, withTestDatabase } from "#tests/test-database.ts";
@@ -68,7 +68,7 @@ beforeAll(async () => {
     database: () => currentDatabase(),
     replica: () => replica.open,
     isSignedIn: (req) => isSignedInSession(headersOf(req)),
-    isAdminRequest: (req) => isAdminSession(headersOf(req)),
+    sessionOf: (req) => sessionRole(headersOf(req)),
   });
   serveApp(app, (request) => pages(request));
   server.on("request", app);

@@ -20,6 +20,36 @@ export function formRequest(
   });
 }
 
+/**
+ * A multipart form post, as a browser sends a form with a file field: the text fields, then each file with its
+ * name and declared type (the server must not believe either). A file field given as `null` is sent empty, as a
+ * browser sends a file input left alone.
+ */
+export function multipartRequest(
+  path: string,
+  fields: Record<string, string>,
+  files: Record<string, { bytes: Uint8Array; name: string; type: string } | null> = {},
+  init: { cookie?: string; ip?: string } = {},
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [name, file] of Object.entries(files)) {
+    form.append(
+      name,
+      file ? new File([file.bytes as BlobPart], file.name, { type: file.type }) : new File([], "", { type: "application/octet-stream" }),
+    );
+  }
+  return new Request(`http://localhost:3000${path}`, {
+    method: "POST",
+    body: form,
+    headers: {
+      origin: "http://localhost:3000",
+      "x-client-ip": init.ip ?? "127.0.0.1",
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+  });
+}
+
 export function getRequest(path: string, init: { cookie?: string; headers?: Record<string, string> } = {}) {
   return new Request(`http://localhost:3000${path}`, {
     headers: { "x-client-ip": "127.0.0.1", ...(init.cookie ? { cookie: init.cookie } : {}), ...init.headers },

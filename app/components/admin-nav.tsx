@@ -10,6 +10,7 @@ const LINKS = [
   { to: "/admin/site-checks", label: "사이트 점검" },
   { to: "/admin/reports", label: "수정 요청" },
   { to: "/admin/records", label: "공식 기록" },
+  { to: "/admin/reviews", label: "후기 관리" },
   { to: "/admin/add-product", label: "관리자 상품 등록" },
   { to: "/admin/external-products", label: "외부 인기 상품 관리" },
   { to: "/admin/sellernote-add", label: "셀러 노트 작성" },
@@ -19,25 +20,28 @@ const LINKS = [
  * Every admin tool one click apart, at the top of each admin page (drawn once by routes/admin/layout.tsx). The
  * page you are on is left out: its name is already the page's heading.
  */
-export function AdminNav({ openReports, openRecords }: { openReports: number; openRecords: number }) {
+export function AdminNav({ openReports, openRecords, openReviews }: { openReports: number; openRecords: number; openReviews: number }) {
   const { pathname } = useLocation();
   // What waits for an admin (counted by the admin layout's loader), shown beside its menu entry.
-  const waiting: Record<string, number> = { "/admin/reports": openReports, "/admin/records": openRecords };
+  const waiting: Record<string, number> = { "/admin/reports": openReports, "/admin/records": openRecords, "/admin/reviews": openReviews };
   return (
     <nav aria-label="관리자 메뉴" className="mb-6 flex flex-wrap gap-2 text-sm">
       {LINKS.filter((link) => link.to !== pathname).map((link) => (
         <Link
           key={link.to}
           to={link.to}
-          // The count badge is read as part of the name: `수정 요청 3건 대기`.
-          aria-label={waiting[link.to] ? `${link.label} ${waiting[link.to]!.toLocaleString("ko-KR")}건 대기` : undefined}
           className="rounded-full border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50"
         >
           {link.label}
+          {/* The count badge is read as part of the name, `수정 요청 3건 대기`, and the name keeps the visible text. */}
           {waiting[link.to] ? (
-            <span className="ml-1.5 inline-block min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-xs font-semibold text-white">
-              {waiting[link.to]!.toLocaleString("ko-KR")}
-            </span>
+            <>
+              {" "}
+              <span className="ml-1 inline-block min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-xs font-semibold text-white">
+                {waiting[link.to]!.toLocaleString("ko-KR")}
+                <span className="sr-only">건 대기</span>
+              </span>
+            </>
           ) : null}
         </Link>
       ))}

@@ -101,9 +101,27 @@ export function SchemaTextFields({
   ));
 }
 
-/** A file to upload (the import pages): the label, the types the page reads and, below it, what the file must hold. */
-export function FileField({ label, name, accept, help }: { label: string; name: string; accept: string; help?: ReactNode }) {
+/**
+ * A file to upload (the import pages, an evidence picture): the label, the types the page reads and, below it, what
+ * the file must hold; then the field's error, when the server refused the file.
+ */
+export function FileField({
+  label,
+  name,
+  accept,
+  help,
+  required = true,
+  error,
+}: {
+  label: string;
+  name: string;
+  accept: string;
+  help?: ReactNode;
+  required?: boolean;
+  error?: string;
+}) {
   const id = `field-${name}`;
+  const described = [help ? `${id}-help` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
   return (
     <div className="flex-1">
       <FieldLabel id={id} label={label} />
@@ -111,14 +129,20 @@ export function FileField({ label, name, accept, help }: { label: string; name: 
         id={id}
         name={name}
         type="file"
-        required
+        required={required}
         accept={accept}
-        aria-describedby={help ? `${id}-help` : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
         className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-1 file:font-medium"
       />
       {help ? (
         <p id={`${id}-help`} className="mt-2 text-xs leading-relaxed text-slate-500">
           {help}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-rose-600">
+          {error}
         </p>
       ) : null}
     </div>
@@ -261,6 +285,38 @@ export function CheckboxGroup({
               value={option.value}
               defaultChecked={checked.includes(option.value)}
               className="h-4 w-4 rounded border-slate-300"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldMessages id={id} error={error} hint={hint} />
+    </fieldset>
+  );
+}
+
+/** Radio buttons sharing one name (one value of a few), in a fieldset whose legend is the label; the choices in a row. */
+export function RadioGroup({
+  label,
+  name,
+  error,
+  hint,
+  options,
+  checked,
+}: FieldProps & { options: readonly Option[]; checked: string | undefined }) {
+  const id = `field-${name}`;
+  return (
+    <fieldset aria-describedby={describedBy(id, error, hint)}>
+      <legend className={labelClass}>{label}</legend>
+      <div className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+        {options.map((option) => (
+          <label key={option.value} className="inline-flex min-h-8 items-center gap-1.5 text-base text-slate-800">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={checked === option.value}
+              className="h-4 w-4 border-slate-300"
             />
             {option.label}
           </label>

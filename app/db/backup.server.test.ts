@@ -40,3 +40,34 @@ test("a backup restores into an empty database with every row, and ids keep coun
 test("a file that is not a backup is refused", async () => {
   await expect(restoreBackup(db(), { hello: "world" })).rejects.toThrow("백업 파일 형식이 아닙니다");
 });
+
+test("reviews and term reports are backed up without their evidence files; the restored reviews build their scores again", async () => {
+  const { rows } = await db().execute<{ user_id: string; wholesaler_id: number }>(
+    sql`SELECT (SELECT id FROM "user" LIMIT 1) AS user_id, (SELECT id FROM wholesalers ORDER BY id LIMIT 1) AS wholesaler_id`,
+  );
+  const { user_id: userId, wholesaler_id: wholesalerId } = rows[0]!;
+  await db().execute(sql`INSERT INTO evidence_files (id, owner_id, content_type, byte_size, body)
+    VALUES ('AAAAAAAAAAAAAAAAAAAAAA', ${userId}, 'image/png', 3, '\\x010203')`);
+  await db().execute(sql`INSERT INTO reviews (wholesaler_id, user_id, shipping, traded_on, body, evidence, evidence_file_id)
+    VALUES (${wholesalerId}, ${userId}, 4, '2026-10', '출고가 빠르고 정확했습니다. 다음에도 거래합니다.', 'confirmed', 'AAAAAAAAAAAAAAAAAAAAAA')`);
+  await db().execute(sql`INSERT INTO term_reports (wholesaler_id, reporter_id, terms, evidence_url, checked_on)
+    VALUES (${wholesalerId}, ${userId}, '{"dropshipping":"yes"}', 'https://example.com/terms', '2026-11-20')`);
+  const backup = JSON.parse(JSON.stringify(await createBackup(db())));
+  expect(backup.tables.reviews).toHaveLength(1);
+  expect(backup.tables.term_reports).toHaveLength(1);
+  expect(backup.tables.evidence_files).toBeUndefined();
+
+  const { open: target, drop } = await openFreshDatabase();
+  try {
+    await restoreBackup(target.db, backup);
+    const scores = (database: typeof target.db) =>
+      database.execute(
+        sql`SELECT wholesaler_id, day, reviews, shipping_sum, shipping_count FROM review_score_days ORDER BY wholesaler_id, day`,
+      );
+    expect((await scores(target.db)).rows).toEqual((await scores(db())).rows);
+    expect((await target.db.execute(sql`SELECT count(*)::int AS n FROM evidence_files`)).rows[0]).toEqual({ n: 0 });
+  } finally {
+    await target.close();
+    await drop();
+  }
+});

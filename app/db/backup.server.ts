@@ -22,6 +22,13 @@ export const BACKUP_TABLES = [
   "record_issues",
   "correction_requests",
   "wholesaler_changes",
+  // Reviews and term reports, without their evidence files (personal data kept 30 days, never backed up) and without
+  // review_score_days, which the reviews' trigger builds again as they are restored.
+  "reviews",
+  "review_answers",
+  "review_takedowns",
+  "review_flags",
+  "term_reports",
   "jobs",
   "rate_limits",
   "og_image_cache",
@@ -37,6 +44,9 @@ const IDENTITY_TABLES = new Set([
   "site_checks",
   "correction_requests",
   "wholesaler_changes",
+  "reviews",
+  "review_flags",
+  "term_reports",
   "jobs",
 ]);
 

@@ -16,10 +16,25 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { ImageVariant } from "#app/lib/images.ts";
-import { FACTS, IMAGE_USE_VALUES, INTEGRATION_VALUES, PRICE_POLICY_VALUES, RETURNS_VALUES, YES_NO } from "./term-values.ts";
+import {
+  FACTS,
+  IMAGE_USE_VALUES,
+  INTEGRATION_VALUES,
+  PRICE_POLICY_VALUES,
+  RETURNS_VALUES,
+  type ReportedTermSources,
+  type WholesalerTerms,
+  YES_NO,
+} from "./term-values.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Bytes as PostgreSQL `bytea`; PGlite hands back a Uint8Array, node-postgres a Buffer: both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /**
  * Search support shared by every searchable table: `search_grams` holds the 1- and 2-character
@@ -179,6 +194,11 @@ export const wholesalers = pgTable(
      * reads `공급사 제공`. An admin's change of a term clears it (the terms are then the admin's again).
      */
     termsSuppliedAt: timestamp("terms_supplied_at", { withTimezone: true }),
+    /**
+     * The term groups a seller's report set, applied by an administrator (features/reports, 조건 제보): `조건 출처` then
+     * names the report's evidence for them. Each mark holds only while its group keeps the value it set (term-values.ts).
+     */
+    termSources: jsonb("term_sources").$type<ReportedTermSources>().notNull().default({}),
     /** Bit i set when FACTS[i] is known to be true (term-values.ts); the filters' index. */
     factMask: smallint("fact_mask").notNull().generatedAlwaysAs(FACT_MASK_EXPRESSION),
     ...searchColumns(),
@@ -572,6 +592,203 @@ export const alertDigests = pgTable(
   ],
 );
 
+// ---- Seller reviews (셀러 거래 후기, features/reviews) and evidence files (platform/evidence), docs/decisions/0048 ----
+
+/** Review scores: 1 to 5, or null for `해당 없음`. */
+const score = (name: string) => smallint(name);
+const scoreInRange = (column: string) => sql.raw(`${column} IS NULL OR ${column} BETWEEN 1 AND 5`);
+
+/**
+ * A seller's review of a supplier it traded with. The writer is kept as an account id, never shown: the page names
+ * it by a keyed pseudonym (features/reviews/review-writer.server.ts); its reviews go with the account (회원 탈퇴).
+ * `evidence`: `none` (no number, no picture), `pending` (waiting for an administrator), `confirmed` (증빙 확인: the
+ * review counts toward the scores), `rejected`. `visibility`: `public`, `hidden` (an administrator hid it after a
+ * 신고) or `taken-down` (임시조치 while a 게시 중단 요청 is open, 정보통신망법 제44조의2).
+ */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    wholesalerId: integer("wholesaler_id")
+      .notNull()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    shipping: score("shipping"),
+    stock: score("stock"),
+    support: score("support"),
+    returns: score("returns"),
+    /** `YYYY-MM`: the month of the trade (one of the 24 the form offers). */
+    tradedOn: text("traded_on").notNull(),
+    body: text("body").notNull(),
+    /** 주문번호 또는 송장번호 as typed; `evidence_key` is it without separators, upper-cased (`같은 증빙 번호`). */
+    evidenceNumber: text("evidence_number"),
+    evidenceKey: text("evidence_key"),
+    /** The picture `거래 화면 캡처` (evidence_files.id; no foreign key: the file is deleted 30 days after the decision). */
+    evidenceFileId: text("evidence_file_id"),
+    evidence: text("evidence").notNull().default("none"),
+    evidenceDecidedAt: timestamp("evidence_decided_at", { withTimezone: true }),
+    evidenceDecidedBy: text("evidence_decided_by").references(() => user.id, { onDelete: "set null" }),
+    visibility: text("visibility").notNull().default("public"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reviews_shipping_check", scoreInRange("shipping")),
+    check("reviews_stock_check", scoreInRange("stock")),
+    check("reviews_support_check", scoreInRange("support")),
+    check("reviews_returns_check", scoreInRange('"returns"')),
+    check("reviews_some_score_check", sql`coalesce(${t.shipping}, ${t.stock}, ${t.support}, ${t.returns}) IS NOT NULL`),
+    check("reviews_traded_on_check", sql`${t.tradedOn} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check("reviews_evidence_check", oneOf("evidence", ["none", "pending", "confirmed", "rejected"])),
+    check("reviews_visibility_check", oneOf("visibility", ["public", "hidden", "taken-down"])),
+    // A supplier's page, newest first.
+    index("reviews_wholesaler_idx").on(t.wholesalerId, t.createdAt.desc(), t.id.desc()),
+    // The 90-day rule and /account's own reviews.
+    index("reviews_user_idx").on(t.userId, t.wholesalerId, t.createdAt.desc()),
+    // 증빙 확인 대기, oldest first, and the admin menu's count.
+    index("reviews_evidence_pending_idx").on(t.createdAt).where(sql`${t.evidence} = 'pending'`),
+    index("reviews_evidence_key_idx").on(t.evidenceKey).where(sql`${t.evidenceKey} IS NOT NULL`),
+  ],
+);
+
+/** `공급사 답변`: one per review (the key), by an account that manages the listing. */
+export const reviewAnswers = pgTable("review_answers", {
+  reviewId: integer("review_id")
+    .primaryKey()
+    .references(() => reviews.id, { onDelete: "cascade" }),
+  userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * `게시 중단 요청` (임시조치, 정보통신망법 제44조의2): one per review. While `open` the review is `taken-down`; its
+ * writer may object once (`이의 신청`); an administrator `restored` it or deleted the review (and this row with it).
+ */
+export const reviewTakedowns = pgTable(
+  "review_takedowns",
+  {
+    reviewId: integer("review_id")
+      .primaryKey()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    requestedBy: text("requested_by").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    objection: text("objection"),
+    objectedAt: timestamp("objected_at", { withTimezone: true }),
+    status: text("status").notNull().default("open"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("review_takedowns_status_check", oneOf("status", ["open", "restored"])),
+    index("review_takedowns_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** `신고` of a review: one per account and review; open until an administrator hides the review or keeps it. */
+export const reviewFlags = pgTable(
+  "review_flags",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("review_flags_review_user_idx").on(t.reviewId, t.userId),
+    index("review_flags_open_idx").on(t.reviewId).where(sql`${t.handledAt} IS NULL`),
+  ],
+);
+
+/**
+ * The scores of counted reviews (증빙 확인, public) per supplier and Korean calendar day of writing: the sums and
+ * counts of each of the four scores. Kept by a trigger on `reviews` (migration 0015) in the writing transaction,
+ * whichever way a review changes or goes (a decision, a takedown, 회원 탈퇴's cascade), so a page of cards reads
+ * its scores from here in one query: the days of the last 365 (features/reviews `reviewScoresAmong`).
+ */
+export const reviewScoreDays = pgTable(
+  "review_score_days",
+  {
+    wholesalerId: integer("wholesaler_id")
+      .notNull()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    reviews: integer("reviews").notNull().default(0),
+    shippingSum: integer("shipping_sum").notNull().default(0),
+    shippingCount: integer("shipping_count").notNull().default(0),
+    stockSum: integer("stock_sum").notNull().default(0),
+    stockCount: integer("stock_count").notNull().default(0),
+    supportSum: integer("support_sum").notNull().default(0),
+    supportCount: integer("support_count").notNull().default(0),
+    returnsSum: integer("returns_sum").notNull().default(0),
+    returnsCount: integer("returns_count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.wholesalerId, t.day] })],
+);
+
+/**
+ * Evidence files (platform/evidence): a review's `거래 화면 캡처`, a report's `근거 화면 캡처`, later a claim's
+ * 사업자등록증. Never public: only an administrator's route serves them. `body` holds the bytes until they are in
+ * object storage (IMAGE_STORE=s3, under `private/evidence/`); the purge deletes the file once `delete_after` has
+ * passed (30 days after its decision) or its uploader's account is gone. Left out of backups.
+ */
+export const evidenceFiles = pgTable(
+  "evidence_files",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    body: bytea("body"),
+    deleteAfter: timestamp("delete_after", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("evidence_files_content_type_check", oneOf("content_type", ["image/png", "image/jpeg", "image/webp", "application/pdf"])),
+    index("evidence_files_due_idx").on(t.deleteAfter).where(sql`${t.deleteAfter} IS NOT NULL`),
+    index("evidence_files_orphan_idx").on(t.createdAt).where(sql`${t.ownerId} IS NULL`),
+  ],
+);
+
+/**
+ * A seller's `조건 제보`: the term groups it sets (term-values.ts TERM_GROUPS, as stored), the evidence (an address
+ * or a picture), the day the seller read them, and what an administrator did: `open`, `applied` (반영: `applied`
+ * lists the groups saved) or `rejected` (반려). Kept without the account when it is deleted, like correction requests.
+ */
+export const termReports = pgTable(
+  "term_reports",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    wholesalerId: integer("wholesaler_id")
+      .notNull()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id").references(() => user.id, { onDelete: "set null" }),
+    terms: jsonb("terms").$type<Partial<WholesalerTerms>>().notNull(),
+    evidenceUrl: text("evidence_url"),
+    evidenceFileId: text("evidence_file_id"),
+    checkedOn: date("checked_on", { mode: "string" }).notNull(),
+    status: text("status").notNull().default("open"),
+    applied: text("applied").array(),
+    handledBy: text("handled_by").references(() => user.id, { onDelete: "set null" }),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("term_reports_status_check", oneOf("status", ["open", "applied", "rejected"])),
+    check("term_reports_evidence_check", sql`${t.evidenceUrl} IS NOT NULL OR ${t.evidenceFileId} IS NOT NULL`),
+    check("term_reports_evidence_url_check", sql`${t.evidenceUrl} ~* '^https?://'`),
+    index("term_reports_open_idx").on(t.createdAt.desc()).where(sql`${t.status} = 'open'`),
+  ],
+);
+
 // ---- Official records (사업자 정보, features/official-records, docs/decisions/0029) ----
 
 /**
@@ -714,12 +931,6 @@ export const ogImageCache = pgTable("og_image_cache", {
   url: text("url").primaryKey(),
   imageUrl: text("image_url"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-});
-
-/** Bytes as PostgreSQL `bytea`; PGlite hands back a Uint8Array, node-postgres a Buffer: both become a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => Buffer.from(value),
 });
 
 /**

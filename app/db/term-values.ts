@@ -82,3 +82,35 @@ export type WholesalerTerms = {
   termsCheckedAt: string | null;
   termsSource: string | null;
 };
+
+/**
+ * The terms as a seller report groups them (ui-contract.md "Terms reported by sellers"): one group per row of the
+ * terms table, named by its first field; 최소 주문 수량 and 배송비 carry their `상품마다 다름` (and the free-shipping
+ * threshold) with them.
+ */
+export const TERM_GROUPS = {
+  dropshipping: ["dropshipping"],
+  minOrder: ["minOrder", "minOrderVaries"],
+  shippingFee: ["shippingFee", "freeShippingOver", "shippingFeeVaries"],
+  returns: ["returns"],
+  imageUse: ["imageUse"],
+  pricePolicy: ["pricePolicy"],
+  integration: ["integration"],
+  businessNumber: ["businessNumber"],
+} as const satisfies Record<string, readonly (keyof WholesalerTerms)[]>;
+export type TermGroup = keyof typeof TERM_GROUPS;
+export const TERM_GROUP_NAMES = Object.keys(TERM_GROUPS) as TermGroup[];
+
+/**
+ * Where one group of a supplier's terms came from when a seller's report set it and an administrator applied it
+ * (`셀러 제보 (관리자 확인)`, or the report's evidence address): `value` is the group's stored value it was set to
+ * (termGroupValue), and the mark holds only while the row still has that value, so a later edit by any write path
+ * (an admin, the supplier, an import) ends it without that path knowing of it.
+ */
+export type ReportedTermSource = { value: string; url: string | null; day: string };
+export type ReportedTermSources = Partial<Record<TermGroup, ReportedTermSource>>;
+
+/** A group's stored value as one text (the `value` of a ReportedTermSource). */
+export function termGroupValue(terms: Partial<WholesalerTerms>, group: TermGroup): string {
+  return JSON.stringify(TERM_GROUPS[group].map((field) => terms[field] ?? null));
+}

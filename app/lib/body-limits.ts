@@ -12,6 +12,8 @@ export const BODY_LIMITS = {
   note: 2 * 1024 * 1024,
   /** Import uploads: the file (≤ 2 MiB) or its confirmed rows sent back as form text. */
   upload: 8 * 1024 * 1024,
+  /** A review or term report with its evidence picture (≤ 5 MB, platform/evidence) and the form around it. */
+  evidence: 5 * 1024 * 1024 + 64 * 1024,
 } as const;
 
 export type BodyClass = keyof typeof BODY_LIMITS;
@@ -34,20 +36,31 @@ export function bodyClassOf(pathname: string): BodyClass {
   if (AUTH_PATHS.has(path)) return "auth";
   if (UPLOAD_PATHS.has(path)) return "upload";
   if (path === "/admin/sellernote-add" || path.startsWith("/admin/sellernote-edit/")) return "note";
+  if (EVIDENCE_PATH.test(path)) return "evidence";
   return "form";
 }
 
+/** The two public forms that take an evidence picture: a review and a term report of one supplier. */
+const EVIDENCE_PATH = /^\/wholesaler\/[1-9]\d{0,9}\/(review|terms-report)$/;
+
+/** Which signed-in session a request carries, as server/body-limit.ts found it before reading the body (null: none). */
+export type VerifiedSession = "admin" | "user" | null;
+
 /**
- * The byte limit for a write to `pathname`. The large classes (notes, uploads) are admin pages: a
- * request without a verified admin session (server/body-limit.ts looks the session up before reading the
- * body; a cookie that merely has the session cookie's name is not one) gets the ordinary form limit, so
- * nobody else can make the server take megabytes (the action then refuses it for want of an admin anyway).
+ * The byte limit for a write to `pathname`. The large classes need a verified session (server/body-limit.ts looks
+ * it up before reading the body; a cookie that merely has the session cookie's name is not one): notes and uploads
+ * an admin's, the evidence forms any signed-in account's. Anyone else gets the ordinary form limit, so nobody
+ * can make the server take megabytes (the action then refuses it for want of an account anyway).
  */
-export function bodyLimitFor(pathname: string, verifiedAdmin: boolean): number {
+export function bodyLimitFor(pathname: string, session: VerifiedSession): number {
   const kind = bodyClassOf(pathname);
-  if ((kind === "note" || kind === "upload") && !verifiedAdmin) return BODY_LIMITS.form;
+  if ((kind === "note" || kind === "upload") && session !== "admin") return BODY_LIMITS.form;
+  if (kind === "evidence" && session === null) return BODY_LIMITS.form;
   return BODY_LIMITS[kind];
 }
+
+/** The classes whose limit depends on the session (the server looks it up only for these). */
+export const SESSION_CLASSES: readonly BodyClass[] = ["note", "upload", "evidence"];
 
 /** Form bodies the actions accept: urlencoded, or multipart with its boundary. */
 export function isFormContentType(contentType: string | null | undefined): boolean {

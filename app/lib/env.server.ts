@@ -25,6 +25,15 @@ function wholeNumber(name: string, min: number, max: number) {
     .max(max, range);
 }
 
+/** How many of something one account may send in a day: a whole number ≥ 0 (`0`: no limit). */
+function perAccountPerDay(name: string, fallback: number) {
+  return z.coerce
+    .number({ error: `${name} must be a number (숫자여야 합니다)` })
+    .int(`${name} must be a whole number (정수여야 합니다)`)
+    .min(0, `${name} must be 0 or more (0 이상이어야 합니다)`)
+    .default(fallback);
+}
+
 /**
  * Configuration, read once from the environment and validated. Anything an operator changes
  * (ads, footer details, contact address) lives in config/site.json, see lib/site-config.server.ts.
@@ -107,6 +116,10 @@ const envSchema = z.object({
     .int("REPORT_RATE_LIMIT must be a whole number (정수여야 합니다)")
     .min(0, "REPORT_RATE_LIMIT must be 0 or more (0 이상이어야 합니다)")
     .default(5),
+  /** Per account and day (features/reviews, features/reports): reviews, term reports and `신고`; `0` turns a limit off. */
+  REVIEWS_PER_DAY: perAccountPerDay("REVIEWS_PER_DAY", 5),
+  TERM_REPORTS_PER_DAY: perAccountPerDay("TERM_REPORTS_PER_DAY", 10),
+  REVIEW_FLAGS_PER_DAY: perAccountPerDay("REVIEW_FLAGS_PER_DAY", 20),
   /** Proxies in front whose X-Forwarded-For entries count (server/app.ts, docs/deployment.md). */
   TRUST_PROXY: z.coerce
     .number({ error: TRUST_PROXY_MESSAGE })

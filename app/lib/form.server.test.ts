@@ -67,8 +67,16 @@ test("body limits: small for sign-in, large classes only with a session cookie",
   expect(bodyClassOf("/admin/import")).toBe("upload");
   expect(bodyClassOf("/admin/sellernote-edit/3")).toBe("note");
   expect(bodyClassOf("/products")).toBe("form");
-  expect(bodyLimitFor("/admin/import", false)).toBe(BODY_LIMITS.form);
-  expect(bodyLimitFor("/admin/import", true)).toBe(BODY_LIMITS.upload);
+  expect(bodyLimitFor("/admin/import", null)).toBe(BODY_LIMITS.form);
+  expect(bodyLimitFor("/admin/import", "user")).toBe(BODY_LIMITS.form);
+  expect(bodyLimitFor("/admin/import", "admin")).toBe(BODY_LIMITS.upload);
+  // The evidence forms of one supplier take a picture from any signed-in account, nobody else.
+  expect(bodyClassOf("/wholesaler/12/review.data")).toBe("evidence");
+  expect(bodyClassOf("/wholesaler/12/terms-report")).toBe("evidence");
+  expect(bodyClassOf("/wholesaler/12/report")).toBe("form");
+  expect(bodyClassOf("/wholesaler/abc/review")).toBe("form");
+  expect(bodyLimitFor("/wholesaler/12/review", null)).toBe(BODY_LIMITS.form);
+  expect(bodyLimitFor("/wholesaler/12/review", "user")).toBe(BODY_LIMITS.evidence);
 });
 
 const schema = z.object({

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
-import { expect, signInAsAdmin, signUp, test, uniqueEmail } from "./fixtures.ts";
+import sharp from "sharp";
+import { expect, mailCount, proveAddress, signInAsAdmin, signUp, test, uniqueEmail } from "./fixtures.ts";
 
 /**
  * axe-core's WCAG 2.1 A and AA rules on every public, account and admin page, at a desktop and a phone
@@ -39,6 +40,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
           .join(" | ")}`,
     );
 }
+
+/** A small PNG, as an evidence picture. */
+const smallPicture = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: "#36c" } })
+    .png()
+    .toBuffer();
 
 /** Opens each path at each width and collects every serious or critical violation, named by page and width. */
 async function checkPages(page: Page, paths: string[]) {
@@ -102,7 +109,7 @@ test("public pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390
 });
 
 test("account pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390 px", async ({ page }) => {
-  await signUp(page, uniqueEmail("a11y"));
+  const email = await signUp(page, uniqueEmail("a11y"));
   await page.goto("/add");
   await page.getByLabel("상품명").fill("접근성 점검 상품");
   await page.getByRole("button", { name: "등록하기" }).click();
@@ -111,8 +118,36 @@ test("account pages: no serious or critical WCAG 2.1 AA violation at 1280 and 39
   await page.goto("/products");
   const edit = await page.locator('form[action^="/edit/"]').first().getAttribute("action");
   expect(edit, "the new product's 수정 form").toBeTruthy();
-  // The owner's product page, with 수정, 삭제 and 공유.
-  await checkPages(page, ["/account", "/favorites", "/add", "/products", edit!, edit!.replace("/edit/", "/product/")]);
+  // A verified account sees the review form (an unverified one is asked to verify first).
+  const supplier = await firstHref(page, "/list", "/wholesaler/");
+  await page.goto("/account");
+  const before = mailCount();
+  await page.getByRole("button", { name: "확인 메일 보내기" }).click();
+  await expect(page.getByText("확인 메일을 보냈습니다.").first()).toBeVisible();
+  await proveAddress(page, email, before);
+  await expect(page.getByText("이메일 주소를 확인했습니다.").first()).toBeVisible();
+  // A review with evidence (so /admin/reviews below has an item with its picture), and the page to flag it.
+  await page.goto(`${supplier}/review`);
+  await page.getByRole("group", { name: "출고 속도" }).getByLabel("4", { exact: true }).check();
+  await page.getByLabel("후기", { exact: true }).fill("접근성 점검용 후기입니다. 출고가 빠르고 재고가 정확했습니다.");
+  await page.getByLabel("주문번호 또는 송장번호").fill("A11Y-0001");
+  await page.getByLabel("거래 화면 캡처").setInputFiles({ name: "a.png", mimeType: "image/png", buffer: await smallPicture() });
+  await page.getByLabel("이 도매처와 직접 거래했으며, 대가를 받지 않고 작성합니다.").check();
+  await page.getByRole("button", { name: "후기 등록" }).click();
+  await expect(page.getByText("후기가 등록되었습니다.").first()).toBeVisible();
+  const review = await page.locator('main li[id^="review-"]').first().getAttribute("id");
+  await checkPages(page, [
+    "/account",
+    "/favorites",
+    "/add",
+    "/products",
+    edit!,
+    // The owner's product page, with 수정, 삭제 and 공유.
+    edit!.replace("/edit/", "/product/"),
+    `${supplier}/review`,
+    `${supplier}/terms-report`,
+    `${supplier}/reviews/${review!.replace("review-", "")}/flag`,
+  ]);
 });
 
 test("admin pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390 px", async ({ page }) => {
@@ -134,6 +169,7 @@ test("admin pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390 
     "/admin/site-checks",
     "/admin/reports",
     "/admin/records",
+    "/admin/reviews",
     "/admin/add-product",
     "/admin/external-products",
     ...(externalEdit ? [externalEdit] : []),

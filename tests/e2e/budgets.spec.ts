@@ -70,14 +70,17 @@ test("every script-free page ships no framework code and at most 10 KB of script
     expect(response.status(), path).toBe(200);
     sizes[path] = checkScriptFree(path, await response.text());
   }
-  // The 404 page, and a signed-in page (찜 목록).
+  // The 404 page, and the signed-in pages (찜 목록, 거래 후기 쓰기, 위탁 조건 제보).
   const missing = await request.get("/no-such-page");
   expect(missing.status()).toBe(404);
   sizes["/no-such-page"] = checkScriptFree("/no-such-page", await missing.text());
   await signUp(page);
-  const favorites = await page.request.get("/favorites");
-  expect(favorites.status()).toBe(200);
-  sizes["/favorites"] = checkScriptFree("/favorites", await favorites.text());
+  const wholesaler = await firstLinkTo(request, "/list", /\/wholesaler\/\d+/);
+  for (const path of ["/favorites", `${wholesaler}/review`, `${wholesaler}/terms-report`]) {
+    const signedIn = await page.request.get(path);
+    expect(signedIn.status(), path).toBe(200);
+    sizes[path] = checkScriptFree(path, await signedIn.text());
+  }
 
   const over = Object.entries(sizes).filter(([, bytes]) => bytes > SCRIPT_FREE_BUDGET);
   expect(over, `script gzip bytes per script-free page: ${JSON.stringify(sizes)}`).toEqual([]);

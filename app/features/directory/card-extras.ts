@@ -1,4 +1,5 @@
 import type { BusinessAlert } from "#app/features/official-records/record-words.ts";
+import type { ReviewScore } from "#app/features/wholesalers/wholesaler-card.tsx";
 
 /** What a supplier card shows beside the supplier's own row: the same on every page that draws cards. */
 export type CardExtras = {
@@ -8,6 +9,8 @@ export type CardExtras = {
   siteDownIds: number[];
   /** The 국세청's 폐업자 and 휴업자 among them (features/official-records). */
   businessAlerts: Record<number, BusinessAlert>;
+  /** `후기 <average> · <n>건` for those with 3 or more counted reviews (features/reviews). */
+  reviewScores: Record<number, ReviewScore>;
 };
 
-export const NO_CARD_EXTRAS: CardExtras = { favorites: null, siteDownIds: [], businessAlerts: {} };
+export const NO_CARD_EXTRAS: CardExtras = { favorites: null, siteDownIds: [], businessAlerts: {}, reviewScores: {} };

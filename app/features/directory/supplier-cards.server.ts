@@ -1,5 +1,6 @@
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { businessAlertsAmong } from "#app/features/official-records/official-records.server.ts";
+import { reviewScoresAmong } from "#app/features/reviews/reviews.server.ts";
 import { downAmong } from "#app/features/site-checks/site-checks.server.ts";
 import type { WholesalerCard } from "#app/features/wholesalers/wholesaler-types.ts";
 import type { SessionUser } from "#app/platform/auth/auth.server.ts";
@@ -13,12 +14,13 @@ import type { CardExtras } from "./card-extras.ts";
  */
 export async function supplierCards<T extends WholesalerCard>(items: T[], viewer: Pick<SessionUser, "id"> | null) {
   const ids = items.map((item) => item.id);
-  const [favorites, down, logos, businessAlerts] = await Promise.all([
+  const [favorites, down, logos, businessAlerts, reviewScores] = await Promise.all([
     viewer ? favoriteIdsAmong(viewer.id, ids) : null,
     downAmong(ids),
     imagesFor(items.map((item) => item.logoUrl)),
     businessAlertsAmong(ids),
+    reviewScoresAmong(ids),
   ]);
-  const extras: CardExtras = { favorites, siteDownIds: [...down], businessAlerts };
+  const extras: CardExtras = { favorites, siteDownIds: [...down], businessAlerts, reviewScores };
   return { items: items.map((item) => ({ ...item, logo: logos.get(item.logoUrl) ?? null })), extras };
 }

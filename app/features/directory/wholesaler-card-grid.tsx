@@ -10,7 +10,7 @@ import { WholesalerCardActions } from "./wholesaler-card-actions.tsx";
  * rest as they scroll in.
  */
 export function WholesalerCardGrid({ items, extras }: { items: Card[]; extras: CardExtras }) {
-  const { favorites, siteDownIds, businessAlerts } = extras;
+  const { favorites, siteDownIds, businessAlerts, reviewScores } = extras;
   return (
     <ul className={WHOLESALER_GRID_CLASS}>
       {items.map((wholesaler, index) => (
@@ -20,6 +20,7 @@ export function WholesalerCardGrid({ items, extras }: { items: Card[]; extras: C
           eager={index < 8}
           siteDown={siteDownIds.includes(wholesaler.id)}
           businessAlert={businessAlerts[wholesaler.id] ? STATE_LABELS[businessAlerts[wholesaler.id]!] : null}
+          reviewScore={reviewScores[wholesaler.id] ?? null}
           actions={<WholesalerCardActions wholesalerId={wholesaler.id} favorites={favorites} />}
         />
       ))}

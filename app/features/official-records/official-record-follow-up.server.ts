@@ -18,8 +18,11 @@ export const RECORDS_AFTER_CHANGE_KIND = "official-records.after-change";
 const FOLLOWED_FIELDS = new Set(["businessNumber", "siteUrl"]);
 /** The records' own writes (a registry's answer, a number read from the home page) queue their own checks. */
 const OWN_SOURCES = new Set([HISTORY_SOURCE, "site-check"]);
-/** Saves of one supplier by a person, asked at once; every other path (an import, the review queue) waits for a sweep. */
-const ONE_AT_A_TIME = new Set(["admin-form", "simple-form", "supplier"]);
+/**
+ * Saves of one supplier by a person (the admin forms, a manager's desk, an admin applying a seller's term report),
+ * asked at once; every other path (an import, the review queue) waits for a sweep.
+ */
+const ONE_AT_A_TIME = new Set(["admin-form", "simple-form", "supplier", "seller-report"]);
 
 const payload = z.object({
   wholesalerId: z.number().int().positive(),

@@ -4,6 +4,7 @@ import { exactPage } from "#app/db/paging.server.ts";
 import { correctionRequests, user, wholesalers } from "#app/db/schema.ts";
 import type { ReportReason } from "./report-reasons.ts";
 import type { ReportInput } from "./report-schema.ts";
+import { countOpenTermReports } from "./term-reports.server.ts";
 
 /**
  * Correction requests (정보 수정 요청): visitors send them, admins handle them in a queue. The reporter is
@@ -57,10 +58,13 @@ export async function listOpenReports({ page = 1, perPage = REPORTS_PER_PAGE } =
   return { ...found, items: found.items as OpenReport[] };
 }
 
-/** The number the admin menu shows beside `수정 요청`. */
+/** The number the admin menu shows beside `수정 요청`: open correction requests and term reports (one page lists both). */
 export async function countOpenReports() {
-  const [row] = await db().select({ n: count() }).from(correctionRequests).where(eq(correctionRequests.status, "open"));
-  return row?.n ?? 0;
+  const [[row], termReports] = await Promise.all([
+    db().select({ n: count() }).from(correctionRequests).where(eq(correctionRequests.status, "open")),
+    countOpenTermReports(),
+  ]);
+  return (row?.n ?? 0) + termReports;
 }
 
 /** 처리 완료 (`done`) or 반려 (`rejected`): only an open request changes; false when there is none. */

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { alertsEnabled, setAlertsEnabled } from "#app/features/alerts/alerts.server.ts";
+import { loadTakenDownReviews } from "#app/features/reviews/review-actions.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -25,7 +26,7 @@ import { HONEYPOT_FIELD } from "./honeypot.ts";
 import { rememberKnownAddress } from "./login-limits.server.ts";
 import { resetPasswordWithToken, sendPasswordReset } from "./password-reset.server.ts";
 import { peekToken } from "./user-tokens.server.ts";
-import { findUserById, isAdminEmail, sendAdminVerification, verificationAccount, verifyEmailWithToken } from "./users.server.ts";
+import { findUserById, isAdminEmail, sendVerificationMail, verificationAccount, verifyEmailWithToken } from "./users.server.ts";
 
 /**
  * Actions and loaders of /forgot-password, /reset-password, /verify-email and /account. Every form is
@@ -175,6 +176,10 @@ export async function accountLoader(request: Request) {
       isAdmin: found.role === "admin",
       // A listed address whose owner has not opened the confirmation link yet (docs/spec/decisions.md 30).
       adminPending: found.role !== "admin" && isAdminEmail(found.email),
+      // Reviews need a proved address (features/reviews): every account may ask for the link.
+      emailVerified: found.emailVerified,
+      // 임시 조치된 내 후기, each with its `이의 신청` (features/reviews).
+      takenDownReviews: await loadTakenDownReviews(found.id),
       // 찜한 도매처 변경 알림 받기 (features/alerts): on by default.
       alertsOn: await alertsEnabled(found.id),
     },
@@ -263,9 +268,9 @@ export async function accountAction(request: Request) {
 
     case "send-verification": {
       // Limited per address inside (users.server.ts), whichever account of that address asks.
-      const mail = await sendAdminVerification(signedIn.id);
+      const mail = await sendVerificationMail(signedIn.id);
       if (!mail.sent && mail.reason === "limited") return tooMany(mail.retryAfterSeconds, values);
-      if (!mail.sent) return formFailure("확인이 필요한 관리자 주소가 아닙니다.", { values });
+      if (!mail.sent) return formFailure("이미 확인된 이메일 주소입니다.", { values });
       return backToAccount("확인 메일을 보냈습니다. 이 브라우저에서 메일의 링크를 24시간 안에 열어 주세요.");
     }
   }

@@ -59,3 +59,22 @@ export function repeatedLoginFailuresMail({ to, resetLink, siteName }: { to: str
     ].join("\n"),
   };
 }
+
+/** The link that proves an account's address (asked for from /account; reviews need a proved address). */
+export function verifyEmailMail({ to, link, siteName }: { to: string; link: string; siteName: string }): Mail {
+  return {
+    to,
+    subject: `[${siteName}] 이메일 주소 확인`,
+    link,
+    text: [
+      "안녕하세요.",
+      "",
+      `${siteName} 계정의 이메일 주소를 확인하려면, 이 주소로 가입한 계정으로 로그인한 브라우저에서 아래 링크를 열고`,
+      "'이메일 주소 확인하기' 버튼을 눌러 주세요. 확인한 계정은 도매처 거래 후기를 쓸 수 있습니다.",
+      "",
+      link,
+      "",
+      "이 링크는 24시간 동안 한 번만 사용할 수 있습니다. 요청하신 적이 없다면 버튼을 누르지 마세요.",
+    ].join("\n"),
+  };
+}

@@ -27,7 +27,7 @@ export async function changePassword(request: Request, currentPassword: string, 
 
 /**
  * 회원 탈퇴: the account and everything that is only theirs, in one transaction. Products are deleted
- * here; sessions, the password, link tokens and favourites go with the user row (ON DELETE CASCADE).
+ * here; sessions, the password, link tokens, favourites and reviews go with the user row (ON DELETE CASCADE).
  * What the site keeps (seller notes, correction requests) refers to the account with ON DELETE SET
  * NULL and stores no e-mail, so it stays without saying who wrote it.
  */

@@ -13,7 +13,7 @@ import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server.ts"
 import { ACCOUNT_HOT_FAILURES, takeLoginSlot } from "./login-limits.server.ts";
 import { PENDING_ACTION_FIELD } from "./pending-action.ts";
 import { CONSENT_FIELD } from "./signup-consent.ts";
-import { notifyRepeatedLoginFailures, sendAdminVerification } from "./users.server.ts";
+import { notifyRepeatedLoginFailures, sendVerificationMail } from "./users.server.ts";
 
 /**
  * The actions of /login, /admin-login, /signup and /logout. One answer shape, like every form action
@@ -166,7 +166,7 @@ export async function signUpAction(request: Request, { afterSignIn }: { afterSig
  */
 async function adminVerificationNotice(request: Request, userId: string): Promise<string> {
   try {
-    const mail = await sendAdminVerification(userId);
+    const mail = await sendVerificationMail(userId, { adminOnly: true });
     if (mail.sent) return " 관리자 주소 확인 메일을 보냈습니다. 이 브라우저에서 메일의 링크를 열어 확인해 주세요.";
     if (mail.reason === "limited")
       return " 확인 메일을 너무 자주 요청해 지금은 보내지 못했습니다. 잠시 후 내 계정 페이지에서 다시 받아 주세요.";

@@ -85,9 +85,23 @@ test("whoever signs up first with a listed address gains nothing without the mai
   }
 });
 
-test("/account offers a new confirmation mail to a listed address that is not an admin yet, and to nobody else", async () => {
+test("/account offers a confirmation mail to every account whose address is not proved yet; a listed one's link grants the role", async () => {
+  // A plain account (reviews need a proved address, ui-contract.md "Seller reviews"): the mail proves it, no role.
+  const plainBefore = smtp.received.length;
   const plain = await signedUpCookie("plain@example.com");
-  expect((await caught(() => accountAction(formRequest("/account", { intent: "send-verification" }, { cookie: plain })))).status).toBe(400);
+  const sent = asResponse(await accountAction(formRequest("/account", { intent: "send-verification" }, { cookie: plain })));
+  expect(sent.location).toBe("/account");
+  const plainMail = await smtp.nextMail((m) => m.to.includes("plain@example.com") && smtp.received.indexOf(m) >= plainBefore);
+  expect(mailSubject(plainMail)).toContain("이메일 주소 확인");
+  expect(mailSubject(plainMail)).not.toContain("관리자");
+  const plainLink = new URL(/http:\/\/localhost:3000\/verify-email\?token=[A-Za-z0-9_-]{43}/.exec(mailText(plainMail))![0]);
+  const proved = asResponse(await verifyEmailAction(formRequest(`${plainLink.pathname}${plainLink.search}`, {}, { cookie: plain })));
+  expect(proved.location).toBe("/account");
+  expect(await roleOf("plain@example.com")).toEqual({ role: "user", emailVerified: true });
+  // Proved once: nothing more to send.
+  const again = await caught(() => accountAction(formRequest("/account", { intent: "send-verification" }, { cookie: plain })));
+  expect(again.status).toBe(400);
+  expect(again.data).toMatchObject({ message: "이미 확인된 이메일 주소입니다." });
 
   process.env.ADMIN_EMAILS = "late@example.com";
   const before = smtp.received.length;

@@ -6,7 +6,7 @@ import { siteConfig } from "#app/lib/site-config.server.ts";
 import { hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { runInBackground } from "#app/platform/mail/background.server.ts";
 import { sendMail } from "#app/platform/mail/mail.server.ts";
-import { repeatedLoginFailuresMail, verifyAdminEmailMail } from "./account-mails.ts";
+import { repeatedLoginFailuresMail, verifyAdminEmailMail, verifyEmailMail } from "./account-mails.ts";
 import { consumeToken, issueToken, peekToken } from "./user-tokens.server.ts";
 
 /** How a note's author appears when the admin has not chosen a display name (docs/spec/decisions.md 29). */
@@ -78,22 +78,25 @@ export const VERIFICATION_MAILS_PER_ADDRESS_PER_HOUR = 3;
 
 export type VerificationMail =
   | { sent: true }
-  | { sent: false; reason: "not-listed" }
+  | { sent: false; reason: "not-needed" }
   | { sent: false; reason: "limited"; retryAfterSeconds: number };
 
 /**
- * An ADMIN_EMAILS account that is not an admin yet: the link that proves the address (docs/spec/decisions.md 30).
- * Sent at sign-up and again from /account; the mail leaves in the background. Counted per ADDRESS, so
- * deleting the account and signing up again does not buy more mails (issue #28 item 5).
+ * The link that proves an account's address, from /account for any account that has not proved it yet (reviews need
+ * it, ui-contract.md "Seller reviews") and, with `adminOnly`, at sign-up for an ADMIN_EMAILS account that is not an
+ * admin yet, whose link also grants the role (docs/spec/decisions.md 30). The mail leaves in the background. Counted
+ * per ADDRESS, so deleting the account and signing up again does not buy more mails (issue #28 item 5).
  */
-export async function sendAdminVerification(userId: string): Promise<VerificationMail> {
+export async function sendVerificationMail(userId: string, { adminOnly = false } = {}): Promise<VerificationMail> {
   const found = await findUserById(userId);
-  if (!found || found.role === "admin" || !isAdminEmail(found.email)) return { sent: false, reason: "not-listed" };
+  const adminPending = Boolean(found && found.role !== "admin" && isAdminEmail(found.email));
+  if (!found || !(adminPending || (!adminOnly && !found.emailVerified))) return { sent: false, reason: "not-needed" };
   const mails = await hitRateLimit(`mail:verify:${found.email}`, VERIFICATION_MAILS_PER_ADDRESS_PER_HOUR, 3_600_000);
   if (!mails.allowed) return { sent: false, reason: "limited", retryAfterSeconds: mails.retryAfterSeconds };
   const token = await issueToken(found.id, "verify-email");
   const link = `${env().publicUrl}/verify-email?${new URLSearchParams({ token })}`;
-  const mail = verifyAdminEmailMail({ to: found.email, link, siteName: siteConfig().siteName });
+  const words = { to: found.email, link, siteName: siteConfig().siteName };
+  const mail = adminPending ? verifyAdminEmailMail(words) : verifyEmailMail(words);
   runInBackground("admin verification mail", () => sendMail(mail));
   return { sent: true };
 }

@@ -29,11 +29,15 @@ export function CategoryBadge({ category }: { category: string }) {
  */
 export const WHOLESALER_GRID_CLASS = "grid grid-cols-[repeat(auto-fill,minmax(15rem,1fr))] gap-4";
 
+/** A card's review score (features/reviews): the average of the four scores, one decimal, and the counted reviews. */
+export type ReviewScore = { average: string; reviews: number };
+
 /**
  * One card on /list: logo, name, category badge, summary, labels for the known-true terms among
  * `위탁 가능`, `무료 배송`, `반품 가능` (nothing for unknown ones), the site (new tab), the detail page,
  * and `actions` (the compare and favourite buttons) when given; `연결 안 됨` when the last site checks failed;
- * `사업자 확인` when the official records verify the business, `폐업` or `휴업` (`businessAlert`) when the 국세청 says so.
+ * `사업자 확인` when the official records verify the business, `폐업` or `휴업` (`businessAlert`) when the 국세청 says so;
+ * `후기 <average> · <n>건` once 3 reviews with 증빙 확인 count (`reviewScore`).
  */
 export function WholesalerCard({
   wholesaler,
@@ -41,12 +45,14 @@ export function WholesalerCard({
   actions,
   siteDown = false,
   businessAlert = null,
+  reviewScore = null,
 }: {
   wholesaler: Card;
   eager?: boolean;
   actions?: ReactNode;
   siteDown?: boolean;
   businessAlert?: "폐업" | "휴업" | null;
+  reviewScore?: ReviewScore | null;
 }) {
   const name = wholesaler.name.trim() || "이름 없음";
   const site = siteLinkOf(wholesaler);
@@ -85,6 +91,12 @@ export function WholesalerCard({
         </div>
       </div>
       <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-slate-600">{wholesaler.summary.trim() || "설명 없음"}</p>
+      {reviewScore ? (
+        <p className="mt-2 text-sm text-slate-700">
+          후기 <strong className="font-semibold text-slate-900">{reviewScore.average}</strong> ·{" "}
+          {reviewScore.reviews.toLocaleString("ko-KR")}건
+        </p>
+      ) : null}
       {labels.length ? (
         <p className="mt-3 flex flex-wrap gap-1.5">
           <span className="sr-only">확인된 조건: </span>

@@ -53,6 +53,8 @@ const NOT_HISTORY = new Set([
   "recordsVerifiedFor",
   // When a supplier last saved its own terms: the terms' own changes are the history.
   "termsSuppliedAt",
+  // Which terms a seller's report set (a change of them is in the history as `셀러 제보`).
+  "termSources",
 ]);
 
 function asText(value: unknown): string {

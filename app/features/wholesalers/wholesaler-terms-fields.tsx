@@ -7,20 +7,30 @@ import { wholesalerTermsSchema } from "./wholesaler-terms-schema.ts";
 
 type Values = Partial<Record<string, string | string[]>>;
 
+/** What each form that holds the terms says about them first. */
+const INTRO = {
+  admin:
+    "공급사 페이지에서 직접 확인한 내용만 입력하세요. 모르는 항목은 ‘확인 필요’로 두세요. 상품마다 조건이 다른 플랫폼이면 ‘상품마다 다름’을 고르세요. 확인 필요와 상품마다 다름은 어디에도 예나 아니오로 표시되지 않고, 필터에도 걸리지 않습니다.",
+  supplier:
+    "지금 적용 중인 조건을 입력하세요. 저장하면 바로 공개되고, 조건 출처는 ‘공급사 제공’, 조건 확인일은 오늘로 표시됩니다. 상품마다 조건이 다르면 ‘상품마다 다름’을 고르세요. 바뀐 조건은 도매처 페이지의 조건 변경 이력에 남습니다.",
+  report:
+    "공급사 페이지에서 직접 확인한 조건만 골라 주세요. ‘확인 필요’로 둔 항목은 제보에 들어가지 않고 바뀌지도 않습니다. 상품마다 조건이 다르면 ‘상품마다 다름’을 고르세요.",
+} as const;
+
 /**
- * The terms of the admin wholesaler form (ui-contract.md "Supplier terms"), with the contract's labels
- * and field names; each problem shows beside its input. `values` are the stored terms or what a failed
- * save sent.
+ * The terms of a form (ui-contract.md "Supplier terms"), with the contract's labels and field names; each problem
+ * shows beside its input. `values` are the stored terms or what a failed save sent. `kind`: the admin forms, a
+ * manager's /supplier/{id}/edit, or a seller's 조건 제보; only the admins type 조건 확인일 and 조건 출처 (the others'
+ * are set by the save, or by the report's own date and evidence).
  */
 export function WholesalerTermsFields({
   values,
   errors,
-  supplierDesk = false,
+  kind = "admin",
 }: {
   values: Values;
   errors: FieldErrors;
-  /** The manager's form (/supplier/{id}/edit): 조건 확인일 and 조건 출처 are set by the save, not typed. */
-  supplierDesk?: boolean;
+  kind?: keyof typeof INTRO;
 }) {
   const text = (name: string) => {
     const value = values[name];
@@ -42,11 +52,7 @@ export function WholesalerTermsFields({
   return (
     <fieldset className="rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-base font-semibold text-slate-900">위탁 조건</legend>
-      <p className="mb-4 text-sm text-slate-600">
-        {supplierDesk
-          ? "지금 적용 중인 조건을 입력하세요. 저장하면 바로 공개되고, 조건 출처는 ‘공급사 제공’, 조건 확인일은 오늘로 표시됩니다. 상품마다 조건이 다르면 ‘상품마다 다름’을 고르세요. 바뀐 조건은 도매처 페이지의 조건 변경 이력에 남습니다."
-          : "공급사 페이지에서 직접 확인한 내용만 입력하세요. 모르는 항목은 ‘확인 필요’로 두세요. 상품마다 조건이 다른 플랫폼이면 ‘상품마다 다름’을 고르세요. 확인 필요와 상품마다 다름은 어디에도 예나 아니오로 표시되지 않고, 필터에도 걸리지 않습니다."}
-      </p>
+      <p className="mb-4 text-sm text-slate-600">{INTRO[kind]}</p>
       <div className="grid gap-4 md:grid-cols-2">
         {select("dropshipping")}
         {amount("minOrder", "개수만 입력하세요. 모르면 비워 두세요.")}
@@ -74,7 +80,7 @@ export function WholesalerTermsFields({
           placeholder="123-45-67890"
           autoComplete="off"
         />
-        {supplierDesk ? null : (
+        {kind !== "admin" ? null : (
           <>
             <TextField
               label={TERM_LABELS.termsCheckedAt}

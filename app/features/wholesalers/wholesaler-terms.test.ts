@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { WholesalerTerms } from "#app/db/term-values.ts";
-import { factsOfMask, maskOf, masksWithAll } from "#app/db/term-values.ts";
+import { factsOfMask, maskOf, masksWithAll, termGroupValue } from "#app/db/term-values.ts";
 import { parseCompareIds } from "#app/features/compare/compare-ids.server.ts";
 import { formatBusinessNumber, hasValidCheckDigit, parseBusinessNumber } from "#app/lib/business-number.ts";
 import { validateForm } from "#app/lib/form.server.ts";
@@ -8,7 +8,16 @@ import { seoulDay } from "#app/lib/format.ts";
 import { demoWholesalers } from "#content/demo/wholesalers.ts";
 import { listHref, parseListParams } from "./wholesaler-list-params.ts";
 import { adminWholesalerFormSchema } from "./wholesaler-schema.ts";
-import { cardFactLabels, checkedDayAfterSave, factsOf, termRows, UNKNOWN_TERMS } from "./wholesaler-terms.ts";
+import {
+  ADMIN_SOURCE,
+  cardFactLabels,
+  checkedDayAfterSave,
+  factsOf,
+  REPORTED_SOURCE,
+  SUPPLIED_SOURCE,
+  termRows,
+  UNKNOWN_TERMS,
+} from "./wholesaler-terms.ts";
 import { wholesalerTermsSchema } from "./wholesaler-terms-schema.ts";
 
 const formOf = (entries: Record<string, string | string[]>) => {
@@ -33,6 +42,31 @@ test("사업자등록번호: the check digit (weights 1,3,7,1,3,7,1,3,5) is veri
   expect(parseBusinessNumber("220-81-6251")).toMatchObject({ ok: false, error: expect.stringContaining("숫자 10자리") });
   expect(parseBusinessNumber("22O-81-62517")).toMatchObject({ ok: false });
   expect(formatBusinessNumber("2208162517")).toBe("220-81-62517");
+});
+
+test("조건 출처 says where each known term came from: 공급사 제공, the page an admin read, 관리자 확인, or a seller's applied report", () => {
+  const source = (terms: Parameters<typeof termRows>[0]) => termRows(terms).at(-1);
+  const known = { ...UNKNOWN_TERMS, dropshipping: "yes" as const, returns: "no" as const };
+  expect(source(known)).toEqual({ label: "조건 출처", value: ADMIN_SOURCE });
+  expect(source({ ...known, termsSource: "https://shop.example/guide" })).toMatchObject({ value: "https://shop.example/guide" });
+  expect(source({ ...known, termsSuppliedAt: new Date() })).toEqual({ label: "조건 출처", value: SUPPLIED_SOURCE });
+  // A report applied to 위탁 판매: its page (or, for a picture, 셀러 제보 (관리자 확인)) for that term, the rest as before.
+  const reported = (url: string | null) => ({
+    ...known,
+    termsSuppliedAt: new Date(),
+    termSources: { dropshipping: { value: termGroupValue(known, "dropshipping"), url, day: "2026-11-20" } },
+  });
+  expect(source(reported("https://shop.example/notice"))).toEqual({
+    label: "조건 출처",
+    value: `https://shop.example/notice (위탁 판매) · ${SUPPLIED_SOURCE} (단순 변심 반품)`,
+    parts: [
+      { value: "https://shop.example/notice", href: "https://shop.example/notice", terms: ["위탁 판매"] },
+      { value: SUPPLIED_SOURCE, terms: ["단순 변심 반품"] },
+    ],
+  });
+  expect(source(reported(null))?.value).toBe(`${REPORTED_SOURCE} (위탁 판매) · ${SUPPLIED_SOURCE} (단순 변심 반품)`);
+  // Changed since by any other hand: the report no longer speaks for it.
+  expect(source({ ...reported(null), dropshipping: "no" })?.value).toBe(SUPPLIED_SOURCE);
 });
 
 test("every term is worded as the contract says, and unknown is always 확인 필요", () => {

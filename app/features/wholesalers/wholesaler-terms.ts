@@ -8,7 +8,11 @@ import {
   PRICE_POLICY_VALUES,
   type PricePolicy,
   RETURNS_VALUES,
+  type ReportedTermSources,
   type ReturnsValue,
+  TERM_GROUP_NAMES,
+  type TermGroup,
+  termGroupValue,
   type WholesalerTerms,
   YES_NO,
   type YesNo,
@@ -19,6 +23,10 @@ import { formatDay, formatWon, seoulDay } from "#app/lib/format.ts";
 export const UNKNOWN_LABEL = "확인 필요";
 /** `조건 출처` of terms a manager of the listing saved (features/suppliers). */
 export const SUPPLIED_SOURCE = "공급사 제공";
+/** `조건 출처` of terms an administrator entered without naming the page they were read from. */
+export const ADMIN_SOURCE = "관리자 확인";
+/** `조건 출처` of terms a seller reported with a picture and an administrator applied (features/reports, 조건 제보). */
+export const REPORTED_SOURCE = "셀러 제보 (관리자 확인)";
 /** A platform whose terms differ per product (docs/spec/decisions.md 38): neither yes nor unknown. */
 export const VARIES_LABEL = "상품마다 다름";
 
@@ -95,10 +103,52 @@ function shippingWords(fee: number | null, freeOver: number | null, varies = fal
   return UNKNOWN_LABEL;
 }
 
-export type TermRow = { label: string; value: string; href?: string };
+/** Where a term came from: its words, and the page when it is one. */
+export type TermSource = { value: string; href?: string };
+/** A row of the terms; `조건 출처` also lists its sources apart (`parts`) when the terms came from more than one. */
+export type TermRow = { label: string; value: string; href?: string; parts?: (TermSource & { terms: string[] })[] };
+
+type SourcedTerms = WholesalerTerms & { termsSuppliedAt?: Date | string | null; termSources?: ReportedTermSources };
+
+/** Whether a group of terms (term-values.ts TERM_GROUPS) is known: anything but `확인 필요`. */
+export const isKnownGroup = (terms: Partial<WholesalerTerms>, group: TermGroup) =>
+  termGroupValue({ ...UNKNOWN_TERMS, ...terms }, group) !== termGroupValue(UNKNOWN_TERMS, group);
+
+/**
+ * Where one known group of terms came from (ui-contract.md "Terms reported by sellers"): a seller's report an
+ * administrator applied, while the group still has the value it set (its evidence page, or `셀러 제보 (관리자 확인)`
+ * for a picture); else the listing's own: `공급사 제공` when its managers keep the terms, the page an administrator
+ * read them from, or `관리자 확인`.
+ */
+export function termSourceOf(terms: SourcedTerms, group: TermGroup): TermSource {
+  const reported = terms.termSources?.[group];
+  if (reported && reported.value === termGroupValue(terms, group))
+    return reported.url ? { value: reported.url, href: reported.url } : { value: REPORTED_SOURCE };
+  if (terms.termsSuppliedAt) return { value: SUPPLIED_SOURCE };
+  if (terms.termsSource) return { value: terms.termsSource, href: terms.termsSource };
+  return { value: ADMIN_SOURCE };
+}
+
+/** `조건 출처`: the one source of the known terms, or each source with the terms it gave when there are several. */
+function sourceRow(terms: SourcedTerms): TermRow {
+  const label = TERM_LABELS.termsSource;
+  const parts: (TermSource & { terms: string[] })[] = [];
+  for (const group of TERM_GROUP_NAMES.filter((name) => isKnownGroup(terms, name))) {
+    const source = termSourceOf(terms, group);
+    const part = parts.find((known) => known.value === source.value);
+    if (part) part.terms.push(TERM_LABELS[group]);
+    else parts.push({ ...source, terms: [TERM_LABELS[group]] });
+  }
+  if (parts.length === 0) {
+    if (terms.termsSuppliedAt) return { label, value: SUPPLIED_SOURCE };
+    return terms.termsSource ? { label, value: terms.termsSource, href: terms.termsSource } : { label, value: UNKNOWN_LABEL };
+  }
+  if (parts.length === 1) return { label, value: parts[0]!.value, ...(parts[0]!.href ? { href: parts[0]!.href } : {}) };
+  return { label, value: parts.map((part) => `${part.value} (${part.terms.join(", ")})`).join(" · "), parts };
+}
 
 /** Every term as the contract words it, one row each, in the contract's order (detail page, compare). */
-export function termRows(terms: WholesalerTerms & { termsSuppliedAt?: Date | string | null }): TermRow[] {
+export function termRows(terms: SourcedTerms): TermRow[] {
   const word = <T extends string>(value: T | null, words: Record<T, string>) => (value === null ? UNKNOWN_LABEL : words[value]);
   return [
     { label: TERM_LABELS.dropshipping, value: word(terms.dropshipping, DROPSHIPPING_WORDS) },
@@ -120,12 +170,16 @@ export function termRows(terms: WholesalerTerms & { termsSuppliedAt?: Date | str
     },
     { label: TERM_LABELS.businessNumber, value: terms.businessNumber ? formatBusinessNumber(terms.businessNumber) : UNKNOWN_LABEL },
     { label: TERM_LABELS.termsCheckedAt, value: terms.termsCheckedAt ? formatDay(terms.termsCheckedAt) : UNKNOWN_LABEL },
-    terms.termsSuppliedAt
-      ? { label: TERM_LABELS.termsSource, value: SUPPLIED_SOURCE }
-      : terms.termsSource
-        ? { label: TERM_LABELS.termsSource, value: terms.termsSource, href: terms.termsSource }
-        : { label: TERM_LABELS.termsSource, value: UNKNOWN_LABEL },
+    sourceRow(terms),
   ];
+}
+
+/** Each group's value in the words of the terms table (a report's `<label>: <now> → <reported>`). */
+export function termGroupWords(terms: Partial<WholesalerTerms>): Record<TermGroup, string> {
+  const rows = termRows({ ...UNKNOWN_TERMS, ...terms });
+  return Object.fromEntries(
+    TERM_GROUP_NAMES.map((group) => [group, rows.find((row) => row.label === TERM_LABELS[group])?.value ?? UNKNOWN_LABEL]),
+  ) as Record<TermGroup, string>;
 }
 
 /** The terms' field names, in the contract's order (wholesaler-terms-schema.ts checks them). */

@@ -1,4 +1,4 @@
-import type { WholesalerTerms } from "#app/db/term-values.ts";
+import type { ReportedTermSources, WholesalerTerms } from "#app/db/term-values.ts";
 import type { ImageView } from "#app/lib/images.ts";
 
 /** What a card on /list shows. */
@@ -29,6 +29,8 @@ export type WholesalerDetail = WholesalerCard &
     international: string;
     /** When a manager last saved the terms (`조건 출처` `공급사 제공`); null otherwise. */
     termsSuppliedAt: Date | null;
+    /** The terms a seller's report set, with its evidence (`조건 출처` per term). */
+    termSources: ReportedTermSources;
     createdAt: Date;
     updatedAt: Date;
   };
@@ -36,4 +38,4 @@ export type WholesalerDetail = WholesalerCard &
 /** A column of /compare: every fact of the detail page's rows (the first release's, and every term). */
 export type WholesalerComparison = Pick<WholesalerCard, "id" | "name" | "category" | "siteUrl" | "views"> &
   Pick<WholesalerDetail, "delivery" | "purchase" | "international" | "contact"> &
-  WholesalerTerms & { termsSuppliedAt: Date | null };
+  WholesalerTerms & { termsSuppliedAt: Date | null; termSources: ReportedTermSources };

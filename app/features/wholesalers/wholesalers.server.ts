@@ -4,8 +4,7 @@ import { db, primaryDb, type Tx } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { atLeast, countForPaging, type Page } from "#app/db/paging.server.ts";
 import { wholesalers, wholesalerViewCounts, wholesalerViews } from "#app/db/schema.ts";
-import type { WholesalerTerms } from "#app/db/term-values.ts";
-import { type Fact, masksWithAll } from "#app/db/term-values.ts";
+import { type Fact, masksWithAll, TERM_GROUPS, type TermGroup, termGroupValue, type WholesalerTerms } from "#app/db/term-values.ts";
 import { seoulDay, startOfSeoulDay } from "#app/lib/format.ts";
 import { requestImagesAfterSave } from "#app/platform/images/images.server.ts";
 import { notifyJobs } from "#app/platform/jobs/job-store.server.ts";
@@ -54,6 +53,7 @@ const termColumns = {
   termsCheckedAt: wholesalers.termsCheckedAt,
   termsSource: wholesalers.termsSource,
   termsSuppliedAt: wholesalers.termsSuppliedAt,
+  termSources: wholesalers.termSources,
 };
 
 const detailColumns = {
@@ -509,6 +509,40 @@ async function updateWithHistory(
   // The follow-ups the history queued (docs/decisions/0051) start now in this process, not at the next poll.
   if (outcome === "saved") notifyJobs();
   return outcome;
+}
+
+/** The history's name for a term report an administrator applied (shown as `셀러 제보`). */
+export const SELLER_REPORT_SOURCE = "seller-report";
+
+/**
+ * `반영` of a seller's term report (features/reports, ui-contract.md "Terms reported by sellers"), in the caller's
+ * transaction: each given group takes the report's values, and a mark naming the report's evidence (`조건 출처`:
+ * its address, or none for a picture); `조건 확인일` becomes the day the seller read them unless the stored day is
+ * later. Every change is in the history as `셀러 제보`, so the 찜 alerts follow. The row after, or null for an unknown id.
+ */
+export async function applyReportedTerms(
+  tx: Tx,
+  id: number,
+  report: { terms: Partial<WholesalerTerms>; groups: readonly TermGroup[]; url: string | null; checkedOn: string },
+  actor: Actor,
+) {
+  const [before] = await tx.select().from(wholesalers).where(eq(wholesalers.id, id)).for("update");
+  if (!before) return null;
+  const values: Record<string, unknown> = {};
+  for (const group of report.groups) {
+    for (const field of TERM_GROUPS[group]) values[field] = report.terms[field] ?? UNKNOWN_TERMS[field];
+  }
+  const after = { ...before, ...values } as WholesalerTerms;
+  const termSources = { ...before.termSources };
+  for (const group of report.groups) termSources[group] = { value: termGroupValue(after, group), url: report.url, day: report.checkedOn };
+  const checkedOn = before.termsCheckedAt && before.termsCheckedAt > report.checkedOn ? before.termsCheckedAt : report.checkedOn;
+  const [saved] = await tx
+    .update(wholesalers)
+    .set({ ...(values as Partial<WholesalerTerms>), termSources, termsCheckedAt: checkedOn, updatedAt: new Date() })
+    .where(eq(wholesalers.id, id))
+    .returning();
+  await recordChanges(tx, { wholesalerId: id, action: "update", source: SELLER_REPORT_SOURCE, actor, before, after: saved! });
+  return saved!;
 }
 
 /** The simple form (/admin/add): views start at 0 and the creation time is the server's. */

@@ -72,10 +72,11 @@ function checkedSession(headers: Headers) {
   return auth().api.getSession({ headers, query: { disableRefresh: true, disableCookieCache: true } });
 }
 
-/** Whether `headers` carry a signed-in admin's session, for server/body-limit.ts before it reads a large body. */
-export async function isAdminSession(headers: Headers): Promise<boolean> {
+/** The role of the signed-in session `headers` carry (null: none), for server/body-limit.ts before it reads a large body. */
+export async function sessionRole(headers: Headers): Promise<SessionUser["role"] | null> {
   const result = await checkedSession(headers);
-  return (result?.user as { role?: string } | undefined)?.role === "admin";
+  if (!result) return null;
+  return (result.user as { role?: string }).role === "admin" ? "admin" : "user";
 }
 
 /**

@@ -25,6 +25,16 @@ export async function hitRateLimit(key: string, limit: number, windowMs: number)
   return { allowed: count <= limit, count, retryAfterSeconds: secondsUntil(row?.resetAt ?? resetAt) };
 }
 
+/**
+ * One of a day's allowance under `key` (an account's reviews, term reports, flags; `perDay` 0: no limit), and how to
+ * give it back when the work it was taken for is refused by another rule.
+ */
+export async function dailySlot(key: string, perDay: number) {
+  if (perDay === 0) return { allowed: true, retryAfterSeconds: 0, release: async () => {} };
+  const hit = await hitRateLimit(key, perDay, 86_400_000);
+  return { allowed: hit.allowed, retryAfterSeconds: hit.retryAfterSeconds, release: () => releaseRateLimit(key) };
+}
+
 /** Gives one slot of a key's current window back (never below 0; nothing when the window has ended). */
 export async function releaseRateLimit(key: string) {
   await db()

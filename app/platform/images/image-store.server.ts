@@ -22,8 +22,23 @@ export type ObjectStore = {
   delete: (file: ImageFileRef) => Promise<void>;
   /** Throws one line saying why when the bucket cannot be reached or read (start-up and /readyz). */
   check: () => Promise<void>;
+  /**
+   * Files that are never public (platform/evidence): objects under `private/`, beside the pictures' `images/`, so a
+   * CDN or bucket policy that serves `images/*` never reaches them. Only an administrator's route reads them.
+   */
+  putPrivate: (key: string, body: Buffer, contentType: string) => Promise<void>;
+  getPrivate: (key: string) => Promise<Buffer | null>;
+  deletePrivate: (key: string) => Promise<void>;
   close: () => void;
 };
+
+/** The prefix of every object `putPrivate` writes; a key outside it is a programming error, refused. */
+export const PRIVATE_PREFIX = "private/";
+
+function privateKey(key: string) {
+  if (!key.startsWith(PRIVATE_PREFIX) || key.includes("..")) throw new Error(`not a private object key: ${key}`);
+  return key;
+}
 
 export type S3Settings = {
   bucket: string;
@@ -69,6 +84,15 @@ export async function openS3Store(settings: S3Settings): Promise<ObjectStore> {
     responseChecksumValidation: "WHEN_REQUIRED",
     maxAttempts: 3,
   });
+  const getObject = async (key: string) => {
+    try {
+      const answer = await client.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: key }));
+      return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  };
   return {
     put: async (file, body) => {
       await client.send(
@@ -81,15 +105,7 @@ export async function openS3Store(settings: S3Settings): Promise<ObjectStore> {
         }),
       );
     },
-    get: async (file) => {
-      try {
-        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: objectKey(file) }));
-        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : null;
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-    },
+    get: (file) => getObject(objectKey(file)),
     delete: async (file) => {
       await client.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(file) }));
     },
@@ -103,6 +119,21 @@ export async function openS3Store(settings: S3Settings): Promise<ObjectStore> {
           `S3 bucket "${settings.bucket}" at ${settings.endpoint ?? `AWS ${settings.region}`} cannot be reached: ${bucketFailure(error)} (S3 버킷에 연결할 수 없습니다)`,
         );
       }
+    },
+    putPrivate: async (key, body, contentType) => {
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: privateKey(key),
+          Body: body,
+          ContentType: contentType,
+          CacheControl: "private, no-store",
+        }),
+      );
+    },
+    getPrivate: (key) => getObject(privateKey(key)),
+    deletePrivate: async (key) => {
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: privateKey(key) }));
     },
     close: () => client.destroy(),
   };

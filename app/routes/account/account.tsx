@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -64,17 +64,22 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <Section title="로그인 정보">
         <dl className="text-sm">
           <dt className="text-slate-500">이메일</dt>
-          <dd className="mt-1 text-base text-slate-900">{loaderData.email}</dd>
+          <dd className="mt-1 text-base text-slate-900">
+            {loaderData.email}
+            {loaderData.emailVerified ? <span className="ml-2 text-sm text-emerald-700">확인됨</span> : null}
+          </dd>
         </dl>
-        {loaderData.adminPending ? (
+        {loaderData.adminPending || !loaderData.emailVerified ? (
           <Form method="post" className="mt-4 space-y-3 rounded-lg bg-amber-50 p-4">
             <input type="hidden" name="intent" value="send-verification" />
             <p className="text-sm text-amber-900">
-              이 주소는 관리자 주소로 지정되어 있습니다. 이 브라우저에서 확인 메일의 링크를 열고 버튼을 누르면 관리자 권한이 적용됩니다.
+              {loaderData.adminPending
+                ? "이 주소는 관리자 주소로 지정되어 있습니다. 이 브라우저에서 확인 메일의 링크를 열고 버튼을 누르면 관리자 권한이 적용됩니다."
+                : "이메일 주소를 아직 확인하지 않았습니다. 확인한 계정만 도매처 거래 후기를 쓸 수 있습니다. 이 브라우저에서 확인 메일의 링크를 열고 버튼을 눌러 주세요."}
             </p>
             <FormError error={errorFor("send-verification")} />
             <SubmitButton intent="send-verification" pendingLabel="보내는 중..." className={PRIMARY_BUTTON_CLASS}>
-              확인 메일 다시 보내기
+              확인 메일 보내기
             </SubmitButton>
           </Form>
         ) : null}
@@ -99,6 +104,31 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
               저장
             </SubmitButton>
           </Form>
+        </Section>
+      ) : null}
+
+      {loaderData.takenDownReviews.length > 0 ? (
+        <Section title="임시 조치된 내 후기">
+          <p className="mb-3 text-sm text-slate-600">
+            아래 후기는 도매처의 게시 중단 요청으로 숨겨져 있습니다. 관리자가 30일 안에 복원하거나 삭제합니다. 후기 내용이 사실이라면 이의
+            신청을 해 주세요.
+          </p>
+          <ul className="divide-y divide-slate-100 text-sm">
+            {loaderData.takenDownReviews.map((review) => (
+              <li key={review.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <span className="text-slate-800">
+                  {review.wholesalerName} 후기 · {review.since}부터
+                </span>
+                {review.objected ? (
+                  <span className="text-slate-500">이의 신청함</span>
+                ) : (
+                  <Link to={review.href} className="font-medium text-blue-700 underline">
+                    이의 신청
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
         </Section>
       ) : null}
 
@@ -156,7 +186,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </Section>
 
       <Section title="회원 탈퇴" tone="danger">
-        <p className="mb-4 text-sm text-slate-600">탈퇴하면 계정과 등록한 상품, 찜 목록이 바로 삭제되며 되돌릴 수 없습니다.</p>
+        <p className="mb-4 text-sm text-slate-600">
+          탈퇴하면 계정과 등록한 상품, 찜 목록, 쓴 거래 후기가 바로 삭제되며 되돌릴 수 없습니다.
+        </p>
         {failedIntent === "delete-account" ? (
           // Without JavaScript the first press lands here: the same question, asked on the page.
           <Form method="post" className="space-y-3 rounded-lg bg-rose-50 p-4">

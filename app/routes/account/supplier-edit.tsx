@@ -68,7 +68,7 @@ export default function SupplierEdit({ loaderData, actionData }: Route.Component
             error={errors.contact}
             {...inputHints(supplierWholesalerFormSchema, "contact")}
           />
-          <WholesalerTermsFields values={shown} errors={errors} supplierDesk />
+          <WholesalerTermsFields values={shown} errors={errors} kind="supplier" />
         </div>
         <FormAlert message={failure?.message} />
         <SubmitButton intent="save" pendingLabel="저장 중...">

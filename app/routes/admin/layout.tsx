@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { countOpenRecordIssues } from "#app/features/official-records/official-records.server.ts";
 import { countOpenReports } from "#app/features/reports/reports.server.ts";
+import { countOpenReviewItems } from "#app/features/reviews/review-admin.server.ts";
 import type { PageHandle } from "#app/lib/page-handle.ts";
 import { requireAdminMiddleware } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/layout";
@@ -14,9 +15,9 @@ import type { Route } from "./+types/layout";
 export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
 
 export async function loader() {
-  // The menu shows how many correction requests and official-record items wait (two small counts).
-  const [openReports, openRecords] = await Promise.all([countOpenReports(), countOpenRecordIssues()]);
-  return { openReports, openRecords };
+  // The menu shows how many correction requests, official-record items and review items wait (small counts).
+  const [openReports, openRecords, openReviews] = await Promise.all([countOpenReports(), countOpenRecordIssues(), countOpenReviewItems()]);
+  return { openReports, openRecords, openReviews };
 }
 
 export const handle = { ads: false } satisfies PageHandle;
@@ -24,7 +25,7 @@ export const handle = { ads: false } satisfies PageHandle;
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <AdminNav openReports={loaderData.openReports} openRecords={loaderData.openRecords} />
+      <AdminNav openReports={loaderData.openReports} openRecords={loaderData.openRecords} openReviews={loaderData.openReviews} />
       <Outlet />
     </>
   );

@@ -1,11 +1,12 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { RowActionButton, rowActionClass } from "#app/components/admin-table.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { handleReportAction, loadReportsQueue } from "#app/features/reports/report-actions.server.ts";
 import { REPORT_REASONS } from "#app/features/reports/report-reasons.ts";
-import { formatDate } from "#app/lib/format.ts";
+import { OVERRIDE_SUPPLIED_LABEL } from "#app/features/reports/term-report-words.ts";
+import { formatDate, formatDay } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { adminContext } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/reports";
@@ -24,7 +25,7 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, pageCount } = loaderData;
+  const { items, total, page, pageCount, termReports } = loaderData;
   return (
     <>
       <PageHeading>수정 요청</PageHeading>
@@ -66,7 +67,106 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
       <Pager page={page} pageCount={pageCount} label="수정 요청 페이지" />
+      <TermReports reports={termReports} />
     </>
+  );
+}
+
+/**
+ * `조건 제보`: each reported term as `<label>: <now> → <reported>` with a box (all ticked), the evidence, and `반영`
+ * (the ticked terms; a term the listing's managers keep only with `공급사 제공 조건도 바꾸기`) or `반려`.
+ */
+function TermReports({ reports }: { reports: Route.ComponentProps["loaderData"]["termReports"] }) {
+  return (
+    <section aria-labelledby="term-reports-heading" className="mt-10">
+      <h2 id="term-reports-heading" className="text-lg font-semibold text-slate-900">
+        조건 제보
+      </h2>
+      <p className="mb-3 text-sm text-slate-600">처리하지 않은 제보 {reports.total.toLocaleString("ko-KR")}건 · 최근 받은 순</p>
+      {reports.items.length === 0 ? (
+        <EmptyState message="처리할 조건 제보가 없습니다." />
+      ) : (
+        <ul className="space-y-3">
+          {reports.items.map((report) => {
+            const name = `term-report-${report.id}-name`;
+            return (
+              <li key={report.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h3 className="text-base font-semibold text-slate-900">
+                    <Link id={name} to={`/wholesaler/${report.wholesalerId}`} className="hover:underline">
+                      {report.wholesalerName} 조건 제보
+                    </Link>
+                  </h3>
+                  <span className="text-sm text-slate-500">
+                    확인한 날짜 {formatDay(report.checkedOn)} · 받은 날 {formatDate(report.createdAt)}
+                  </span>
+                </div>
+                <Form method="post" className="mt-3 space-y-3">
+                  <input type="hidden" name="id" value={report.id} />
+                  <fieldset>
+                    <legend className="text-sm font-medium text-slate-800">반영할 조건</legend>
+                    <ul className="mt-1 space-y-1 text-sm">
+                      {report.terms.map((term) => (
+                        <li key={term.group}>
+                          <label className="inline-flex items-start gap-2 text-slate-800">
+                            <input type="checkbox" name="terms" value={term.group} defaultChecked className="mt-1 h-4 w-4" />
+                            <span>
+                              {term.label}: {term.now} → <strong className="font-semibold">{term.reported}</strong>
+                              {term.supplied ? <span className="ml-1 text-amber-800">(공급사 제공)</span> : null}
+                            </span>
+                          </label>
+                        </li>
+                      ))}
+                    </ul>
+                  </fieldset>
+                  <div className="text-sm text-slate-700">
+                    근거:{" "}
+                    {report.evidenceUrl ? (
+                      <a
+                        href={report.evidenceUrl}
+                        target="_blank"
+                        rel="noopener noreferrer nofollow"
+                        className="break-all text-blue-700 underline"
+                      >
+                        {report.evidenceUrl}
+                        <span className="sr-only"> (새 탭)</span>
+                      </a>
+                    ) : null}
+                    {report.evidenceFileId ? (
+                      <a href={`/admin/evidence/${report.evidenceFileId}`} target="_blank" rel="noreferrer" className="mt-1 block">
+                        <img
+                          src={`/admin/evidence/${report.evidenceFileId}`}
+                          alt={`${report.wholesalerName} 조건 제보의 근거 화면 캡처`}
+                          loading="lazy"
+                          className="max-h-64 max-w-full rounded border border-slate-200"
+                        />
+                        <span className="sr-only"> (새 탭에서 크게 보기)</span>
+                      </a>
+                    ) : null}
+                  </div>
+                  <p className="text-sm text-slate-600">보낸 사람: {report.reporterEmail ?? "탈퇴한 회원"}</p>
+                  {report.terms.some((term) => term.supplied) ? (
+                    <label className="flex items-center gap-2 text-sm text-amber-900">
+                      <input type="checkbox" name="overrideSupplied" value="yes" className="h-4 w-4" />
+                      {OVERRIDE_SUPPLIED_LABEL}
+                    </label>
+                  ) : null}
+                  <button type="submit" name="intent" value="apply-terms" aria-describedby={name} className={rowActionClass("done")}>
+                    반영
+                  </button>
+                </Form>
+                <div className="mt-2">
+                  <RowActionButton intent="reject-terms" fields={{ id: report.id }} describedBy={name} tone="refuse">
+                    반려
+                  </RowActionButton>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pager page={reports.page} pageCount={reports.pageCount} param="termPage" label="조건 제보 페이지" />
+    </section>
   );
 }
 

@@ -9,6 +9,8 @@ import { recordRows } from "#app/features/official-records/record-rows.ts";
 import { gridClass, ProductCard } from "#app/features/products/product-card.tsx";
 import { listProducts } from "#app/features/products/products.server.ts";
 import { SupplierSellingHelp } from "#app/features/regulatory/regulatory-note-list.tsx";
+import { loadReviewsSection } from "#app/features/reviews/review-actions.server.ts";
+import { ReviewSection } from "#app/features/reviews/review-section.tsx";
 import { siteStatusOf } from "#app/features/site-checks/site-checks.server.ts";
 import { SITE_STATUS_LABELS } from "#app/features/site-checks/site-status-labels.ts";
 import { loadWholesalerForDetail, publishWholesalerAction, reviewFormOf } from "#app/features/supplier-import/wholesaler-review.server.ts";
@@ -20,7 +22,7 @@ import { termHistoryOf } from "#app/features/wholesalers/wholesaler-history.serv
 import { TermHistory } from "#app/features/wholesalers/wholesaler-history.tsx";
 import { WholesalerLogo } from "#app/features/wholesalers/wholesaler-logo.tsx";
 import { firstReleaseRows } from "#app/features/wholesalers/wholesaler-rows.ts";
-import { termRows, UNKNOWN_LABEL } from "#app/features/wholesalers/wholesaler-terms.ts";
+import { type TermRow, termRows, UNKNOWN_LABEL } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { formatBusinessNumber } from "#app/lib/business-number.ts";
 import { env } from "#app/lib/env.server.ts";
 import { formatDate, seoulDay } from "#app/lib/format.ts";
@@ -50,7 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await loadWholesalerForDetail(request, id, visitor);
   if (!found) throw new Response(NOT_FOUND, { status: 404 });
   const { createdAt: _created, updatedAt, ...wholesaler } = found.wholesaler;
-  const [site, favorites, logos, answers, verified, termHistory, supplierProducts] = await Promise.all([
+  const [site, favorites, logos, answers, verified, termHistory, supplierProducts, reviews] = await Promise.all([
     siteStatusOf(id),
     user ? favoriteIdsAmong(user.id, [id]) : null,
     imagesFor([wholesaler.logoUrl]),
@@ -58,6 +60,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     verifiedAmong([id]),
     termHistoryOf(id),
     listProducts({ supplier: id, page: 1, perPage: SUPPLIER_PRODUCTS_SHOWN }),
+    loadReviewsSection(id, user, new URL(request.url).searchParams),
   ]);
   const productPictures = await imagesFor(supplierProducts.items.map((product) => product.imageUrl));
   return {
@@ -82,6 +85,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     })),
     moreProducts: supplierProducts.total > SUPPLIER_PRODUCTS_SHOWN,
     termHistory: termHistory.map((entry) => ({ id: entry.id, day: formatDate(entry.at), changes: entry.changes })),
+    // 셀러 거래 후기: the scores, one page of reviews and the links this visitor may follow.
+    reviews,
   };
 }
 
@@ -110,19 +115,35 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta({ title: name, description: description.slice(0, 160), image: logo?.startsWith("https://") ? logo : undefined }, args);
 };
 
-function Row({ label, value, href }: { label: string; value: string; href?: string }) {
+/** A value, as a link (new tab) when it is a page of another site. */
+function Value({ value, href }: { value: string; href?: string }) {
   const link = href ? safeHttpUrl(href) : null;
+  return link ? (
+    <a href={link} target="_blank" rel="noopener noreferrer" className="break-all text-blue-700 hover:underline">
+      {value}
+      <span className="sr-only"> (새 탭)</span>
+    </a>
+  ) : (
+    value.trim() || UNKNOWN_LABEL
+  );
+}
+
+/** One row; `조건 출처` lists each source with the terms it gave when the terms came from more than one (`parts`). */
+function Row({ label, value, href, parts }: TermRow) {
   return (
     <div className="grid grid-cols-[7rem_1fr] items-baseline gap-3 border-b border-slate-100 py-3 last:border-b-0 sm:grid-cols-[10rem_1fr]">
       <dt className="text-sm font-medium text-slate-500">{label}</dt>
       <dd className={`min-w-0 break-words ${value === "확인 필요" ? "text-slate-500" : "text-slate-900"}`}>
-        {link ? (
-          <a href={link} target="_blank" rel="noopener noreferrer" className="break-all text-blue-700 hover:underline">
-            {value}
-            <span className="sr-only"> (새 탭)</span>
-          </a>
+        {parts ? (
+          <ul className="space-y-1">
+            {parts.map((part) => (
+              <li key={part.value}>
+                <Value value={part.value} href={part.href} /> <span className="text-sm text-slate-600">({part.terms.join(", ")})</span>
+              </li>
+            ))}
+          </ul>
         ) : (
-          value.trim() || UNKNOWN_LABEL
+          <Value value={value} href={href} />
         )}
       </dd>
     </div>
@@ -143,6 +164,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
     termHistory,
     products,
     moreProducts,
+    reviews,
   } = loaderData;
   const name = w.name.trim() || "이름 없음";
   const site = siteLinkOf(w);
@@ -197,7 +219,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
         </p>
         <dl className="mt-3 rounded-xl border border-slate-200 bg-white px-5">
           {termRows(w).map((row) => (
-            <Row key={row.label} label={row.label} value={row.value} href={row.href} />
+            <Row key={row.label} {...row} />
           ))}
         </dl>
       </section>
@@ -208,6 +230,9 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap gap-3">
           <Link to={`/wholesaler/${w.id}/report`} className="font-medium text-blue-700 hover:underline">
             정보 수정 요청
+          </Link>
+          <Link to={`/wholesaler/${w.id}/terms-report`} className="font-medium text-blue-700 hover:underline">
+            조건 제보하기
           </Link>
           <Link to={`/wholesaler/${w.id}/claim`} className="font-medium text-blue-700 hover:underline">
             이 도매처의 운영자이신가요?
@@ -223,6 +248,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
           <p className="text-slate-500">등록된 웹사이트가 없습니다.</p>
         )}
       </div>
+      <ReviewSection wholesalerId={w.id} section={reviews} />
       {products.length > 0 ? (
         <section aria-labelledby="supplier-products-heading" className="mt-8">
           <h2 id="supplier-products-heading" className="text-lg font-semibold text-slate-900">
