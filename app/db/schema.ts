@@ -562,6 +562,8 @@ export const alertDigests = pgTable(
     throughChangeId: integer("through_change_id").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    /** The mail's HTML part, written with the text at gathering; null for digests gathered before it existed. */
+    html: text("html"),
     state: text("state").notNull().default("pending"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),

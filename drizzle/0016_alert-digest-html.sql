@@ -1,0 +1,1 @@
+ALTER TABLE "alert_digests" ADD COLUMN "html" text;
