@@ -3,6 +3,7 @@
 // --quick), each beside twice as many finished ones, as a catalogue import leaves the table.
 import { sql } from "drizzle-orm";
 import { db, type OpenDatabase, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
+import { ALERT_DIGEST_KIND, ALERT_SEND_KIND } from "#app/features/alerts/alert-kinds.ts";
 import { IMAGE_FETCH_KIND } from "#app/platform/images/images.server.ts";
 import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { claimJob, claimStatement, completeJob } from "#app/platform/jobs/job-store.server.ts";
@@ -10,16 +11,17 @@ import { middle } from "./load.ts";
 import { percentile } from "./search-timing.ts";
 import { createPostgresDatabase } from "./server-process.ts";
 
-/** What a process with JOBS=all claims: the picture kind with the backlog, and kinds with nothing queued. */
+/** What a process with JOBS=all claims (without the registry checks): the picture kind with the backlog, and kinds with nothing queued. */
 const KINDS = [
   IMAGE_FETCH_KIND,
   "jobs.purge",
   "housekeeping.purge-expired",
   "wholesalers.fold-views",
-  "alerts.digest",
-  "alerts.mail",
+  ALERT_DIGEST_KIND,
+  ALERT_SEND_KIND,
   "site-checks.sweep",
   "site-checks.check",
+  "site-checks.finish",
 ];
 /** Owners of the backlog: the queue gives their lines consecutive places in turn, as the fair queue does. */
 const OWNERS = 100;
