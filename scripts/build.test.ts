@@ -21,7 +21,7 @@ function project() {
     fs.writeFileSync(path.join(root, file), text);
   };
   write("app/root.tsx", "export default function Root() {}\n");
-  write("app/lib/format.ts", "export const won = (n: number) => String(n) + \"원\";\n");
+  write("app/lib/format.ts", 'export const won = (n: number) => String(n) + "원";\n');
   write("app/lib/format.test.ts", "test('won', () => {});\n");
   write("package-lock.json", '{ "lockfileVersion": 3 }\n');
   write("docs/notes.md", "not built\n");
@@ -66,7 +66,7 @@ describe("npm start builds only when the sources or the lockfile changed", () =>
   it("builds again after a source changes, or a source is added", async () => {
     const { write, start, buildRuns } = project();
     await start();
-    write("app/lib/format.ts", "export const won = (n: number) => n.toLocaleString() + \"원\";\n");
+    write("app/lib/format.ts", 'export const won = (n: number) => n.toLocaleString() + "원";\n');
     expect((await start()).built).toBe(true);
     write("app/lib/new.ts", "export {};\n");
     expect((await start()).built).toBe(true);
