@@ -1,12 +1,14 @@
-// npm run bench:scale [-- --quick]: the search classes on PostgreSQL at 100,000 and at 1,000,000 products
-// (10,000 and 100,000 wholesalers) in one run, and /list ÷ the no-database reference route at 100,000
-// wholesalers. Part of `npm run bench` (not with --quick); alone it writes bench/results/scale.json.
+// npm run bench:scale [-- --quick] [-- --claims]: the search classes on PostgreSQL at 100,000 and at 1,000,000
+// products (10,000 and 100,000 wholesalers) in one run, /list ÷ the no-database reference route at 100,000
+// wholesalers, and the job claim at 1,000 and at 1,000,000 queued jobs (bench/job-claims.ts; --claims runs only
+// that). Part of `npm run bench` (not with --quick); alone it writes bench/results/scale.json.
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { type OpenDatabase, openDatabase, setCurrentDatabase } from "#app/db/client.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
 import { QUERY_CLASSES, RARE_QUERY_CLASS } from "./catalogue-generator.ts";
 import { generateCatalogue } from "./generate-data.ts";
+import { claimScaleBench, printClaimScale } from "./job-claims.ts";
 import { listToReference, middle } from "./load.ts";
 import { timeSearchClasses } from "./search-timing.ts";
 import { BENCH_AUTH_SECRET, createPostgresDatabase, ensureBuild, postgresReachable, startServer, stopServer } from "./server-process.ts";
@@ -91,6 +93,7 @@ export async function scaleBench({ quick = false, port }: Options) {
       generateSeconds: databases.map((d) => d.seconds),
       search: classes,
       listToReference: { wholesalers: scales[1]!.wholesalers, ...list },
+      claims: await claimScaleBench({ quick }),
     };
   } finally {
     setCurrentDatabase(undefined);
@@ -111,17 +114,26 @@ export function printScale(result: Awaited<ReturnType<typeof scaleBench>>) {
   const l = result.listToReference;
   console.log(`/list ÷ reference at ${l.wholesalers} wholesalers: throughput ${l.throughput}, CPU per request ${l.cpu}`);
   console.table(l.rounds);
+  printClaimScale(result.claims);
 }
 
 if (import.meta.main) {
-  const { values } = parseArgs({ options: { quick: { type: "boolean", default: false } } });
+  const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, claims: { type: "boolean", default: false } } });
   if (!(await postgresReachable())) {
     console.error("PostgreSQL is not reachable (BENCH_DATABASE_URL / TEST_DATABASE_URL): the scale bench runs on PostgreSQL only.");
     process.exit(1);
   }
-  ensureBuild();
-  const result = await scaleBench({ quick: values.quick, port: Number(process.env.BENCH_PORT || 3400) });
-  printScale(result);
+  let result: object;
+  if (values.claims) {
+    const claims = await claimScaleBench({ quick: values.quick });
+    printClaimScale(claims);
+    result = { claims };
+  } else {
+    ensureBuild();
+    const scale = await scaleBench({ quick: values.quick, port: Number(process.env.BENCH_PORT || 3400) });
+    printScale(scale);
+    result = scale;
+  }
   fs.mkdirSync("bench/results", { recursive: true });
   fs.writeFileSync("bench/results/scale.json", `${JSON.stringify({ date: new Date().toISOString(), ...result }, null, 2)}\n`);
   process.exit(0);

@@ -36,7 +36,7 @@ async function searchPage(where: SQL, cap?: number) {
   await countForPaging(products, where, { page: 1, perPage: PRODUCTS_PER_PAGE, cap });
 }
 
-function percentile(values: number[], p: number) {
+export function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }

@@ -1,13 +1,31 @@
 /**
- * Reading a raw mail as nodemailer writes it (quoted-printable or base64 bodies, RFC 2047 subjects): for the
+ * Reading a raw mail as nodemailer writes it (quoted-printable or base64 bodies, a text part beside an HTML one,
+ * RFC 2047 subjects): for the
  * Vitest stand-in (tests/smtp.ts) and the e2e one (tests/e2e/stand-in-smtp-server.ts). No test runner imported.
  */
 export type RawMail = { raw: string };
 
-/** The decoded text of a received mail (quoted-printable or base64 bodies, as nodemailer writes them). */
-export function mailText(mail: RawMail): string {
+/**
+ * The decoded part of a received mail of one content type: the mail itself when it has one body, else the matching
+ * part of a multipart/alternative (text beside HTML). Undefined when there is no such part.
+ */
+function mailPart(mail: RawMail, contentType: "text/plain" | "text/html"): string | undefined {
   const [head = "", ...rest] = mail.raw.split(/\r?\n\r?\n/);
   const body = rest.join("\n\n");
+  const boundary = /content-type:\s*multipart\/[\w-]+;\s*boundary="?([^"\r\n;]+)"?/i.exec(head)?.[1];
+  if (!boundary) {
+    const type = /content-type:\s*([\w/+-]+)/i.exec(head)?.[1]?.toLowerCase() ?? "text/plain";
+    return type === contentType ? decodeBody(head, body) : undefined;
+  }
+  for (const part of body.split(`--${boundary}`)) {
+    const [partHead = "", ...partBody] = part.replace(/^\r?\n/, "").split(/\r?\n\r?\n/);
+    if (/content-type:\s*([\w/+-]+)/i.exec(partHead)?.[1]?.toLowerCase() === contentType)
+      return decodeBody(partHead, partBody.join("\n\n"));
+  }
+  return undefined;
+}
+
+function decodeBody(head: string, body: string): string {
   const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
   if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   if (encoding === "quoted-printable") {
@@ -25,6 +43,16 @@ export function mailText(mail: RawMail): string {
     return Buffer.from(bytes).toString("utf8");
   }
   return body;
+}
+
+/** The decoded text of a received mail (its text/plain part when it also has HTML). */
+export function mailText(mail: RawMail): string {
+  return mailPart(mail, "text/plain") ?? "";
+}
+
+/** The decoded HTML part of a received mail, or undefined for a text-only mail. */
+export function mailHtml(mail: RawMail): string | undefined {
+  return mailPart(mail, "text/html");
 }
 
 /** The subject of a received mail, decoded from its RFC 2047 encoded words. */

@@ -1,9 +1,9 @@
 import net from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll } from "vitest";
-import { mailSubject, mailText } from "./mail-decode.ts";
+import { mailHtml, mailSubject, mailText } from "./mail-decode.ts";
 
-export { mailSubject, mailText };
+export { mailHtml, mailSubject, mailText };
 
 /**
  * Stand-ins for a mail server, on 127.0.0.1 and started by the test: a real SMTP server (the

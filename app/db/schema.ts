@@ -582,6 +582,8 @@ export const alertDigests = pgTable(
     throughChangeId: integer("through_change_id").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
+    /** The mail's HTML part, written with the text at gathering; null for digests gathered before it existed. */
+    html: text("html"),
     state: text("state").notNull().default("pending"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -913,7 +915,11 @@ export const jobs = pgTable(
   },
   (t) => [
     uniqueIndex("jobs_unique_key_idx").on(t.uniqueKey),
-    index("jobs_due_idx").on(t.state, t.runAfter),
+    // The claim (docs/decisions/0045): its queued jobs in queue order, and whether a kind has anything due; both
+    // only over queued rows, so neither a backlog's finished jobs nor the running ones are in them. run_after keeps
+    // no statistics (migration 0016), so no plan of the claim depends on how many jobs the last ANALYZE saw due.
+    index("jobs_queued_idx").on(t.kind, t.position, t.id, t.runAfter).where(sql`${t.state} = 'queued'`),
+    index("jobs_due_idx").on(t.kind, t.runAfter).where(sql`${t.state} = 'queued'`),
     index("jobs_queue_idx").on(t.kind, t.state, t.position),
     index("jobs_owner_idx").on(t.owner, t.kind, t.state, t.position),
   ],

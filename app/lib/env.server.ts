@@ -84,7 +84,7 @@ const envSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default("us-east-1"),
   /** The service's address for a non-AWS service (`http://127.0.0.1:9000` for MinIO); unset: AWS's own. */
-  S3_ENDPOINT: z.string().url("S3_ENDPOINT must be an address like https://s3.example.com (주소 형식이어야 합니다)").optional(),
+  S3_ENDPOINT: z.url({ error: "S3_ENDPOINT must be an address like https://s3.example.com (주소 형식이어야 합니다)" }).optional(),
   /** Unset: the AWS SDK's own chain (environment, shared files, the instance's role). */
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
@@ -106,7 +106,7 @@ const envSchema = z.object({
   KEEP_ALIVE_SECONDS: wholeNumber("KEEP_ALIVE_SECONDS", 1, 3600).default(65),
   ADMIN_EMAILS: z.string().default(""),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters (32자 이상이어야 합니다)").optional(),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z.url({ error: "PUBLIC_URL must be an address like https://domae.example.com (주소 형식이어야 합니다)" }).optional(),
   /** Demo content on a first start; by default only on the embedded database. */
   SEED_DEMO: z.enum(["0", "1"]).optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(0).default(10),

@@ -11,7 +11,7 @@ import { signedUpCookie } from "#tests/factories.ts";
 import { loggedMails } from "#tests/log-capture.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
-import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
+import { mailHtml, mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { ALERT_DIGEST_KIND, ALERT_SEND_KIND } from "./alert-kinds.ts";
 import { alertsEnabled, gatherDigests, readUnsubscribeToken, sendDigest, unsubscribeToken } from "./alerts.server.ts";
@@ -93,6 +93,39 @@ describe("the digest", () => {
     // Sent once: a second run of the same job sends nothing.
     expect(await sendDigest(digest!.id)).toBe("skipped");
     expect(smtp.received).toHaveLength(1);
+  });
+
+  test("the mail has an HTML part beside the text, with the same supplier, changes and links, and every value escaped", async () => {
+    const name = `<script>alert("찜")</script> & <b>몰</b>`;
+    await db().update(wholesalers).set({ name }).where(eq(wholesalers.id, supplier));
+    await supplierSaves({});
+    expect(await gatherDigests(soon())).toBe(1);
+    const [digest] = await digests();
+    expect(await sendDigest(digest!.id)).toBe("sent");
+    const [mail] = smtp.received;
+    const text = mailText(mail!);
+    const html = mailHtml(mail!);
+    expect(text).toContain(`■ ${name}`);
+    expect(html).toBeDefined();
+    expect(html).toMatch(/^<!doctype html><html lang="ko">/);
+    expect(html).toContain("<title>[도매온] 찜한 도매처 변경 알림</title>");
+    // The name as text, never as markup: no script, no tag from the name, nothing from another site.
+    expect(html).toContain("&lt;script&gt;alert(&quot;찜&quot;)&lt;/script&gt; &amp; &lt;b&gt;몰&lt;/b&gt;");
+    expect(html).not.toMatch(/<script|<b>|<img|src=/i);
+    for (const words of ["위탁 판매", "확인 필요", "가능", "배송비", "3,000원"]) expect(html).toContain(words);
+    // The same two links as the text: the supplier's page and the way out.
+    const links = [...html!.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
+    const textLinks = text.match(/https?:\/\/\S+/g) ?? [];
+    expect(links).toHaveLength(2);
+    expect(links).toEqual(textLinks);
+    expect(links[0]).toMatch(new RegExp(`/wholesaler/${supplier}$`));
+    expect(links[1]).toContain("/alerts/unsubscribe?token=");
+
+    // A digest gathered before the HTML part existed goes out as text alone.
+    await db().update(alertDigests).set({ state: "pending", html: null }).where(eq(alertDigests.id, digest!.id));
+    await sendDigest(digest!.id);
+    expect(mailHtml(smtp.received[1]!)).toBeUndefined();
+    expect(mailText(smtp.received[1]!)).toBe(text);
   });
 
   test("at most one mail an account a day: what changes after it waits for the next day's mail", async () => {

@@ -10,12 +10,13 @@ import { siteConfig } from "#app/lib/site-config.server.ts";
 import { enqueueJob } from "#app/platform/jobs/job-store.server.ts";
 import { MailError, sendMail } from "#app/platform/mail/mail.server.ts";
 import { ALERT_SEND_KIND, isAlertedChange, SETTLE_SECONDS } from "./alert-kinds.ts";
+import { type Digest, type DigestChange, type DigestSupplier, digestHtml, digestText } from "./alert-mail.server.ts";
 
 /**
  * 찜 alerts (ui-contract.md "Alerts (찜 알림)", docs/decisions/0036). The change history (wholesaler_changes) is the
  * list of events: a watched term changed, or the 국세청 state became 휴업자 or 폐업자. A digest job gathers, per
  * account with alerts on, the events of the suppliers it saved (after it saved them) that no digest covered yet,
- * into at most one digest a Korean calendar day (the unique key), with its text fixed; a send job mails it once.
+ * into at most one digest a Korean calendar day (the unique key), with its text and HTML fixed; a send job mails it once.
  */
 
 /** Events older than this are never mailed (an account that turns alerts back on is not sent last month's news). */
@@ -100,8 +101,8 @@ type EventRow = {
   changes: { field: string; before: string; after: string }[];
 };
 
-/** One supplier's lines of a digest: each watched field once, from its first before to its last after. */
-function supplierLines(events: EventRow[]): string[] {
+/** One supplier's changes in a digest: each watched field once, from its first before to its last after. */
+function supplierChanges(events: EventRow[]): DigestChange[] {
   const fields = new Map<string, { before: string; after: string }>();
   for (const event of events) {
     for (const change of event.changes) {
@@ -110,46 +111,45 @@ function supplierLines(events: EventRow[]): string[] {
       fields.set(change.field, { before: seen?.before ?? change.before, after: change.after });
     }
   }
-  const lines: string[] = [];
+  const changes: DigestChange[] = [];
   for (const [field, { before, after }] of fields) {
     if (before === after) continue;
-    if (field === "ntsState") lines.push(`- 국세청 상태: ${before || "확인 전"} → ${after}`);
+    if (field === "ntsState") changes.push({ label: "국세청 상태", before: before || "확인 전", after });
     else
-      lines.push(`- ${TERM_LABELS[field as keyof typeof TERM_LABELS]}: ${termValueWords(field, before)} → ${termValueWords(field, after)}`);
+      changes.push({
+        label: TERM_LABELS[field as keyof typeof TERM_LABELS],
+        before: termValueWords(field, before),
+        after: termValueWords(field, after),
+      });
   }
-  return lines;
+  return changes;
 }
 
 export const ALERT_SUBJECT_WORDS = "찜한 도매처 변경 알림";
 
-/** The digest's subject and text: each supplier by name with its changes before → after and a link, then the way out. */
-export function digestText(userId: string, events: EventRow[]): { subject: string; body: string } | null {
+/**
+ * The digest's subject, text and HTML: each supplier by name with its changes before → after and a link, then the way
+ * out (alert-mail.server.ts writes both bodies).
+ */
+export function digestMail(userId: string, events: EventRow[]): { subject: string; body: string; html: string } | null {
   const { siteName } = siteConfig();
   const base = env().publicUrl;
   const bySupplier = new Map<number, EventRow[]>();
   for (const event of events) bySupplier.set(event.wholesaler_id, [...(bySupplier.get(event.wholesaler_id) ?? []), event]);
-  const blocks: string[] = [];
+  const suppliers: DigestSupplier[] = [];
   for (const [wholesalerId, rows] of bySupplier) {
-    const lines = supplierLines(rows);
-    if (lines.length === 0) continue;
-    const name = rows.at(-1)!.name.trim() || "이름 없음";
-    blocks.push([`■ ${name}`, ...lines, `${base}/wholesaler/${wholesalerId}`].join("\n"));
+    const changes = supplierChanges(rows);
+    if (changes.length === 0) continue;
+    suppliers.push({ name: rows.at(-1)!.name.trim() || "이름 없음", link: `${base}/wholesaler/${wholesalerId}`, changes });
   }
-  if (blocks.length === 0) return null;
-  const unsubscribe = `${base}/alerts/unsubscribe?${new URLSearchParams({ token: unsubscribeToken(userId) })}`;
-  return {
+  if (suppliers.length === 0) return null;
+  const digest: Digest = {
+    siteName,
     subject: `[${siteName}] ${ALERT_SUBJECT_WORDS}`,
-    body: [
-      "안녕하세요.",
-      "",
-      "찜하신 도매처의 조건이나 사업자 상태가 바뀌었습니다. 거래 전에 도매처 페이지에서 확인해 주세요.",
-      "",
-      blocks.join("\n\n"),
-      "",
-      "이 알림은 하루에 한 번까지 보내 드립니다. 오늘 이후의 변경은 다음 알림에 모아 보내 드립니다.",
-      `알림을 그만 받으시려면: ${unsubscribe}`,
-    ].join("\n"),
+    suppliers,
+    unsubscribeLink: `${base}/alerts/unsubscribe?${new URLSearchParams({ token: unsubscribeToken(userId) })}`,
   };
+  return { subject: digest.subject, body: digestText(digest), html: digestHtml(digest) };
 }
 
 /**
@@ -179,8 +179,8 @@ export async function gatherDigests(now = new Date()): Promise<number> {
   }
   let made = 0;
   for (const [userId, events] of byAccount) {
-    const text = digestText(userId, events);
-    if (!text) continue;
+    const mail = digestMail(userId, events);
+    if (!mail) continue;
     const through = Math.max(...events.map((event) => event.change_id));
     const digestId = await db().transaction(async (tx) => {
       await tx.insert(alertSettings).values({ userId }).onConflictDoNothing();
@@ -189,7 +189,7 @@ export async function gatherDigests(now = new Date()): Promise<number> {
       if (!settings?.enabled || settings.notifiedThrough >= through) return null;
       const [digest] = await tx
         .insert(alertDigests)
-        .values({ userId, day: today, throughChangeId: through, subject: text.subject, body: text.body })
+        .values({ userId, day: today, throughChangeId: through, subject: mail.subject, body: mail.body, html: mail.html })
         .onConflictDoNothing()
         .returning({ id: alertDigests.id });
       if (!digest) return null;
@@ -234,7 +234,7 @@ export async function sendDigest(digestId: number): Promise<"sent" | "skipped"> 
     return "skipped";
   }
   try {
-    await sendMail({ to: account.email, subject: digest.subject, text: digest.body });
+    await sendMail({ to: account.email, subject: digest.subject, text: digest.body, ...(digest.html ? { html: digest.html } : {}) });
   } catch (error) {
     if (error instanceof MailError) {
       await db()

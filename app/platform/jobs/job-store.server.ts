@@ -119,34 +119,73 @@ export async function enqueueJobs(
 const now = sql`now()`;
 const millis = (ms: number) => sql`now() + ${Math.max(0, Math.round(ms))}::int * interval '1 millisecond'`;
 
+/** A queued job whose time has come. */
+const queuedAndDue = and(eq(jobs.state, "queued"), lte(jobs.runAfter, now))!;
+/** A running job whose worker died (its lock ran out) and that has attempts left. */
+const lockRanOut = and(eq(jobs.state, "running"), lt(jobs.lockedUntil, now), lt(jobs.attempts, jobs.maxAttempts))!;
+
 /**
- * Takes the next due job of one of `kinds` for this worker: a queued one whose time has come, or a
- * running one whose lock ran out (its worker died) and that has attempts left; the lowest place in the
- * queue first (fair queuing between owners, `queuePosition`), then the oldest. `FOR UPDATE SKIP LOCKED`
- * makes two workers on one PostgreSQL pass over each other's candidate instead of taking the same row.
+ * How many of each kind's next due jobs a claim looks at: the first one not being taken by another worker's
+ * claim at this moment is among them while fewer than this many claims of one kind race (one per process).
  */
-export async function claimJob(kinds: string[], token: string, lockMs: number): Promise<JobRow | null> {
-  if (kinds.length === 0) return null;
-  const due = db()
+const CLAIM_CANDIDATES = 10;
+
+/**
+ * The next due jobs of each of `kinds`, at most `CLAIM_CANDIDATES` of each in queue order: a walk of the
+ * start of the kind's line in jobs_queued_idx (run_after is in the index, so a job whose retry is not due
+ * yet is passed over on its index entry), skipped at once when jobs_due_idx shows nothing of the kind due,
+ * and the running jobs of the kind whose lock ran out (as many as there are workers, read through
+ * jobs_queue_idx). Inside the subqueries "jobs" names their own scan, so the two conditions serve both.
+ */
+function claimCandidates(kinds: string[]): SQL {
+  const kindList = sql.join(
+    kinds.map((kind) => sql`${kind}`),
+    sql`, `,
+  );
+  return sql`SELECT candidate.id FROM unnest(ARRAY[${kindList}]::text[]) AS k(kind)
+    CROSS JOIN LATERAL (
+      (SELECT ${jobs.id} FROM ${jobs}
+        WHERE ${jobs.kind} = k.kind AND ${queuedAndDue}
+          AND (SELECT min(${jobs.runAfter}) FROM ${jobs} WHERE ${jobs.kind} = k.kind AND ${jobs.state} = 'queued') <= now()
+        ORDER BY ${jobs.position}, ${jobs.id} LIMIT ${sql.raw(String(CLAIM_CANDIDATES))})
+      UNION ALL
+      (SELECT ${jobs.id} FROM ${jobs}
+        WHERE ${jobs.kind} = k.kind AND ${lockRanOut}
+        ORDER BY ${jobs.position}, ${jobs.id} LIMIT ${sql.raw(String(CLAIM_CANDIDATES))})
+    ) AS candidate`;
+}
+
+/**
+ * The claim's statement (`claimJob`; tests read its plan). Of the candidates, the lowest place in the queue
+ * first (fair queuing between owners, `queuePosition`), then the oldest, as one `ORDER BY position, id` over
+ * every due job would give; the conditions are checked again on the row being locked, for a row another
+ * worker claimed since the candidates were read.
+ */
+export function claimStatement(kinds: string[], token: string, lockMs: number) {
+  const next = db()
     .select({ id: jobs.id })
     .from(jobs)
-    .where(
-      and(
-        inArray(jobs.kind, kinds),
-        or(
-          and(eq(jobs.state, "queued"), lte(jobs.runAfter, now)),
-          and(eq(jobs.state, "running"), lt(jobs.lockedUntil, now), lt(jobs.attempts, jobs.maxAttempts)),
-        ),
-      ),
-    )
+    .where(and(sql`${jobs.id} IN (${claimCandidates(kinds)})`, or(queuedAndDue, lockRanOut)))
     .orderBy(jobs.position, jobs.id)
     .limit(1)
     .for("update", { skipLocked: true });
-  const [row] = await db()
+  return db()
     .update(jobs)
     .set({ state: "running", lockedBy: token, lockedUntil: millis(lockMs), attempts: sql`${jobs.attempts} + 1` })
-    .where(inArray(jobs.id, due))
+    .where(inArray(jobs.id, next))
     .returning();
+}
+
+/**
+ * Takes the next due job of one of `kinds` for this worker: a queued one whose time has come, or a
+ * running one whose lock ran out (its worker died) and that has attempts left; the lowest place in the
+ * queue first, then the oldest. Its cost does not grow with the backlog: it reads a few index entries of
+ * each kind, never every due row (docs/decisions/0045). `FOR UPDATE SKIP LOCKED` makes two workers on one
+ * PostgreSQL pass over each other's candidate instead of taking the same row.
+ */
+export async function claimJob(kinds: string[], token: string, lockMs: number): Promise<JobRow | null> {
+  if (kinds.length === 0) return null;
+  const [row] = await claimStatement(kinds, token, lockMs);
   return row ?? null;
 }
 
@@ -162,17 +201,22 @@ const heldBy = (id: number, token: string): SQL => and(eq(jobs.id, id), eq(jobs.
 
 /**
  * Marks a job done and runs `work` in the same transaction, only while `token` still holds it. A worker
- * whose lock ran out (and whose job another worker took) cannot complete it a second time.
+ * whose lock ran out (and whose job another worker took) cannot complete it a second time. Without `work`
+ * the one statement is its own transaction: no BEGIN and COMMIT around it (two round trips of every job).
  */
 export async function completeJob(id: number, token: string, work?: (tx: Tx) => Promise<void>) {
-  await db().transaction(async (tx) => {
-    const done = await tx
+  const markDone = async (writer: Db | Tx) => {
+    const done = await writer
       .update(jobs)
       .set({ state: "done", finishedAt: now, lockedBy: null, lockedUntil: null })
       .where(heldBy(id, token))
       .returning({ id: jobs.id });
     if (done.length === 0) throw new LostJobError(id);
-    if (work) await work(tx);
+  };
+  if (!work) return markDone(db());
+  await db().transaction(async (tx) => {
+    await markDone(tx);
+    await work(tx);
   });
 }
 

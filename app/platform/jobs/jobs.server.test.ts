@@ -4,7 +4,7 @@ import { db } from "#app/db/client.server.ts";
 import { jobs } from "#app/db/schema.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { type JobKind, JobRunner } from "./job-runner.server.ts";
-import { claimJob, completeJob, enqueueJob, LostJobError, purgeFinishedJobs } from "./job-store.server.ts";
+import { claimJob, claimStatement, completeJob, enqueueJob, LostJobError, purgeFinishedJobs } from "./job-store.server.ts";
 
 withTestDatabase();
 
@@ -76,6 +76,59 @@ describe("claiming", () => {
       }),
     ).rejects.toBeInstanceOf(LostJobError);
     expect(wrote).toBe(false);
+  });
+});
+
+describe("a claim at a large backlog (docs/decisions/0045)", () => {
+  type PlanNode = { "Relation Name"?: string; "Actual Rows": number; "Actual Loops": number; Plans?: PlanNode[] };
+  /** Rows the claim's plan read from the jobs table (every scan of it, every loop), and the job it took. */
+  async function rowsReadByClaim(kinds: string[], token: string) {
+    const { rows } = await db().execute(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${claimStatement(kinds, token, 60_000).getSQL()}`);
+    const cell = Object.values(rows[0] as object)[0];
+    const [explained] = (typeof cell === "string" ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
+    const read = (node: PlanNode): number =>
+      (node["Relation Name"] === "jobs" ? node["Actual Rows"] * node["Actual Loops"] : 0) +
+      (node.Plans ?? []).reduce((sum, child) => sum + read(child), 0);
+    const [taken] = await db().select({ position: jobs.position }).from(jobs).where(eq(jobs.lockedBy, token));
+    return { read: read(explained.Plan), takenPosition: taken?.position };
+  }
+
+  test("takes the first job of a queue of 20,000 by reading a few index entries, not the whole backlog", async () => {
+    // Two owners' lines and a history of finished jobs, as a catalogue import leaves them.
+    await db().execute(sql`INSERT INTO jobs (kind, state, owner, position, finished_at)
+      SELECT 'test.picture', 'done', 'A', 0, now() FROM generate_series(1, 5000)`);
+    await db().execute(sql`INSERT INTO jobs (kind, owner, position)
+      SELECT 'test.picture', CASE WHEN g % 2 = 0 THEN 'A' ELSE 'B' END, g FROM generate_series(20000, 1, -1) AS g`);
+    await db().execute(sql`ANALYZE jobs`);
+
+    const claim = await rowsReadByClaim(["test.picture", "test.other"], "first");
+    expect(claim.takenPosition).toBe(1);
+    expect(claim.read).toBeLessThan(100);
+
+    // Nothing due (every retry still waiting, and no finished job yet to tell the statistics that most rows are
+    // due): the claim finds that out from the index, without walking the line.
+    await db().execute(sql`DELETE FROM jobs WHERE state = 'done'`);
+    await db().execute(sql`UPDATE jobs SET run_after = now() + interval '1 hour' WHERE state = 'queued'`);
+    await db().execute(sql`ANALYZE jobs`);
+    const idle = await rowsReadByClaim(["test.picture", "test.other"], "idle");
+    expect(idle.takenPosition).toBeUndefined();
+    expect(idle.read).toBeLessThan(100);
+
+    // The hour passes and every retry is due, while the statistics still say none is: still the walk, not a sort.
+    await db().execute(sql`UPDATE jobs SET run_after = now() - interval '1 second' WHERE state = 'queued'`);
+    const due = await rowsReadByClaim(["test.picture", "test.other"], "due");
+    expect(due.takenPosition).toBe(2);
+    expect(due.read).toBeLessThan(100);
+  });
+
+  test("a worker whose lock ran out is found among a backlog, in its place", async () => {
+    await db().execute(sql`INSERT INTO jobs (kind, position) SELECT 'test.picture', g FROM generate_series(10, 2000) AS g`);
+    const dead = (await enqueueJob("test.picture", {}))!;
+    await db().execute(
+      sql`UPDATE jobs SET state = 'running', position = 5, locked_by = 'dead', locked_until = now() - interval '1 second', attempts = 1 WHERE id = ${dead}`,
+    );
+    expect((await claimJob(["test.picture"], "next", 60_000))?.id).toBe(dead);
+    expect((await claimJob(["test.picture"], "next", 60_000))?.position).toBe(10);
   });
 });
 

@@ -89,7 +89,7 @@ test("without SMTP_URL the mail's recipient, subject and every link it holds are
   ]);
 });
 
-test("SMTP_URL and MAIL_FROM are checked at start-up", () => {
+test("SMTP_URL, MAIL_FROM and PUBLIC_URL are checked at start-up", () => {
   process.env.SMTP_URL = "http://mail.example.com";
   expect(() => env()).toThrow(/SMTP_URL/);
   process.env.SMTP_URL = "smtps://user:pass@mail.example.com:465";
@@ -97,4 +97,7 @@ test("SMTP_URL and MAIL_FROM are checked at start-up", () => {
   expect(() => env()).toThrow(/MAIL_FROM/);
   process.env.MAIL_FROM = "";
   expect(env().SMTP_URL).toBe("smtps://user:pass@mail.example.com:465");
+  // The links in every mail start with it: a value that is no address is refused with a line that says which.
+  process.env.PUBLIC_URL = "domae.example.com";
+  expect(() => env()).toThrow(/PUBLIC_URL must be an address like https:\/\/domae\.example\.com \(주소 형식이어야 합니다\)/);
 });

@@ -15,8 +15,13 @@ import { metrics } from "../../lib/metrics.server.ts";
 export type Mail = {
   to: string;
   subject: string;
-  /** The plain-text body (every mail is plain text: no remote images, nothing to render). */
+  /** The plain-text body: every mail has one. */
   text: string;
+  /**
+   * An HTML part beside the text, for a mail the reader scans (the 찜 alerts' digest), built with every value escaped;
+   * no remote images (a mail app would fetch them from the reader's device).
+   */
+  html?: string;
   /** The one link the mail is about (the log's `link` without an SMTP server; else the text's first link). */
   link?: string;
 };
@@ -33,13 +38,10 @@ let cached: { url: string; transporter: Transporter } | undefined;
 function transporterFor(url: string): Transporter {
   if (cached?.url === url) return cached.transporter;
   cached?.transporter.close();
-  // Not `{ url }`: nodemailer then drops every other option, the timeouts included.
-  const parsed = new URL(url);
+  // nodemailer reads the host, port, smtps: and the percent-decoded user and password from the URL, and (since 10)
+  // keeps the options given beside it.
   const transporter = nodemailer.createTransport({
-    host: parsed.hostname.replace(/^\[|\]$/g, ""),
-    ...(parsed.port ? { port: Number(parsed.port) } : {}),
-    secure: parsed.protocol === "smtps:",
-    ...(parsed.username ? { auth: { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } } : {}),
+    url,
     connectionTimeout: MAIL_TIMEOUTS.connectionMs,
     greetingTimeout: MAIL_TIMEOUTS.greetingMs,
     socketTimeout: MAIL_TIMEOUTS.socketMs,
@@ -73,7 +75,10 @@ export async function sendMail(mail: Mail): Promise<"sent" | "logged"> {
     );
   });
   try {
-    await Promise.race([transporter.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text }), deadline]);
+    await Promise.race([
+      transporter.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html }),
+      deadline,
+    ]);
     log.info("mail sent", { to: mail.to, subject: mail.subject });
     metrics.mails.inc({ result: "sent" });
     return "sent";
