@@ -90,7 +90,7 @@ export async function handleReportAction(request: Request, admin: AdminUser) {
   const form = await readForm(request);
   const back = postedFromPage(request, "/admin/reports");
   const intent = form.get("intent");
-  if (intent === "apply-terms" || intent === "reject-terms") return handleTermReport(request, admin, form, back);
+  if (intent === "apply-terms" || intent === "reject-terms") return handleTermReport(admin, form, back);
   const id = parseIdParam(form.get("id"));
   if ((intent !== "done" && intent !== "rejected") || !id) return redirectWithToast(back, { type: "error", message: "잘못된 요청입니다." });
   const changed = await handleReport(id, intent, admin.id);
@@ -157,7 +157,7 @@ const TERM_REPORT_REFUSALS = {
 } as const;
 
 /** `반영` (the ticked terms; `공급사 제공 조건도 바꾸기` lets them replace the managers' own) or `반려` of a term report. */
-async function handleTermReport(request: Request, admin: AdminUser, form: FormData, back: string) {
+async function handleTermReport(admin: AdminUser, form: FormData, back: string) {
   const id = parseIdParam(form.get("id"));
   if (!id) return redirectWithToast(back, { type: "error", message: "잘못된 요청입니다." });
   if (form.get("intent") === "reject-terms") {
