@@ -17,7 +17,6 @@ async function main() {
   if (config.jobKinds === "none") throw new Error("JOBS=none: a worker with no job kinds would do nothing (작업 종류를 지정해 주세요)");
   const database = await startApp({ role: "worker" });
   const metricsServer = config.METRICS === "1" ? await serveMetrics(config) : undefined;
-  log.info("worker started", { database: database.kind, jobs: runningJobKinds() });
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -37,6 +36,8 @@ async function main() {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+  // Only now: whoever waits for this line may stop the worker at once, and a signal before its handler would kill it.
+  log.info("worker started", { database: database.kind, jobs: runningJobKinds() });
 }
 
 /** /metrics and /healthz on HOST:PORT; any other address is a 404. */

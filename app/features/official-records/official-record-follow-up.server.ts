@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { SupplierChangeFollower } from "#app/features/wholesalers/wholesaler-history.server.ts";
 import type { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { enqueueJob } from "#app/platform/jobs/job-store.server.ts";
-import { afterSupplierChanged, HISTORY_SOURCE } from "./official-records.server.ts";
+import { afterSupplierChanged, HISTORY_SOURCE, sweepForNewSuppliers } from "./official-records.server.ts";
 
 /**
  * The official records follow supplier changes (docs/decisions/0051): a new supplier, or a new 사업자등록번호 or site
@@ -38,9 +38,14 @@ export const officialRecordsFollower: SupplierChangeFollower = {
     const followed = change.changes.filter((each) => FOLLOWED_FIELDS.has(each.field));
     if (followed.length === 0) return;
     const number = followed.find((each) => each.field === "businessNumber")?.after || null;
+    const batch = !ONE_AT_A_TIME.has(change.source);
+    if (change.action === "create" && batch) {
+      if (number) await sweepForNewSuppliers(tx);
+      return;
+    }
     const chargedTo =
       change.source === "supplier" && change.actor.id ? { wholesalerId: change.wholesalerId, userId: change.actor.id } : undefined;
-    const job = { wholesalerId: change.wholesalerId, number, batch: !ONE_AT_A_TIME.has(change.source), chargedTo };
+    const job = { wholesalerId: change.wholesalerId, number, batch, chargedTo };
     // A manager's follow-up waits in the account's own line of the queue (docs/decisions/0026).
     await enqueueJob(RECORDS_AFTER_CHANGE_KIND, job, { tx, owner: chargedTo?.userId });
   },

@@ -441,6 +441,19 @@ export async function afterSupplierChanged(
   if (queued) notifyJobs();
 }
 
+/** Transactions that already asked for a sweep: a bulk write's thousands of new numbers ask once. */
+const sweepAskedIn = new WeakSet<Tx>();
+
+/**
+ * New suppliers from a bulk write (an import, the review queue): they have no records to bring along yet, and their
+ * numbers go to the next sweep, asked for once per transaction (not one job a supplier).
+ */
+export async function sweepForNewSuppliers(tx: Tx) {
+  if (!recordsEnabled() || sweepAskedIn.has(tx)) return;
+  sweepAskedIn.add(tx);
+  await sweepSoon(tx);
+}
+
 /** Queues a sweep of the due numbers unless one is already waiting; whether it queued one. */
 async function sweepSoon(tx: Tx) {
   const [waiting] = await tx

@@ -321,7 +321,9 @@ describe("scores", () => {
     // The card: the average of the scores given (4.0, 4.3, 3.0) and the number of counted reviews.
     expect(await reviewScoresAmong([supplier, otherBusiness])).toEqual({ [supplier]: { average: "3.8", reviews: 3 } });
     const list = asResponse(await callLoader(getRequest("/list")));
-    expect((list.data as { reviewScores: Record<number, unknown> }).reviewScores).toEqual({ [supplier]: { average: "3.8", reviews: 3 } });
+    expect((list.data as { extras: { reviewScores: Record<number, unknown> } }).extras.reviewScores).toEqual({
+      [supplier]: { average: "3.8", reviews: 3 },
+    });
     const confirmed = (await detail()).items.filter((item) => !item.takenDown && item.confirmed);
     expect(confirmed).toHaveLength(3);
 

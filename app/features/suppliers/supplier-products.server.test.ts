@@ -47,9 +47,9 @@ const add = (fields: Record<string, string>, cookie = managerCookie) => caught((
 
 test("/add offers the 도매처 select to managers only; a product tied to a managed listing", async () => {
   const page = asResponse(await callLoader(getRequest("/add", { cookie: managerCookie })));
-  expect(page.data).toEqual({ suppliers: [{ id: listing, name: "상품몰" }] });
+  expect(page.data).toEqual({ suppliers: [{ id: listing, name: "상품몰" }], saved: null });
   const none = asResponse(await callLoader(getRequest("/add", { cookie: sellerCookie })));
-  expect(none.data).toEqual({ suppliers: [] });
+  expect(none.data).toEqual({ suppliers: [], saved: null });
   expect((await add(product({ wholesalerId: String(listing) }))).status).toBe(302);
   expect((await add(product({ name: "직접 등록 상품", wholesalerId: "" }))).status).toBe(302);
   const rows = await db().select({ name: products.name, wholesalerId: products.wholesalerId }).from(products);
