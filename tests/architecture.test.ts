@@ -135,6 +135,26 @@ test("a test that opens a database is in the data lane", () => {
   expect(outside).toEqual([]);
 });
 
+/**
+ * Route tests beside their routes (docs/testing.md): a test that calls a page's loader or action, through
+ * tests/routes.ts or by importing a route module, is under app/routes/, so a feature's tests stay on the feature's
+ * floor and a page's tests sit one folder from the page.
+ */
+const drivesRoutes = /from "(?:#tests\/routes\.ts|#app\/routes\/[^"]+|(?:\.\.\/)+routes\/[^"]+)"/;
+function routeTestsOutsideRoutes(files: string[], read = (file: string) => fs.readFileSync(file, "utf8")) {
+  return files.filter((file) => !file.startsWith("app/routes/") && drivesRoutes.test(read(file)));
+}
+
+test("a test that drives a route sits under app/routes/", () => {
+  const testFiles = fs.globSync(["app/**/*.test.{ts,tsx}"]);
+  const routeTests = testFiles.filter((file) => file.startsWith("app/routes/"));
+  expect(routeTests.length).toBeGreaterThan(20);
+  expect(routeTestsOutsideRoutes(testFiles)).toEqual([]);
+  // The rule sees one when there is one.
+  const planted = { "app/features/notes/x.test.ts": 'import { callLoader } from "#tests/routes.ts";' } as Record<string, string>;
+  expect(routeTestsOutsideRoutes(Object.keys(planted), (file) => planted[file]!)).toEqual(["app/features/notes/x.test.ts"]);
+});
+
 /** Feature folders each feature's files import (test files aside), for the rule below. */
 function featureArrows(): Map<string, Set<string>> {
   const arrows = new Map<string, Set<string>>();

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { correctionRequests, rateLimits, user, wholesalers } from "#app/db/schema.ts";
+import { REPORT_RECEIVED } from "#app/features/reports/report-schema.ts";
 import { HONEYPOT_FIELD } from "#app/features/users/honeypot.ts";
 import { env } from "#app/lib/env.server.ts";
 import * as reportPage from "#app/routes/public/wholesaler-report.tsx";
@@ -9,7 +10,6 @@ import { createSupplier, signedUpAdmin, signedUpCookie } from "#tests/factories.
 import { asResponse, caught, formRequest, getRequest, retryAfterPassedOn } from "#tests/request.ts";
 import { callAction, callLoader, callRoute } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { REPORT_RECEIVED } from "./report-schema.ts";
 
 withTestDatabase();
 

@@ -5,6 +5,7 @@ import { jobs, rateLimits, user, wholesalerChanges, wholesalerManagers, wholesal
 import type { WholesalerTerms } from "#app/db/term-values.ts";
 import { callsLeft } from "#app/features/official-records/official-record-jobs.server.ts";
 import { requestRecordsCheck } from "#app/features/official-records/official-records.server.ts";
+import { ADMIN_FIELD_MESSAGE, FORBIDDEN_MESSAGE, NUMBER_LIMIT_MESSAGE } from "#app/features/suppliers/supplier-desk.server.ts";
 import { SUPPLIED_SOURCE, TERM_FIELDS, termRows } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { createWholesaler, getWholesaler, updateWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
@@ -15,7 +16,6 @@ import { asResponse, caught, formRequest, getRequest, retryAfterPassedOn } from 
 import { callAction, callLoader } from "#tests/routes.ts";
 import { registryJobs, type StandInRegistries, startStandInRegistries } from "#tests/stand-in-registries.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { ADMIN_FIELD_MESSAGE, FORBIDDEN_MESSAGE, NUMBER_LIMIT_MESSAGE } from "./supplier-desk.server.ts";
 
 // Runs on PGlite and, with TEST_DB=postgres, on PostgreSQL.
 withTestDatabase();

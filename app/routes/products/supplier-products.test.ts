@@ -3,12 +3,12 @@ import { beforeAll, beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { products, user, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import { NOT_MANAGER_MESSAGE } from "#app/features/products/products.server.ts";
+import { removeManager } from "#app/features/suppliers/claims.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { signedUpCookie } from "#tests/factories.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { removeManager } from "./claims.server.ts";
 
 withTestDatabase();
 

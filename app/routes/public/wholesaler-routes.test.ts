@@ -3,13 +3,13 @@ import { beforeAll, beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
 import { listWholesalerDates } from "#app/features/sitemap/sitemap.server.ts";
+import { createWholesaler, foldCountedViews, listWholesalers } from "#app/features/wholesalers/wholesalers.server.ts";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
 import { signedUpAdmin, signedUpCookie } from "#tests/factories.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { createWholesaler, foldCountedViews, listWholesalers } from "./wholesalers.server.ts";
 
 withTestDatabase();
 

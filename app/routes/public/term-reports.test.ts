@@ -4,6 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest
 import { db } from "#app/db/client.server.ts";
 import { evidenceFiles, jobs, rateLimits, termReports, wholesalerChanges, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import { ALERT_DIGEST_KIND } from "#app/features/alerts/alert-kinds.ts";
+import { NO_EVIDENCE, NO_TERM_REPORTED, TERM_REPORT_RECEIVED } from "#app/features/reports/term-report-words.ts";
+import type { OpenTermReport } from "#app/features/reports/term-reports.server.ts";
 import { termHistoryOf } from "#app/features/wholesalers/wholesaler-history.server.ts";
 import { REPORTED_SOURCE, SUPPLIED_SOURCE, termRows, UNKNOWN_TERMS } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { getWholesaler, saveSupplierTerms } from "#app/features/wholesalers/wholesalers.server.ts";
@@ -15,8 +17,6 @@ import { asResponse, caught, cookiesFrom, formRequest, getRequest, multipartRequ
 import { callAction, callLoader, callRoute } from "#tests/routes.ts";
 import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { NO_EVIDENCE, NO_TERM_REPORTED, TERM_REPORT_RECEIVED } from "./term-report-words.ts";
-import type { OpenTermReport } from "./term-reports.server.ts";
 
 withTestDatabase();
 const smtp = useSmtpStandIn();

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { db } from "#app/db/client.server.ts";
 import { jobs, officialRecords, recordIssues, wholesalerChanges, wholesalers } from "#app/db/schema.ts";
+import { RECORDS_AFTER_CHANGE_KIND, registerRecordsFollowUp } from "#app/features/official-records/official-record-follow-up.server.ts";
 import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
@@ -12,7 +13,6 @@ import { signedUpAdmin, signedUpCookie } from "#tests/factories.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader, callRoute } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { RECORDS_AFTER_CHANGE_KIND, registerRecordsFollowUp } from "./official-record-follow-up.server.ts";
 
 withTestDatabase();
 

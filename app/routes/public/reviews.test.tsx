@@ -15,6 +15,18 @@ import {
   wholesalerManagers,
   wholesalers,
 } from "#app/db/schema.ts";
+import type { ReviewsSection } from "#app/features/reviews/review-actions.server.ts";
+import { tradeMonths } from "#app/features/reviews/review-schema.ts";
+import { ReviewSection } from "#app/features/reviews/review-section.tsx";
+import {
+  FLAG_RECEIVED,
+  REVIEW_REFUSALS,
+  REVIEW_SAVED,
+  SCORES_PENDING,
+  TAKEN_DOWN_PLACEHOLDER,
+  writerLabel,
+} from "#app/features/reviews/review-words.ts";
+import { reviewScoresAmong, writerPseudonym } from "#app/features/reviews/reviews.server.ts";
 import { accountAction } from "#app/features/users/account-actions.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { purgeEvidence } from "#app/platform/evidence/evidence.server.ts";
@@ -24,11 +36,6 @@ import { asResponse, caught, cookiesFrom, formRequest, getRequest, multipartRequ
 import { callAction, callLoader, callRoute } from "#tests/routes.ts";
 import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import type { ReviewsSection } from "./review-actions.server.ts";
-import { tradeMonths } from "./review-schema.ts";
-import { ReviewSection } from "./review-section.tsx";
-import { FLAG_RECEIVED, REVIEW_REFUSALS, REVIEW_SAVED, SCORES_PENDING, TAKEN_DOWN_PLACEHOLDER, writerLabel } from "./review-words.ts";
-import { reviewScoresAmong, writerPseudonym } from "./reviews.server.ts";
 
 withTestDatabase();
 const smtp = useSmtpStandIn();

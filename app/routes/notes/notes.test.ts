@@ -3,6 +3,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { sellerNotes, user } from "#app/db/schema.ts";
+import { createNoteAction, deleteNoteAction, updateNoteAction } from "#app/features/notes/note-actions.server.ts";
+import { NoteBody } from "#app/features/notes/note-body.tsx";
+import { listNotes } from "#app/features/notes/notes.server.ts";
 import { setDisplayName } from "#app/features/users/account.server.ts";
 import { loader as detailLoader } from "#app/routes/notes/note-detail.tsx";
 import { loader as listLoader } from "#app/routes/notes/note-list.tsx";
@@ -11,9 +14,6 @@ import { signedUpAccount, signedUpAdmin } from "#tests/factories.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { createNoteAction, deleteNoteAction, updateNoteAction } from "./note-actions.server.ts";
-import { NoteBody } from "./note-body.tsx";
-import { listNotes } from "./notes.server.ts";
 
 withTestDatabase();
 

@@ -2,14 +2,14 @@ import { asc } from "drizzle-orm";
 import { beforeAll, beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
+import { adminWholesalerFormSchema, simpleWholesalerSchema } from "#app/features/wholesalers/wholesaler-schema.ts";
+import { TERM_FIELDS } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { formFieldNames } from "#app/lib/form-kit.ts";
 import { seoulDay } from "#app/lib/format.ts";
 import { signedUpAdmin } from "#tests/factories.ts";
 import { asResponse, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { adminWholesalerFormSchema, simpleWholesalerSchema } from "./wholesaler-schema.ts";
-import { TERM_FIELDS } from "./wholesaler-terms.ts";
 
 withTestDatabase();
 

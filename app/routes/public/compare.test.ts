@@ -1,6 +1,8 @@
 import { beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { wholesalers } from "#app/db/schema.ts";
+import { TOO_MANY_MESSAGE } from "#app/features/compare/compare-ids.ts";
+import type { CompareColumn } from "#app/features/compare/compare-table.tsx";
 import { UNKNOWN_TERMS } from "#app/features/wholesalers/wholesaler-terms.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
@@ -9,8 +11,6 @@ import * as compare from "#app/routes/public/compare.tsx";
 import { LEAK_PATTERN, naughtyStrings, OWN_BAD_INPUTS, sqlInjectionPayloads } from "#tests/corpora.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
-import { TOO_MANY_MESSAGE } from "./compare-ids.ts";
-import type { CompareColumn } from "./compare-table.tsx";
 
 withTestDatabase();
 
