@@ -30,10 +30,10 @@ const CLOCK_SKEW_SECONDS = 1;
 
 /**
  * The anonymous list, search and detail pages, and their data requests (`/list.data`; the home page's is
- * `/_root.data`): home, 도매처 목록, 상품 목록과 검색, 외부 상품, 셀러 노트, a supplier, a note, the sitemap.
+ * `/_root.data`): home, 도매처 목록, 상품 목록과 검색, 외부 상품, 셀러 노트, a supplier, a product, a note, the sitemap.
  */
 const REPLICA_PAGES =
-  /^\/(?:_root\.data|sitemap\.xml|(?:list|products|search|external-products|sellernote(?:\/\d+)?|wholesaler\/\d+)(?:\.data)?)?\/?$/;
+  /^\/(?:_root\.data|sitemap\.xml|(?:list|products|search|external-products|sellernote(?:\/\d+)?|wholesaler\/\d+|product\/\d+)(?:\.data)?)?\/?$/;
 
 /** Better Auth's session cookie, with or without `__Secure-`: only then is the session looked up. */
 const SESSION_COOKIE = /(?:^|;)\s*(?:__Secure-)?better-auth\.session_token=/;

@@ -30,6 +30,16 @@ export async function listWholesalerDates(limit: number, part = 1) {
     .offset((part - 1) * limit);
 }
 
+/** Product pages (/product/{id}: every registered product is public) with their last change, as the supplier files. */
+export async function listProductDates(limit: number, part = 1) {
+  return db()
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .orderBy(asc(products.id))
+    .limit(limit)
+    .offset((part - 1) * limit);
+}
+
 async function latestProductChange() {
   const [[own], [external]] = await Promise.all([
     db()
@@ -54,33 +64,43 @@ function latest(dates: (Date | string | null | undefined)[]): Date | null {
 }
 
 /**
- * The files of the sitemap: `pages` (the public list pages, the guides and the notes) and `wholesalers-1`,
- * `wholesalers-2`, … with at most 50,000 supplier pages each. /sitemap.xml is their index and
+ * The files of the sitemap: `pages` (the public list pages, the guides and the notes), `wholesalers-1`,
+ * `wholesalers-2`, … with at most 50,000 supplier pages each, and `products-1`, … with the product pages alike. /sitemap.xml is their index and
  * /sitemap.xml?part=<name> each file: a file listed by an index may only list addresses under its own folder,
  * so the files stay at the site's root.
  */
-export type SitemapPart = { kind: "pages" } | { kind: "wholesalers"; number: number };
+export type SitemapPart = { kind: "pages" } | { kind: "wholesalers" | "products"; number: number };
 
 export function parseSitemapPart(value: string | null): SitemapPart | null {
   if (value === "pages") return { kind: "pages" };
-  const match = /^wholesalers-([1-9]\d{0,4})$/.exec(value ?? "");
-  return match ? { kind: "wholesalers", number: Number(match[1]) } : null;
+  const match = /^(wholesalers|products)-([1-9]\d{0,4})$/.exec(value ?? "");
+  return match ? { kind: match[1] as "wholesalers" | "products", number: Number(match[2]) } : null;
 }
 
-/** The index: the pages file and as many supplier files as the published suppliers fill (at least one). */
+/**
+ * The index: the pages file, as many supplier files as the published suppliers fill (at least one) and as many
+ * product files as the products fill (none without products).
+ */
 export async function sitemapIndexParts(): Promise<{ part: string; lastmod: Date | null }[]> {
-  const [[counted], [changed]] = await Promise.all([
+  const [[counted], [changed], [productsCounted], productChange] = await Promise.all([
     db().select({ n: count() }).from(wholesalers).where(publishedOnly),
     db()
       .select({ at: max(wholesalers.updatedAt) })
       .from(wholesalers)
       .where(publishedOnly),
+    db().select({ n: count() }).from(products),
+    db()
+      .select({ at: max(products.updatedAt) })
+      .from(products)
+      .then(([row]) => latest([row?.at ?? null])),
   ]);
   const files = Math.max(1, Math.ceil(Number(counted?.n ?? 0) / MAX_URLS));
+  const productFiles = Math.ceil(Number(productsCounted?.n ?? 0) / MAX_URLS);
   const supplierChange = latest([changed?.at ?? null]);
   return [
     { part: "pages", lastmod: null },
     ...Array.from({ length: files }, (_, i) => ({ part: `wholesalers-${i + 1}`, lastmod: supplierChange })),
+    ...Array.from({ length: productFiles }, (_, i) => ({ part: `products-${i + 1}`, lastmod: productChange })),
   ];
 }
 
@@ -90,6 +110,11 @@ export async function sitemapPartEntries(part: SitemapPart): Promise<SitemapEntr
     const rows = await listWholesalerDates(MAX_URLS, part.number);
     if (rows.length === 0 && part.number > 1) return null;
     return rows.map((row) => ({ path: `/wholesaler/${row.id}`, lastmod: row.updatedAt }));
+  }
+  if (part.kind === "products") {
+    const rows = await listProductDates(MAX_URLS, part.number);
+    if (rows.length === 0) return null;
+    return rows.map((row) => ({ path: `/product/${row.id}`, lastmod: row.updatedAt }));
   }
   const [noteRows, productsChanged, [suppliersChanged]] = await Promise.all([
     listNoteDates(),

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { sellerNotes, wholesalers } from "#app/db/schema.ts";
+import { products, sellerNotes, wholesalers } from "#app/db/schema.ts";
 import { loader as robotsLoader } from "#app/routes/public/robots.ts";
 import { loader as sitemapLoader } from "#app/routes/public/sitemap.ts";
 import { guides } from "#content/guides/all-guides.ts";
@@ -48,8 +48,18 @@ test("sitemap.xml is an index of files: the pages file lists the public pages, e
   // Nothing private is listed.
   for (const loc of [...urls.keys(), ...suppliers.keys()]) expect(loc).not.toMatch(/\/(admin|api|add|edit)(\/|$)/);
   // Files that do not exist are a 404.
-  for (const part of ["wholesalers-2", "wholesalers-0", "products", "#app/features/etc", "wholesalers-1x"])
+  for (const part of ["wholesalers-2", "wholesalers-0", "products", "products-1", "../etc", "wholesalers-1x"])
     expect((await sitemap(`?part=${part}`)).status).toBe(404);
+});
+
+test("each product page is in a products file of the index, with its date; without products there is no such file", async () => {
+  expect(filesOf((await sitemap()).xml)).not.toContain(`${ORIGIN}/sitemap.xml?part=products-1`);
+  const [product] = await db().insert(products).values({ name: "사이트맵 상품", price: 1000 }).returning();
+  expect(filesOf((await sitemap()).xml)).toContain(`${ORIGIN}/sitemap.xml?part=products-1`);
+  const listed = urlsOf((await sitemap("?part=products-1")).xml);
+  expect([...listed]).toEqual([[`${ORIGIN}/product/${product!.id}`, product!.updatedAt.toISOString()]]);
+  expect((await sitemap("?part=products-2")).status).toBe(404);
+  await db().delete(products);
 });
 
 test("at 120,000 published suppliers the index names three supplier files of at most 50,000 addresses, together every supplier once; waiting ones are left out", async () => {
