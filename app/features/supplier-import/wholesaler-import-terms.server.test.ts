@@ -1,9 +1,8 @@
 import { asc } from "drizzle-orm";
 import { beforeEach, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { jobs, wholesalers } from "#app/db/schema.ts";
+import { wholesalers } from "#app/db/schema.ts";
 import { seoulDay } from "#app/lib/format.ts";
-import { validBusinessNumbers } from "#tests/factories.ts";
 import { rowsOf } from "#tests/import-files.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { UNKNOWN_TERMS } from "../wholesalers/wholesaler-terms.ts";
@@ -14,7 +13,6 @@ withTestDatabase();
 
 beforeEach(async () => {
   await db().delete(wholesalers);
-  await db().delete(jobs);
 });
 
 const snapshot = () => db().select().from(wholesalers).orderBy(asc(wholesalers.id));
@@ -172,30 +170,4 @@ test("a 변경 row that would replace curated values (a written 요약, 공급�
   expect(chosen.report).toMatchObject({ changed: 2 });
   expect(await stored(written)).toMatchObject({ summary: "파일의 소개" });
   expect(await stored(supplied)).toMatchObject({ dropshipping: "no", shippingFee: 3000, contact: "02-1234-5678" });
-});
-
-test("an import's new 사업자등록번호s are asked about in one sweep for the whole import, not one job a supplier (docs/decisions/0051)", async () => {
-  const numbers = validBusinessNumbers(6);
-  const fileOf = (part: string[], label: string) =>
-    [
-      "name,category,siteUrl,businessNumber",
-      ...part.map((number, i) => `${label}도매${i},생활,https://${label}-domae${i}.kr/,${number}`),
-    ].join("\n");
-  const csv = fileOf(numbers.slice(0, 3), "first");
-  const queued = async () => (await db().select({ kind: jobs.kind }).from(jobs)).map((job) => job.kind).sort();
-  process.env.DATA_GO_KR_KEY = "stand-in-key";
-  try {
-    expect((await applyImport(rowsOf(csv), "safe")).report.added).toBe(3);
-    expect(await queued()).toEqual(["official-records.sweep"]);
-    // A second import while that sweep waits asks for nothing more.
-    expect((await applyImport(rowsOf(fileOf(numbers.slice(3), "second")), "safe")).report.added).toBe(3);
-    expect(await queued()).toEqual(["official-records.sweep"]);
-  } finally {
-    delete process.env.DATA_GO_KR_KEY;
-  }
-  // Without a key nothing would be asked: nothing is queued.
-  await db().delete(jobs);
-  await db().delete(wholesalers);
-  expect((await applyImport(rowsOf(csv), "safe")).report.added).toBe(3);
-  expect(await queued()).toEqual([]);
 });
