@@ -30,18 +30,15 @@ export function AdminNav({ openReports, openRecords, openReviews }: { openReport
         <Link
           key={link.to}
           to={link.to}
+          // The count badge is read as part of the name, `수정 요청 3건 대기`, which begins with the visible text.
+          aria-label={waiting[link.to] ? `${link.label} ${waiting[link.to]!.toLocaleString("ko-KR")}건 대기` : undefined}
           className="rounded-full border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-50"
         >
           {link.label}
-          {/* The count badge is read as part of the name, `수정 요청 3건 대기`, and the name keeps the visible text. */}
           {waiting[link.to] ? (
-            <>
-              {" "}
-              <span className="ml-1 inline-block min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-xs font-semibold text-white">
-                {waiting[link.to]!.toLocaleString("ko-KR")}
-                <span className="sr-only">건 대기</span>
-              </span>
-            </>
+            <span className="ml-1.5 inline-block min-w-5 rounded-full bg-rose-600 px-1.5 text-center text-xs font-semibold text-white">
+              {waiting[link.to]!.toLocaleString("ko-KR")}
+            </span>
           ) : null}
         </Link>
       ))}

@@ -91,7 +91,11 @@ test("the terms: numbered articles, 회원 탈퇴 at /account, the operator and 
   const article = page.getByRole("main").getByRole("article");
   const headings = await article.getByRole("heading", { level: 2 }).allTextContents();
   expect(headings[0]).toBe("목차");
-  expect(headings.slice(1)).toEqual(Array.from({ length: 13 }, (_, i) => expect.stringMatching(new RegExp(`^제${i + 1}조 \\(.+\\)$`))));
+  // The numbered articles, then the reviews' policy (spec decisions 41-44) as a section of its own.
+  expect(headings.slice(1)).toEqual([
+    ...Array.from({ length: 13 }, (_, i) => expect.stringMatching(new RegExp(`^제${i + 1}조 \\(.+\\)$`))),
+    "후기 운영 정책",
+  ]);
   await expect(article.getByRole("region", { name: "제5조 (회원 탈퇴)" }).getByRole("link", { name: "내 계정" })).toHaveAttribute(
     "href",
     "/account",
@@ -149,6 +153,9 @@ const NOT_PUBLIC_PAGES = new Set([
   "/edit/:id",
   "/wholesaler/:id/report", // a correction form, noindex
   "/wholesaler/:id/claim", // 공급사 인증: sign-in required, noindex
+  "/wholesaler/:id/review", // 거래 후기 쓰기: sign-in required, noindex
+  "/wholesaler/:id/terms-report", // 조건 제보: sign-in required, noindex
+  "/wholesaler/:id/reviews/:reviewId/:act", // a review's 신고, 답변 and 게시 중단 forms, noindex
   "/supplier", // 내 도매처: sign-in required, noindex
   "/supplier/:id/edit",
   "/alerts/unsubscribe", // a mailed link's page, noindex

@@ -260,4 +260,11 @@ test("a seller reports 위탁 판매: 가능 with the supplier's page as evidenc
   await expect.poll(() => alerts().length, { timeout: 45_000, message: "one alert mail to the seller who saved it" }).toBe(1);
   expect(alerts()[0]!.text).toContain(name);
   expect(alerts()[0]!.text).toContain("위탁 판매: 확인 필요 → 가능");
+
+  // The directory as the journey found it: the filter journeys count the demo's 위탁 suppliers.
+  await page.goto("/admin");
+  await page.getByRole("row").filter({ hasText: name }).getByRole("button", { name: "삭제" }).click();
+  await page.getByRole("alertdialog", { name: "정말 삭제하시겠습니까?" }).getByRole("button", { name: "삭제" }).click();
+  await expect(page.getByText("삭제 완료되었습니다.")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
 });

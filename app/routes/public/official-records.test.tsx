@@ -130,8 +130,8 @@ describe("/admin/records", () => {
       <Stub initialEntries={["/"]} hydrationData={{ loaderData: { root: { openRecords: 2, openReports: 0 } } }} />,
     );
     expect(html).toContain('href="/admin/records"');
-    // Its name is what it shows and what waits: `공식 기록 2건 대기`.
-    expect(html.replace(/<[^>]+>/g, "")).toContain("공식 기록 2건 대기");
+    // Its name begins with what it shows and says what waits: `공식 기록 2건 대기`.
+    expect(html).toMatch(/<a[^>]*aria-label="공식 기록 2건 대기"[^>]*>공식 기록<span[^>]*>2<\/span><\/a>/);
   });
 
   test("확인함 takes an item off the list; it comes back when its subject changes", async () => {
