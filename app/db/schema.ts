@@ -835,6 +835,8 @@ export const officialRecords = pgTable(
     /** What the site check last read on the home page: a 사업자등록번호 (check digit valid) and a 통신판매업 신고번호. */
     pageNumber: text("page_number"),
     pageMailOrderNumber: text("page_mail_order_number"),
+    /** The 상호 the home page's 사업자 정보 names (`상호`, `상호명`, `회사명`), as written: `상호 불일치` compares it. */
+    pageTradeName: text("page_trade_name"),
     pageUrl: text("page_url"),
     pageReadAt: timestamp("page_read_at", { withTimezone: true }),
     /** Where the supplier's number came from when the site check filled it in (the page and when). */

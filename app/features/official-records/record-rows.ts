@@ -1,6 +1,7 @@
+import { formatBusinessNumber } from "#app/lib/business-number.ts";
 import { formatDate, formatDay } from "#app/lib/format.ts";
 import { domainMatches } from "./declared-domains.ts";
-import { BEFORE_CHECK, ROW_LABELS } from "./record-words.ts";
+import { BEFORE_CHECK, NUMBER_UNKNOWN, ROW_LABELS, SITE_SHOWN_SUFFIX } from "./record-words.ts";
 import type { NtsState } from "./registry-answers.ts";
 
 // The rows of `사업자 정보` are computed in the detail page's loader (record-words.ts has the labels pages import).
@@ -27,20 +28,45 @@ export type RecordAnswers = {
 
 export type RecordRow = { label: string; value: string };
 
+/** The supplier's 사업자등록번호 and whether it was read from its home page (official-records.server.ts `recordViewOf`). */
+export type RecordNumber = { digits: string | null; fromPage: boolean };
+
 /**
- * The five rows of `사업자 정보`. `answers` must be about the supplier's current number (official-records.server.ts
- * `recordViewOf`); with the checks off, without a number or without answers every row is `확인 전`.
+ * The `사업자등록번호` row: the number, `<number> (사이트 표기)` while a number read from the home page has no 국세청
+ * answer yet (always, with the checks off), or `확인 필요` (spec decision 47).
+ */
+export function numberRow(number: RecordNumber, answers: RecordAnswers | null, enabled: boolean): RecordRow {
+  if (!number.digits) return { label: ROW_LABELS.number, value: NUMBER_UNKNOWN };
+  const answered = enabled && Boolean(answers?.ntsCheckedAt);
+  const shown = formatBusinessNumber(number.digits);
+  return { label: ROW_LABELS.number, value: number.fromPage && !answered ? `${shown} ${SITE_SHOWN_SUFFIX}` : shown };
+}
+
+/**
+ * The rows of `사업자 정보`: the number (`numberRow`), then, while the checks are on, the five registry rows.
+ * `answers` must be about the supplier's current number (official-records.server.ts `recordViewOf`); without a
+ * number or without answers every registry row is `확인 전`. With the checks off there are no registry rows: the
+ * page says the records were not checked instead (official-records-section.tsx).
  */
 export function recordRows({
   enabled,
   answers,
   siteUrl,
+  number,
 }: {
   enabled: boolean;
   answers: RecordAnswers | null;
   siteUrl: string;
+  number: RecordNumber;
 }): RecordRow[] {
-  const a = enabled ? answers : null;
+  const first = numberRow(number, answers, enabled);
+  if (!enabled) return [first];
+  return [first, ...registryRows(answers, siteUrl)];
+}
+
+/** The five registry rows. */
+function registryRows(answers: RecordAnswers | null, siteUrl: string): RecordRow[] {
+  const a = answers;
   const nts = a?.ntsCheckedAt ? (a.ntsState as NtsState | null) : null;
   const ftc = a?.ftcCheckedAt ? a.mailOrderFound : null;
   const ntsValue =

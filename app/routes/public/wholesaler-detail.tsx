@@ -3,7 +3,7 @@ import { JsonLd } from "#app/components/json-ld.tsx";
 import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { WholesalerCardActions } from "#app/features/directory/wholesaler-card-actions.tsx";
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
-import { recordAnswersOf, recordsEnabled } from "#app/features/official-records/official-records.server.ts";
+import { recordsEnabled, recordViewOf } from "#app/features/official-records/official-records.server.ts";
 import { OfficialRecordsSection } from "#app/features/official-records/official-records-section.tsx";
 import { recordRows } from "#app/features/official-records/record-rows.ts";
 import { gridClass, ProductCard } from "#app/features/products/product-card.tsx";
@@ -52,11 +52,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await loadWholesalerForDetail(request, id, visitor);
   if (!found) throw new Response(NOT_FOUND, { status: 404 });
   const { createdAt: _created, updatedAt, ...wholesaler } = found.wholesaler;
-  const [site, favorites, logos, answers, verified, termHistory, supplierProducts, reviews] = await Promise.all([
+  const [site, favorites, logos, recordView, verified, termHistory, supplierProducts, reviews] = await Promise.all([
     siteStatusOf(id),
     user ? favoriteIdsAmong(user.id, [id]) : null,
     imagesFor([wholesaler.logoUrl]),
-    recordAnswersOf(id),
+    recordViewOf(id),
     verifiedAmong([id]),
     termHistoryOf(id),
     listProducts({ supplier: id, page: 1, perPage: SUPPLIER_PRODUCTS_SHOWN }),
@@ -73,7 +73,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     checkedDay: site.checkedAt ? formatDate(site.checkedAt) : null,
     regulatoryNotes: notesForCategory(wholesaler.category),
     // 사업자 정보: the words and dates are decided here (Korean calendar days, the same in every browser).
-    records: recordRows({ enabled: recordsEnabled(), answers, siteUrl: wholesaler.siteUrl }),
+    records: recordRows({ enabled: recordsEnabled(), ...recordView, siteUrl: wholesaler.siteUrl }),
+    recordsEnabled: recordsEnabled(),
     // 공급사 인증: at least one account proved it runs the listing's site.
     supplierVerified: verified.has(id),
     // 이 도매처의 상품: the newest few, read-only cards (the owner edits from /products).
@@ -160,6 +161,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
     checkedDay,
     regulatoryNotes,
     records,
+    recordsEnabled: recordsOn,
     supplierVerified,
     termHistory,
     products,
@@ -224,7 +226,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
         </dl>
       </section>
       <TermHistory entries={termHistory} />
-      <OfficialRecordsSection rows={records} />
+      <OfficialRecordsSection rows={records} enabled={recordsOn} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-500">
         <p>최근 수정: {updatedDay}</p>
         <div className="flex flex-wrap gap-3">
