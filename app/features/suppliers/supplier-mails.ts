@@ -18,3 +18,32 @@ export function managerAddedMail({ to, listing, link, siteName }: { to: string; 
     ].join("\n"),
   };
 }
+
+/** The 6-digit code of a claim by mail, to an address at the listing's site domain (no link: the code is typed on the claim page). */
+export function claimCodeMail({
+  to,
+  listing,
+  code,
+  minutes,
+  siteName,
+}: {
+  to: string;
+  listing: string;
+  code: string;
+  minutes: number;
+  siteName: string;
+}): Mail {
+  return {
+    to,
+    subject: `[${siteName}] 도매처 운영자 인증번호 ${code}`,
+    text: [
+      "안녕하세요.",
+      "",
+      `${siteName}에서 도매처 '${listing}'의 운영자 인증을 요청하셨습니다.`,
+      `인증번호: ${code}`,
+      "",
+      `인증 페이지에 이 인증번호 6자리를 ${minutes}분 안에 입력해 주세요.`,
+      "직접 요청하지 않으셨다면 이 메일은 지우셔도 됩니다. 인증번호를 다른 사람에게 알려 주지 마세요.",
+    ].join("\n"),
+  };
+}

@@ -1,9 +1,19 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { CopyButton } from "#app/components/copy-button.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { claimAction, loadClaimPage } from "#app/features/suppliers/claim-actions.server.ts";
-import { ACCOUNT_CHECKS_PER_HOUR, CHECKS_PER_HOUR, META_NAME } from "#app/features/suppliers/claim-rules.ts";
+import { BUILDER_STEPS } from "#app/features/suppliers/claim-builder-steps.ts";
+import {
+  ACCOUNT_CHECKS_PER_HOUR,
+  CHECKS_PER_HOUR,
+  MAIL_CODE_MINUTES,
+  MAIL_CODE_TRIES,
+  MAILS_PER_DAY,
+  META_NAME,
+  SHARED_HOST_SENTENCE,
+} from "#app/features/suppliers/claim-rules.ts";
 import { failureOf } from "#app/lib/form-kit.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -28,8 +38,10 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function WholesalerClaim({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, refusal, code, expiresAt, manager, siteUrl, filePath } = loaderData;
+  const { listing, refusal, code, expiresAt, manager, siteUrl, filePath, mail } = loaderData;
   const failure = failureOf(actionData);
+  const mailSent = actionData && "mailSent" in actionData ? actionData.mailSent : null;
+  const tag = code ? `<meta name="${META_NAME}" content="${code}">` : "";
   return (
     <div className="mx-auto max-w-2xl">
       {listing.name ? (
@@ -48,33 +60,76 @@ export default function WholesalerClaim({ loaderData, actionData }: Route.Compon
         <div className="space-y-6">
           {manager ? (
             <p role="status" className="rounded-xl border border-emerald-200 bg-emerald-50 px-5 py-4 text-emerald-800">
-              이미 이 도매처의 운영자로 인증되어 있습니다. <Link to="/supplier">내 도매처</Link>에서 조건을 수정할 수 있습니다.
+              이미 이 도매처의 운영자로 인증되어 있습니다.{" "}
+              <Link to={`/supplier/${listing.id}/edit`} className="font-medium underline">
+                내 도매처에서 수정
+              </Link>
             </p>
           ) : null}
           <p className="text-slate-700">
             <strong className="font-semibold">{listing.name}</strong>의 사이트(<span className="break-all">{siteUrl}</span>)를 운영하고
-            계시다면, 아래 두 방법 중 하나로 인증 코드를 사이트에 올린 뒤 ‘확인하기’를 눌러 주세요. 인증되면 위탁 조건을 직접 수정하고
-            상품을 이 도매처에 연결할 수 있습니다.
+            계시다면, 아래 방법 중 하나로 인증해 주세요. 인증되면 위탁 조건을 직접 수정하고 상품을 이 도매처에 연결할 수 있습니다.
           </p>
-          <div className="rounded-xl border border-slate-200 bg-white p-5">
-            <p className="text-sm text-slate-500">인증 코드 (이 계정과 이 도매처 전용)</p>
-            <p className="mt-1 break-all font-mono text-lg text-slate-900" data-testid="claim-code">
-              {code}
-            </p>
-            <p className="mt-1 text-sm text-slate-500">{expiresAt ? `${formatDateTime(expiresAt)}까지 유효합니다.` : null}</p>
-          </div>
+          {mail.refusal === SHARED_HOST_SENTENCE ? (
+            <p className="rounded-xl border border-sky-200 bg-sky-50 px-5 py-4 text-sky-900">{SHARED_HOST_SENTENCE}</p>
+          ) : null}
           {failure ? (
             <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-700">
               {failure.message}
             </p>
           ) : null}
+          {mailSent ? (
+            <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+              {mailSent}
+            </p>
+          ) : null}
+          <div className="rounded-xl border border-slate-200 bg-white p-5">
+            <p id="claim-code-label" className="text-sm text-slate-500">
+              인증 코드 (이 계정과 이 도매처 전용)
+            </p>
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              {/* Focusable, so a keyboard reaches it and selects it without JavaScript. */}
+              <code
+                tabIndex={0}
+                aria-labelledby="claim-code-label"
+                className="break-all font-mono text-lg text-slate-900 focus:outline-2 focus:outline-blue-600"
+                data-testid="claim-code"
+              >
+                {code}
+              </code>
+              <CopyButton text={code} label="인증 코드" />
+            </div>
+            <p className="mt-1 text-sm text-slate-500">{expiresAt ? `${formatDateTime(expiresAt)}까지 유효합니다.` : null}</p>
+          </div>
           <ProofSection method="meta" title="메타 태그" code={code}>
-            <p className="mt-1 text-sm text-slate-600">사이트 주소의 페이지 &lt;head&gt; 안에 다음 태그를 넣어 주세요.</p>
-            <pre className="mt-2 overflow-x-auto rounded bg-slate-100 p-3 text-sm">{`<meta name="${META_NAME}" content="${code}">`}</pre>
+            <p className="mt-1 text-sm text-slate-600">사이트 주소의 첫 페이지 &lt;head&gt; 안에 다음 태그를 넣어 주세요.</p>
+            <div className="mt-2 flex flex-wrap items-start gap-2">
+              <pre
+                tabIndex={0}
+                aria-label="메타 태그"
+                className="min-w-0 flex-1 overflow-x-auto rounded bg-slate-100 p-3 text-sm focus:outline-2 focus:outline-blue-600"
+              >
+                <code>{tag}</code>
+              </pre>
+              <CopyButton text={tag} label="메타 태그" />
+            </div>
+            <div className="mt-4 space-y-3">
+              {BUILDER_STEPS.map((builder) => (
+                <div key={builder.name}>
+                  <h3 className="text-sm font-semibold text-slate-900">{builder.name}</h3>
+                  <ol className="mt-1 list-decimal space-y-0.5 pl-5 text-sm text-slate-700">
+                    {builder.steps.map((step) => (
+                      <li key={step}>{step}</li>
+                    ))}
+                  </ol>
+                </div>
+              ))}
+            </div>
           </ProofSection>
           <ProofSection method="file" title="파일" code={code}>
             <p className="mt-1 text-sm text-slate-600">사이트의 {filePath} 주소에 인증 코드만 적은 텍스트 파일을 올려 주세요.</p>
           </ProofSection>
+          <MailSection mail={mail} sent={Boolean(mailSent) || mail.pending} />
           <p className="text-sm text-slate-500">
             확인하기는 도매처마다 한 시간에 {CHECKS_PER_HOUR}번, 한 계정에서 모든 도매처를 합쳐 한 시간에 {ACCOUNT_CHECKS_PER_HOUR}번까지 할
             수 있습니다. 사이트가 다른 주소로 이동하면 같은 사이트 안의 주소만 따라갑니다.
@@ -82,6 +137,85 @@ export default function WholesalerClaim({ loaderData, actionData }: Route.Compon
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * 이메일: the part before `@` typed beside the site's own domain (the server builds the address, never the form), then
+ * the 6-digit code from the mail. Not offered for a shared host or an address without a domain of its own.
+ */
+function MailSection({
+  mail,
+  sent,
+}: {
+  mail: { domain: string | null; refusal: string | null; pending: boolean };
+  sent: boolean;
+}) {
+  return (
+    <section aria-labelledby="email-heading" className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="email-heading" className="text-lg font-semibold text-slate-900">
+        이메일
+      </h2>
+      {mail.domain ? (
+        <>
+          <p className="mt-1 text-sm text-slate-600">
+            사이트 도메인(@{mail.domain})의 메일 주소로 인증번호를 보내 드립니다. @ 앞부분만 입력해 주세요. 인증번호는{" "}
+            {MAIL_CODE_MINUTES}분 동안 {MAIL_CODE_TRIES}번까지 입력할 수 있고, 메일은 도매처마다 하루 {MAILS_PER_DAY}번까지 보낼 수
+            있습니다.
+          </p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="method" value="email-send" />
+            <input type="hidden" name="intent" value="email-send" />
+            <label htmlFor="claim-local-part" className="block text-sm font-medium text-slate-800">
+              메일 주소
+            </label>
+            <div className="mt-1 flex flex-wrap items-center gap-2">
+              <input
+                id="claim-local-part"
+                name="localPart"
+                required
+                maxLength={64}
+                autoComplete="off"
+                inputMode="email"
+                className="w-48 rounded-md border border-slate-300 px-3 py-2"
+              />
+              <span className="text-slate-700">@{mail.domain}</span>
+              <SubmitButton intent="email-send" pendingLabel="보내는 중...">
+                인증 메일 보내기
+              </SubmitButton>
+            </div>
+          </Form>
+          {sent ? (
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="method" value="email-confirm" />
+              <input type="hidden" name="intent" value="email-confirm" />
+              <label htmlFor="claim-mail-code" className="block text-sm font-medium text-slate-800">
+                인증번호
+              </label>
+              <div className="mt-1 flex flex-wrap items-center gap-2">
+                <input
+                  id="claim-mail-code"
+                  name="mailCode"
+                  required
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]{6}"
+                  maxLength={6}
+                  className="w-32 rounded-md border border-slate-300 px-3 py-2 font-mono"
+                />
+                <SubmitButton intent="email-confirm" pendingLabel="확인 중...">
+                  확인하기
+                </SubmitButton>
+              </div>
+            </Form>
+          ) : null}
+        </>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">
+          {mail.refusal === SHARED_HOST_SENTENCE ? "오픈마켓이나 플랫폼의 주소에는 이메일 인증을 쓸 수 없습니다." : mail.refusal}
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -14,7 +14,7 @@ import { ReviewSection } from "#app/features/reviews/review-section.tsx";
 import { siteStatusOf } from "#app/features/site-checks/site-checks.server.ts";
 import { SITE_STATUS_LABELS } from "#app/features/site-checks/site-status-labels.ts";
 import { loadWholesalerForDetail, publishWholesalerAction, reviewFormOf } from "#app/features/supplier-import/wholesaler-review.server.ts";
-import { verifiedAmong } from "#app/features/suppliers/claims.server.ts";
+import { isManagerOf, verifiedAmong } from "#app/features/suppliers/claims.server.ts";
 import { countsAsView, visitorKey } from "#app/features/wholesalers/view-count.server.ts";
 import { WaitingNotice } from "#app/features/wholesalers/waiting-notice.tsx";
 import { CategoryBadge, siteLinkOf } from "#app/features/wholesalers/wholesaler-card.tsx";
@@ -52,7 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await loadWholesalerForDetail(request, id, visitor);
   if (!found) throw new Response(NOT_FOUND, { status: 404 });
   const { createdAt: _created, updatedAt, ...wholesaler } = found.wholesaler;
-  const [site, favorites, logos, recordView, verified, termHistory, supplierProducts, reviews] = await Promise.all([
+  const [site, favorites, logos, recordView, verified, termHistory, supplierProducts, reviews, manages] = await Promise.all([
     siteStatusOf(id),
     user ? favoriteIdsAmong(user.id, [id]) : null,
     imagesFor([wholesaler.logoUrl]),
@@ -61,6 +61,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     termHistoryOf(id),
     listProducts({ supplier: id, page: 1, perPage: SUPPLIER_PRODUCTS_SHOWN }),
     loadReviewsSection(id, user, new URL(request.url).searchParams),
+    user ? isManagerOf(user.id, id) : false,
   ]);
   const productPictures = await imagesFor(supplierProducts.items.map((product) => product.imageUrl));
   return {
@@ -77,6 +78,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     recordsEnabled: recordsEnabled(),
     // 공급사 인증: at least one account proved it runs the listing's site.
     supplierVerified: verified.has(id),
+    // A manager of the listing edits it (`내 도매처에서 수정`) instead of being asked whether it runs it.
+    manages,
     // 이 도매처의 상품: the newest few, read-only cards (the owner edits from /products).
     products: supplierProducts.items.map(({ createdBy: _owner, imageUrl, wholesalerId: _tie, ...product }) => ({
       ...product,
@@ -163,6 +166,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
     records,
     recordsEnabled: recordsOn,
     supplierVerified,
+    manages,
     termHistory,
     products,
     moreProducts,
@@ -236,9 +240,15 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
           <Link to={`/wholesaler/${w.id}/terms-report`} className="font-medium text-blue-700 hover:underline">
             조건 제보하기
           </Link>
-          <Link to={`/wholesaler/${w.id}/claim`} className="font-medium text-blue-700 hover:underline">
-            이 도매처의 운영자이신가요?
-          </Link>
+          {manages ? (
+            <Link to={`/supplier/${w.id}/edit`} className="font-medium text-blue-700 hover:underline">
+              내 도매처에서 수정
+            </Link>
+          ) : (
+            <Link to={`/wholesaler/${w.id}/claim`} className="font-medium text-blue-700 hover:underline">
+              이 도매처의 운영자이신가요?
+            </Link>
+          )}
         </div>
       </div>
       <div className="mt-6">
