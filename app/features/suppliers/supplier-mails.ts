@@ -47,3 +47,33 @@ export function claimCodeMail({
     ].join("\n"),
   };
 }
+
+/** `반려` of a claim by 사업자등록증: the admin's reason, and the way back to the claim page. */
+export function claimRejectedMail({
+  to,
+  listing,
+  reason,
+  link,
+  siteName,
+}: {
+  to: string;
+  listing: string;
+  reason: string;
+  link: string;
+  siteName: string;
+}): Mail {
+  return {
+    to,
+    subject: `[${siteName}] 도매처 운영자 인증 심사 결과`,
+    link,
+    text: [
+      "안녕하세요.",
+      "",
+      `도매처 '${listing}'의 운영자 인증(사업자등록증) 요청을 승인하지 못했습니다.`,
+      `사유: ${reason}`,
+      "",
+      "사유를 확인하신 뒤 아래 주소에서 다시 요청해 주세요. 올려 주신 사업자등록증은 30일 뒤 삭제됩니다.",
+      link,
+    ].join("\n"),
+  };
+}

@@ -8,6 +8,7 @@ import { BUILDER_STEPS } from "#app/features/suppliers/claim-builder-steps.ts";
 import {
   ACCOUNT_CHECKS_PER_HOUR,
   CHECKS_PER_HOUR,
+  DOCUMENT_ACCEPT,
   MAIL_CODE_MINUTES,
   MAIL_CODE_TRIES,
   MAILS_PER_DAY,
@@ -38,9 +39,10 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 }
 
 export default function WholesalerClaim({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, refusal, code, expiresAt, manager, siteUrl, filePath, mail } = loaderData;
+  const { listing, refusal, code, expiresAt, manager, siteUrl, filePath, mail, document } = loaderData;
   const failure = failureOf(actionData);
   const mailSent = actionData && "mailSent" in actionData ? actionData.mailSent : null;
+  const documentSent = actionData && "documentSent" in actionData ? actionData.documentSent : null;
   const tag = code ? `<meta name="${META_NAME}" content="${code}">` : "";
   return (
     <div className="mx-auto max-w-2xl">
@@ -130,6 +132,7 @@ export default function WholesalerClaim({ loaderData, actionData }: Route.Compon
             <p className="mt-1 text-sm text-slate-600">사이트의 {filePath} 주소에 인증 코드만 적은 텍스트 파일을 올려 주세요.</p>
           </ProofSection>
           <MailSection mail={mail} sent={Boolean(mailSent) || mail.pending} />
+          <DocumentSection document={document} sent={documentSent} />
           <p className="text-sm text-slate-500">
             확인하기는 도매처마다 한 시간에 {CHECKS_PER_HOUR}번, 한 계정에서 모든 도매처를 합쳐 한 시간에 {ACCOUNT_CHECKS_PER_HOUR}번까지 할
             수 있습니다. 사이트가 다른 주소로 이동하면 같은 사이트 안의 주소만 따라갑니다.
@@ -137,6 +140,76 @@ export default function WholesalerClaim({ loaderData, actionData }: Route.Compon
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * 사업자등록증: a picture or PDF of the document whose number is the listing's (typed when the listing has none), a
+ * contact, and `심사 요청`; an admin decides on /admin/claims.
+ */
+function DocumentSection({ document, sent }: { document: { number: string | null; pending: boolean }; sent: string | null }) {
+  return (
+    <section aria-labelledby="document-heading" className="rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="document-heading" className="text-lg font-semibold text-slate-900">
+        사업자등록증
+      </h2>
+      {sent ? (
+        <p role="status" className="mt-2 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+          {sent}
+        </p>
+      ) : document.pending ? (
+        <p className="mt-1 text-sm text-slate-600">심사 중인 요청이 있습니다. 결과를 메일로 알려 드립니다.</p>
+      ) : (
+        <Form method="post" encType="multipart/form-data" className="mt-2 space-y-3">
+          <input type="hidden" name="method" value="document" />
+          <input type="hidden" name="intent" value="document" />
+          <p className="text-sm text-slate-600">
+            {document.number
+              ? `이 도매처의 사업자등록번호(${document.number})가 적힌 사업자등록증을 올려 주세요.`
+              : "사업자등록증과 그 번호를 올려 주세요. 승인되면 이 번호가 도매처의 사업자등록번호가 됩니다."}{" "}
+            그림(PNG, JPEG, WebP)이나 PDF로 10MB까지 올릴 수 있고, 관리자만 보며 심사 후 30일이 지나면 삭제됩니다.
+          </p>
+          <div>
+            <label htmlFor="claim-document" className="block text-sm font-medium text-slate-800">
+              사업자등록증 파일
+            </label>
+            <input id="claim-document" name="document" type="file" required accept={DOCUMENT_ACCEPT} className="mt-1 block text-sm" />
+          </div>
+          {document.number ? null : (
+            <div>
+              <label htmlFor="claim-business-number" className="block text-sm font-medium text-slate-800">
+                사업자등록번호
+              </label>
+              <input
+                id="claim-business-number"
+                name="businessNumber"
+                required
+                inputMode="numeric"
+                maxLength={12}
+                placeholder="123-45-67890"
+                className="mt-1 w-44 rounded-md border border-slate-300 px-3 py-2"
+              />
+            </div>
+          )}
+          <div>
+            <label htmlFor="claim-contact" className="block text-sm font-medium text-slate-800">
+              담당자 연락처
+            </label>
+            <input
+              id="claim-contact"
+              name="contact"
+              required
+              maxLength={100}
+              placeholder="전화번호나 이메일"
+              className="mt-1 w-64 rounded-md border border-slate-300 px-3 py-2"
+            />
+          </div>
+          <SubmitButton intent="document" pendingLabel="보내는 중...">
+            심사 요청
+          </SubmitButton>
+        </Form>
+      )}
+    </section>
   );
 }
 
