@@ -176,8 +176,8 @@ describe("the decision", () => {
     const [claim] = await db().select().from(claimDocuments);
     const page = asResponse(await callLoader(getRequest("/admin/claims", { cookie: adminCookie })));
     expect((page.data as { items: { id: number }[] }).items.map((item) => item.id)).toEqual([claim!.id]);
-    const user = await caught(() => callLoader(getRequest("/admin/claims", { cookie: ownerCookie })));
-    expect(user.status).toBe(302);
+    const plain = await caught(() => callLoader(getRequest("/admin/claims", { cookie: ownerCookie })));
+    expect(plain.status).toBe(302);
     for (const intent of ["approve", "reject"]) {
       const fields = { intent, id: String(claim!.id), reason: "x" };
       expect(await caught(() => callAction(formRequest("/admin/claims", fields, { cookie: ownerCookie })))).toMatchObject({ status: 403 });

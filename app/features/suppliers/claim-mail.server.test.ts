@@ -78,6 +78,8 @@ describe("the proof by mail", () => {
     expect(sent).toEqual({ ok: true, message: MAIL_WORDS.sent("owner@maildome.co.kr") });
     const { code, subject } = await codeMailedTo("owner@maildome.co.kr");
     expect(subject).toContain("인증번호");
+    // Not in the subject: a mail without SMTP_URL logs its subject.
+    expect(subject).not.toContain(code);
     const [row] = await db().select().from(claimMailCodes);
     expect(row).toMatchObject({ address: "owner@maildome.co.kr", tries: 0 });
     expect(JSON.stringify(row)).not.toContain(code);

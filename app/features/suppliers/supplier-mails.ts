@@ -35,7 +35,7 @@ export function claimCodeMail({
 }): Mail {
   return {
     to,
-    subject: `[${siteName}] 도매처 운영자 인증번호 ${code}`,
+    subject: `[${siteName}] 도매처 운영자 인증번호`,
     text: [
       "안녕하세요.",
       "",
