@@ -1,7 +1,7 @@
 import { formatBusinessNumber } from "#app/lib/business-number.ts";
 import { formatDate, formatDay } from "#app/lib/format.ts";
 import { domainMatches } from "./declared-domains.ts";
-import { BEFORE_CHECK, NUMBER_UNKNOWN, ROW_LABELS, SITE_SHOWN_SUFFIX } from "./record-words.ts";
+import { BEFORE_CHECK, NUMBER_UNKNOWN, RECORDS_NOT_CHECKED, ROW_LABELS, SITE_SHOWN_SUFFIX } from "./record-words.ts";
 import type { NtsState } from "./registry-answers.ts";
 
 // The rows of `사업자 정보` are computed in the detail page's loader (record-words.ts has the labels pages import).
@@ -53,15 +53,18 @@ export function recordRows({
   answers,
   siteUrl,
   number,
+  withNumber = true,
 }: {
   enabled: boolean;
   answers: RecordAnswers | null;
   siteUrl: string;
   number: RecordNumber;
+  /** /compare leaves the number's row out: its 위탁 조건 rows have `사업자등록번호` already, and rows are keyed by label. */
+  withNumber?: boolean;
 }): RecordRow[] {
-  const first = numberRow(number, answers, enabled);
-  if (!enabled) return [first];
-  return [first, ...registryRows(answers, siteUrl)];
+  const first = withNumber ? [numberRow(number, answers, enabled)] : [];
+  if (!enabled) return withNumber ? first : [{ label: ROW_LABELS.records, value: RECORDS_NOT_CHECKED }];
+  return [...first, ...registryRows(answers, siteUrl)];
 }
 
 /** The five registry rows. */

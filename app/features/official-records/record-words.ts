@@ -24,6 +24,8 @@ export type BusinessAlert = keyof typeof STATE_LABELS;
 
 export const ROW_LABELS = {
   number: "사업자등록번호",
+  /** /compare's one row of 사업자 정보 while the checks are off. */
+  records: "공식 기록",
   nts: "국세청 상태",
   taxType: "과세 유형",
   mailOrder: "통신판매업 신고",
