@@ -241,26 +241,26 @@ describe("what visitors see", () => {
         asResponse(await detail.loader(args(getRequest(`/wholesaler/${id}`), { id: String(id) }))).data as { records: { value: string }[] }
       ).records.map((row) => row.value);
     expect(await rows(verified)).toEqual([
-      "105-81-00003",
       "계속사업자",
       "간이과세자",
       "2019-서울강남-01234 (정상영업)",
       "사이트 주소와 일치",
       "2026. 11. 23.",
     ]);
-    expect((await rows(closed))[1]).toBe("폐업 (2026. 11. 01.)");
-    expect(await rows(mismatch)).toEqual(["111-11-11119", ...Array(5).fill("확인 전")]);
+    expect((await rows(closed))[0]).toBe("폐업 (2026. 11. 01.)");
+    expect(await rows(mismatch)).toEqual(Array(5).fill("확인 전"));
     delete process.env.DATA_GO_KR_KEY;
-    // Without a key: the number only, no 확인 전 rows.
-    expect(await rows(verified)).toEqual(["105-81-00003"]);
+    // Without a key: one line, no 확인 전 rows.
+    expect(await rows(verified)).toEqual(["공식 기록은 아직 확인하지 않았습니다."]);
   });
 
   test("without a key the page shows the number and 공식 기록은 아직 확인하지 않았습니다., no rows, no 출처 line", async () => {
     // The section as the page renders it from its loader's data.
     const html = async () => {
-      const { records, recordsEnabled } = asResponse(await detail.loader(args(getRequest(`/wholesaler/${verified}`), { id: String(verified) })))
-        .data as { records: RecordRow[]; recordsEnabled: boolean };
-      return renderToString(<OfficialRecordsSection rows={records} enabled={recordsEnabled} />);
+      const { records, recordsEnabled, recordNumber } = asResponse(
+        await detail.loader(args(getRequest(`/wholesaler/${verified}`), { id: String(verified) })),
+      ).data as { records: RecordRow[]; recordsEnabled: boolean; recordNumber: string };
+      return renderToString(<OfficialRecordsSection rows={records} enabled={recordsEnabled} number={recordNumber} />);
     };
     const withKey = await html();
     expect(withKey).toContain("출처: 국세청 사업자등록 상태조회");

@@ -22,7 +22,7 @@ import {
   requestRecordsCheck,
   syncVerifiedFlags,
 } from "./official-records.server.ts";
-import { recordRows } from "./record-rows.ts";
+import { numberRow, recordRows } from "./record-rows.ts";
 
 withTestDatabase();
 
@@ -96,13 +96,13 @@ async function addSupplier(
   return row!.id;
 }
 
-/** The five registry rows (the number's row first is left out). */
 const rowsOf = async (id: number, siteUrl = "") =>
-  recordRows({ enabled: true, ...(await recordViewOf(id)), siteUrl })
-    .slice(1)
-    .map((row) => `${row.label}: ${row.value}`);
-const numberRowOf = async (id: number, enabled = true) =>
-  recordRows({ enabled, ...(await recordViewOf(id)), siteUrl: "" })[0]?.value;
+  recordRows({ enabled: true, answers: (await recordViewOf(id)).answers, siteUrl }).map((row) => `${row.label}: ${row.value}`);
+/** The number as the detail page shows it. */
+const numberRowOf = async (id: number, enabled = true) => {
+  const view = await recordViewOf(id);
+  return numberRow(view.number, view.answers, enabled).value;
+};
 
 const registryPart = async (id: number) => {
   const [row] = await db().select().from(officialRecords).where(eq(officialRecords.wholesalerId, id));
@@ -612,7 +612,7 @@ describe("the supplier's own page, read by the site check", () => {
 });
 
 describe("without a key", () => {
-  test("nothing is sent, only the number row (no 확인 전 rows), no card label, and the 사업자 확인 filter is empty", async () => {
+  test("nothing is sent, one line instead of the 확인 전 rows, no card label, and the 사업자 확인 filter is empty", async () => {
     const id = await addSupplier("키 없는 도매", { businessNumber: N_OK, siteUrl: "https://bizdome.co.kr" });
     registries.setNts(N_OK!, { state: "01" });
     registries.setFtc(N_OK!, { found: true, mailOrderNumber: "2019-서울강남-01234", state: "정상영업", domains: "bizdome.co.kr" });
@@ -624,8 +624,9 @@ describe("without a key", () => {
     expect(await requestRecordsCheck(id)).toBeNull();
     expect(await verifiedNames()).toEqual([]);
     expect(
-      recordRows({ enabled: false, ...(await recordViewOf(id)), siteUrl: "https://bizdome.co.kr" }).map((row) => `${row.label}: ${row.value}`),
-    ).toEqual([`사업자등록번호: ${N_OK!.slice(0, 3)}-${N_OK!.slice(3, 5)}-${N_OK!.slice(5)}`]);
+      recordRows({ enabled: false, answers: (await recordViewOf(id)).answers, siteUrl: "https://bizdome.co.kr" }).map((row) => row.value),
+    ).toEqual(["공식 기록은 아직 확인하지 않았습니다."]);
+    expect(await numberRowOf(id, false)).toBe(`${N_OK!.slice(0, 3)}-${N_OK!.slice(3, 5)}-${N_OK!.slice(5)}`);
     expect(await businessAlertsAmong([id])).toEqual({});
 
     // The key back: the stored answers count again.

@@ -43,28 +43,14 @@ export function numberRow(number: RecordNumber, answers: RecordAnswers | null, e
 }
 
 /**
- * The rows of `사업자 정보`: the number (`numberRow`), then, while the checks are on, the five registry rows.
- * `answers` must be about the supplier's current number (official-records.server.ts `recordViewOf`); without a
- * number or without answers every registry row is `확인 전`. With the checks off there are no registry rows: the
- * page says the records were not checked instead (official-records-section.tsx).
+ * The rows of `사업자 정보`: while the checks are on, the five registry rows (`answers` must be about the supplier's
+ * current number, official-records.server.ts `recordViewOf`; without a number or without answers every row is
+ * `확인 전`); with the checks off, no registry row but one line saying the records were not checked (spec decision
+ * 47; the detail page shows it under the number, /compare as its one row).
  */
-export function recordRows({
-  enabled,
-  answers,
-  siteUrl,
-  number,
-  withNumber = true,
-}: {
-  enabled: boolean;
-  answers: RecordAnswers | null;
-  siteUrl: string;
-  number: RecordNumber;
-  /** /compare leaves the number's row out: its 위탁 조건 rows have `사업자등록번호` already, and rows are keyed by label. */
-  withNumber?: boolean;
-}): RecordRow[] {
-  const first = withNumber ? [numberRow(number, answers, enabled)] : [];
-  if (!enabled) return withNumber ? first : [{ label: ROW_LABELS.records, value: RECORDS_NOT_CHECKED }];
-  return [...first, ...registryRows(answers, siteUrl)];
+export function recordRows({ enabled, answers, siteUrl }: { enabled: boolean; answers: RecordAnswers | null; siteUrl: string }): RecordRow[] {
+  if (!enabled) return [{ label: ROW_LABELS.records, value: RECORDS_NOT_CHECKED }];
+  return registryRows(answers, siteUrl);
 }
 
 /** The five registry rows. */

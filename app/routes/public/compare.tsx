@@ -71,7 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
               }),
             },
             { title: "위탁 조건", rows: termRows(item) },
-            { title: "사업자 정보", rows: recordRows({ enabled: recordsEnabled(), ...recordView, siteUrl: item.siteUrl, withNumber: false }) },
+            { title: "사업자 정보", rows: recordRows({ enabled: recordsEnabled(), answers: recordView.answers, siteUrl: item.siteUrl }) },
           ],
         };
       }),

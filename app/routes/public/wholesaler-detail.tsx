@@ -5,7 +5,7 @@ import { WholesalerCardActions } from "#app/features/directory/wholesaler-card-a
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { recordsEnabled, recordViewOf } from "#app/features/official-records/official-records.server.ts";
 import { OfficialRecordsSection } from "#app/features/official-records/official-records-section.tsx";
-import { recordRows } from "#app/features/official-records/record-rows.ts";
+import { numberRow, recordRows } from "#app/features/official-records/record-rows.ts";
 import { gridClass, ProductCard } from "#app/features/products/product-card.tsx";
 import { listProducts } from "#app/features/products/products.server.ts";
 import { SupplierSellingHelp } from "#app/features/regulatory/regulatory-note-list.tsx";
@@ -36,6 +36,7 @@ import { notesForCategory } from "#content/regulatory-notes.ts";
 import type { Route } from "./+types/wholesaler-detail";
 
 const NOT_FOUND = "도매처를 찾을 수 없습니다.";
+const NUMBER_LABEL = "사업자등록번호";
 const SUPPLIER_PRODUCTS_SHOWN = 12;
 
 /** Plain links and forms only: sent without React's client scripts (ADR 0031). */
@@ -74,7 +75,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     checkedDay: site.checkedAt ? formatDate(site.checkedAt) : null,
     regulatoryNotes: notesForCategory(wholesaler.category),
     // 사업자 정보: the words and dates are decided here (Korean calendar days, the same in every browser).
-    records: recordRows({ enabled: recordsEnabled(), ...recordView, siteUrl: wholesaler.siteUrl }),
+    records: recordRows({ enabled: recordsEnabled(), answers: recordView.answers, siteUrl: wholesaler.siteUrl }),
+    // The number as 사업자 정보 and the terms' `사업자등록번호` show it: `(사이트 표기)` while read from the home page only.
+    recordNumber: numberRow(recordView.number, recordView.answers, recordsEnabled()).value,
     recordsEnabled: recordsEnabled(),
     // 공급사 인증: at least one account proved it runs the listing's site.
     supplierVerified: verified.has(id),
@@ -165,6 +168,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
     regulatoryNotes,
     records,
     recordsEnabled: recordsOn,
+    recordNumber,
     supplierVerified,
     manages,
     termHistory,
@@ -224,13 +228,13 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
           공급사 페이지에서 확인한 내용입니다. ‘확인 필요’는 아직 확인하지 못한 항목이니 거래 전에 공급사에 직접 확인하세요.
         </p>
         <dl className="mt-3 rounded-xl border border-slate-200 bg-white px-5">
-          {termRows(w).map((row) => (
+          {termRows(w).map((row) => (row.label === NUMBER_LABEL && w.businessNumber ? { ...row, value: recordNumber } : row)).map((row) => (
             <Row key={row.label} {...row} />
           ))}
         </dl>
       </section>
       <TermHistory entries={termHistory} />
-      <OfficialRecordsSection rows={records} enabled={recordsOn} />
+      <OfficialRecordsSection rows={records} enabled={recordsOn} number={recordNumber} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-500">
         <p>최근 수정: {updatedDay}</p>
         <div className="flex flex-wrap gap-3">
