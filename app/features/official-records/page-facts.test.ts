@@ -80,6 +80,7 @@ test("the 상호: 상호, 상호명 or 회사명, up to the next label or separa
   expect(readPageFacts(page("<footer>상호명: 도매온 스토어 대표자: 홍길동</footer>")).tradeName).toBe("도매온 스토어");
   expect(readPageFacts(page("<dl><dt>회사명</dt><dd>주식회사 바른유통</dd><dt>주소</dt><dd>서울</dd></dl>")).tradeName).toBe("주식회사 바른유통");
   expect(readPageFacts(page("<p>상호: 도매온 / 사업장 주소: 서울</p>")).tradeName).toBe("도매온");
+  expect(readPageFacts(page("<p>법인명(상호): 주식회사 바른유통 &nbsp;·&nbsp; 대표이사: 홍길동</p>")).tradeName).toBe("주식회사 바른유통");
   // A longer word that contains 상호 is not the label; two different names read none.
   expect(readPageFacts(page("<p>거래상호: 남의가게</p>")).tradeName).toBeNull();
   expect(readPageFacts(page("<p>상호: 가게하나</p><p>상호: 가게둘</p>")).tradeName).toBeNull();
