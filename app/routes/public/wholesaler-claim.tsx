@@ -93,7 +93,6 @@ export default function WholesalerClaim({ loaderData, actionData }: Route.Compon
               {/* Focusable, so a keyboard reaches it and selects it without JavaScript. */}
               <code
                 tabIndex={0}
-                aria-labelledby="claim-code-label"
                 className="break-all font-mono text-lg text-slate-900 focus:outline-2 focus:outline-blue-600"
                 data-testid="claim-code"
               >
@@ -108,7 +107,6 @@ export default function WholesalerClaim({ loaderData, actionData }: Route.Compon
             <div className="mt-2 flex flex-wrap items-start gap-2">
               <pre
                 tabIndex={0}
-                aria-label="메타 태그"
                 className="min-w-0 flex-1 overflow-x-auto rounded bg-slate-100 p-3 text-sm focus:outline-2 focus:outline-blue-600"
               >
                 <code>{tag}</code>
