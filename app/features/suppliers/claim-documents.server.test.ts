@@ -137,8 +137,10 @@ describe("the decision", () => {
     expect(manager).toMatchObject({ method: "document" });
     const [row] = await db().select({ number: wholesalers.businessNumber }).from(wholesalers).where(eq(wholesalers.id, listing));
     expect(row?.number).toBe(NUMBER);
-    const [change] = await db().select().from(wholesalerChanges).where(eq(wholesalerChanges.wholesalerId, listing));
-    expect(change).toMatchObject({ source: "claim-document", actorId: adminId });
+    const changes = await db().select().from(wholesalerChanges).where(eq(wholesalerChanges.wholesalerId, listing));
+    expect(changes.filter((change) => change.source === "claim-document")).toMatchObject([
+      { actorId: adminId, changes: [{ field: "businessNumber", before: "", after: NUMBER }] },
+    ]);
     const [file] = await db().select().from(evidenceFiles);
     const days = (file!.deleteAfter!.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
@@ -153,7 +155,8 @@ describe("the decision", () => {
     const outcomes = await Promise.all([approveClaim(claim!.id, admin()), approveClaim(claim!.id, admin(secondAdminId))]);
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
     expect(await db().select().from(wholesalerManagers)).toHaveLength(1);
-    expect(await db().select().from(wholesalerChanges).where(eq(wholesalerChanges.wholesalerId, listing))).toHaveLength(1);
+    const changes = await db().select().from(wholesalerChanges).where(eq(wholesalerChanges.wholesalerId, listing));
+    expect(changes.filter((change) => change.source === "claim-document")).toHaveLength(1);
   });
 
   test("반려 mails the reason; an empty reason is refused; the file goes in 30 days", async () => {
