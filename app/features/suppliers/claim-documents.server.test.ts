@@ -92,6 +92,18 @@ describe("the request", () => {
       ),
     );
     expect([302, 401]).toContain(anonymous.status);
+    // A body past the claim page's limit (a 50 MB document): 413 with a Korean message, nothing kept.
+    const huge = await caught(() =>
+      callAction(
+        multipartRequest(
+          `/wholesaler/${listing}/claim`,
+          { method: "document", businessNumber: NUMBER!, contact: "010-0000-0000" },
+          { document: { bytes: Buffer.alloc(11 * 1024 * 1024, 7), name: "big.png", type: "image/png" } },
+          { cookie: ownerCookie },
+        ),
+      ),
+    );
+    expect(huge.status).toBe(413);
     expect(await db().select().from(claimDocuments)).toHaveLength(1);
   });
 
