@@ -83,6 +83,8 @@ test("the 상호: 상호, 상호명 or 회사명, up to the next label or separa
   expect(readPageFacts(page("<p>법인명(상호): 주식회사 바른유통 &nbsp;·&nbsp; 대표이사: 홍길동</p>")).tradeName).toBe("주식회사 바른유통");
   // A longer word that contains 상호 is not the label; two different names read none.
   expect(readPageFacts(page("<p>거래상호: 남의가게</p>")).tradeName).toBeNull();
+  // 상호 inside the name is part of it.
+  expect(readPageFacts(page("<p>상호: 대상호텔 | 대표: 홍길동</p>")).tradeName).toBe("대상호텔");
   expect(readPageFacts(page("<p>상호: 가게하나</p><p>상호: 가게둘</p>")).tradeName).toBeNull();
 });
 

@@ -89,7 +89,7 @@ const MAIL_ORDER_NUMBER =
 // `상호`, `상호명`, `회사명` (not inside a longer word such as `거래상호`), a colon or not, then the name up to a
 // separator or the next label of the footer (at most 40 characters).
 const TRADE_NAME =
-  /(?<![가-힣A-Za-z])(?:상\s?호\s?명?|회\s?사\s?명)\s?[)\]]?\s?[:：]?\s?(?<name>[^|│ㅣ/,:：·ㆍ•\s][^|│ㅣ/,:：·ㆍ•]{0,39}?)\s?(?=[|│ㅣ/,:：·ㆍ•]|대표|사업자|주소|소재지|사업장|전화|통신\s?판매|개인\s?정보|이메일|고객\s?센터|호스팅|TEL|Tel|FAX|Fax|E-?mail|$)/g;
+  /(?<![가-힣A-Za-z])(?:상\s?호\s?명?|회\s?사\s?명)\s?[)\]]?\s?[:：]?\s?(?<name>[^|│ㅣ/,:：·ㆍ•\s][^|│ㅣ/,:：·ㆍ•]{0,39}?)\s?(?=[|│ㅣ/,:：·ㆍ•]|(?:상\s?호\s?명?|회\s?사\s?명)\s?[:：]|대표|사업자|주소|소재지|사업장|전화|통신\s?판매|개인\s?정보|이메일|고객\s?센터|호스팅|TEL|Tel|FAX|Fax|E-?mail|$)/g;
 
 /** The one distinct value among `found`, or null when there is none or more than one. */
 const theOnly = (found: Iterable<string>) => {

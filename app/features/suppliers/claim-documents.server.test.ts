@@ -178,7 +178,7 @@ describe("the decision", () => {
     expect(await rejectClaim(claim!.id, { id: adminId }, "서류의 상호가 도매처와 다릅니다.")).toMatchObject({ ok: true });
     await backgroundSettled();
     const mail = smtp.received.filter((received) => received.to.includes("owner@docclaim.test")).at(-1);
-    expect(mailText(mail!.raw)).toContain("서류의 상호가 도매처와 다릅니다.");
+    expect(mailText(mail!)).toContain("서류의 상호가 도매처와 다릅니다.");
     expect(await isManagerOf(ownerId, listing)).toBe(false);
     const [file] = await db().select().from(evidenceFiles);
     expect(file!.deleteAfter).not.toBeNull();

@@ -45,9 +45,9 @@ async function codeMailedTo(address: string) {
   await backgroundSettled();
   const mail = [...smtp.received].reverse().find((received) => received.to.includes(address));
   expect(mail, `a mail to ${address}`).toBeDefined();
-  const code = /인증번호: (\d{6})/.exec(mailText(mail!.raw))?.[1];
+  const code = /인증번호: (\d{6})/.exec(mailText(mail!))?.[1];
   expect(code).toMatch(/^\d{6}$/);
-  return { code: code!, subject: mailSubject(mail!.raw) };
+  return { code: code!, subject: mailSubject(mail!) };
 }
 
 describe("where the mail goes", () => {

@@ -14,7 +14,7 @@ import { listHref, parseListParams, SORTS, type WholesalerListParams } from "./w
  * button sends `toggle=<fact>`, which parseListParams turns into the new set (the page redirects to
  * the clean URL without JavaScript; with it, the same parse runs here before navigating).
  */
-export function WholesalerSearchForm({ state, businessFilter }: { state: WholesalerListParams; businessFilter: boolean }) {
+export function WholesalerSearchForm({ state, businessFilter = true }: { state: WholesalerListParams; businessFilter?: boolean }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const input = useRef<HTMLInputElement>(null);
