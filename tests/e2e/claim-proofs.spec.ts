@@ -90,7 +90,9 @@ test("a 스마트스토어-only seller proves control by 사업자등록증, an 
   await seller.goto(`${detailPath}/claim`);
   await expect(seller.getByText("스마트스토어 등 오픈마켓 스토어는 사업자등록증으로 인증해 주세요.")).toBeVisible();
   const document = seller.getByRole("region", { name: "사업자등록증" });
-  await document.getByLabel("사업자등록증 파일").setInputFiles({ name: "사업자등록증.png", mimeType: "image/png", buffer: await documentPicture() });
+  await document
+    .getByLabel("사업자등록증 파일")
+    .setInputFiles({ name: "사업자등록증.png", mimeType: "image/png", buffer: await documentPicture() });
   await document.getByLabel("사업자등록번호").fill("220-81-62517");
   await document.getByLabel("담당자 연락처").fill("010-1234-5678");
   await document.getByRole("button", { name: "심사 요청" }).click();

@@ -5,8 +5,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest
 import { AdminNav } from "#app/components/admin-nav.tsx";
 import { db } from "#app/db/client.server.ts";
 import { jobs, officialRecords, recordIssues, wholesalerChanges, wholesalers } from "#app/db/schema.ts";
-import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
+import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
 import { signedUpAdmin, signedUpCookie } from "#tests/factories.ts";
@@ -163,7 +163,12 @@ describe("/admin/records", () => {
   test("상호 불일치 is listed with both names, and 확인함 takes it off", async () => {
     await db()
       .insert(recordIssues)
-      .values({ wholesalerId: verified, reason: "name-mismatch", detail: "사이트 상호 (주)남의가게", since: new Date(at.getTime() + 120_000) });
+      .values({
+        wholesalerId: verified,
+        reason: "name-mismatch",
+        detail: "사이트 상호 (주)남의가게",
+        since: new Date(at.getTime() + 120_000),
+      });
     const page = asResponse(await callLoader(getRequest("/admin/records", { cookie: adminCookie })));
     const items = (page.data as { items: { wholesalerId: number; reason: string; detail: string }[] }).items;
     expect(items[0]).toMatchObject({ wholesalerId: verified, reason: "name-mismatch", detail: "사이트 상호 (주)남의가게" });

@@ -566,7 +566,13 @@ describe("the supplier's own page, read by the site check", () => {
     expect(names).toMatchObject([{ wholesalerId: other, detail: "사이트 상호 (주)전혀다른상사" }]);
 
     // The 공정위 names the business as the supplier is named: no longer a mismatch.
-    registries.setFtc(PAGE_NUMBERS.bizinfo, { found: true, mailOrderNumber: "2019-서울강남-01234", state: "정상영업", domains: "x.co.kr", name: "주식회사 바른도매" });
+    registries.setFtc(PAGE_NUMBERS.bizinfo, {
+      found: true,
+      mailOrderNumber: "2019-서울강남-01234",
+      state: "정상영업",
+      domains: "x.co.kr",
+      name: "주식회사 바른도매",
+    });
     nextDay(8);
     await dailyRun();
     expect((await listRecordIssues()).items.filter((item) => item.reason === "name-mismatch")).toEqual([]);

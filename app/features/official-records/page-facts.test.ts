@@ -62,7 +62,9 @@ test("a number the page's 공정위 link contradicts is not read; the link alone
 
 test("text hidden with display:none, visibility:hidden or the hidden attribute is not read", () => {
   expect(readPageFacts(page(`<div style="display:none">사업자등록번호 220-81-12341</div>`)).businessNumber).toBeNull();
-  expect(readPageFacts(page(`<div style="color: red; DISPLAY : none !important">사업자등록번호 220-81-12341</div>`)).businessNumber).toBeNull();
+  expect(
+    readPageFacts(page(`<div style="color: red; DISPLAY : none !important">사업자등록번호 220-81-12341</div>`)).businessNumber,
+  ).toBeNull();
   expect(readPageFacts(page(`<p hidden>사업자등록번호 220-81-12341</p>`)).businessNumber).toBeNull();
   expect(readPageFacts(page(`<span style="visibility:hidden">사업자등록번호 220-81-12341</span>`)).businessNumber).toBeNull();
   // Hidden template text does not contradict the visible number either; a hidden link does not count.
@@ -70,15 +72,21 @@ test("text hidden with display:none, visibility:hidden or the hidden attribute i
     "2208112341",
   );
   // display:block, or a class the stylesheet may hide, is read (only inline styles are known without the stylesheet).
-  expect(readPageFacts(page(`<div style="display:block" class="hide">사업자등록번호 220-81-12341</div>`)).businessNumber).toBe("2208112341");
+  expect(readPageFacts(page(`<div style="display:block" class="hide">사업자등록번호 220-81-12341</div>`)).businessNumber).toBe(
+    "2208112341",
+  );
   // Deeply nested markup is walked without running out of stack.
   expect(readPageFacts(page(`${"<span>".repeat(50_000)}사업자등록번호 220-81-12341`)).businessNumber).toBe("2208112341");
 });
 
 test("the 상호: 상호, 상호명 or 회사명, up to the next label or separator", () => {
-  expect(readPageFacts(page("<footer>상호 : (주)도매온 | 대표 : 홍길동 | 사업자등록번호 : 220-81-12341</footer>")).tradeName).toBe("(주)도매온");
+  expect(readPageFacts(page("<footer>상호 : (주)도매온 | 대표 : 홍길동 | 사업자등록번호 : 220-81-12341</footer>")).tradeName).toBe(
+    "(주)도매온",
+  );
   expect(readPageFacts(page("<footer>상호명: 도매온 스토어 대표자: 홍길동</footer>")).tradeName).toBe("도매온 스토어");
-  expect(readPageFacts(page("<dl><dt>회사명</dt><dd>주식회사 바른유통</dd><dt>주소</dt><dd>서울</dd></dl>")).tradeName).toBe("주식회사 바른유통");
+  expect(readPageFacts(page("<dl><dt>회사명</dt><dd>주식회사 바른유통</dd><dt>주소</dt><dd>서울</dd></dl>")).tradeName).toBe(
+    "주식회사 바른유통",
+  );
   expect(readPageFacts(page("<p>상호: 도매온 / 사업장 주소: 서울</p>")).tradeName).toBe("도매온");
   expect(readPageFacts(page("<p>법인명(상호): 주식회사 바른유통 &nbsp;·&nbsp; 대표이사: 홍길동</p>")).tradeName).toBe("주식회사 바른유통");
   // A longer word that contains 상호 is not the label; two different names read none.

@@ -1,5 +1,5 @@
-import { hasValidCheckDigit } from "#app/lib/business-number.ts";
 import type { DefaultTreeAdapterTypes } from "parse5";
+import { hasValidCheckDigit } from "#app/lib/business-number.ts";
 import { attributeOf, type HtmlDocument, type HtmlElement, parseHtmlDocument } from "#app/lib/html-document.server.ts";
 
 type ChildNode = DefaultTreeAdapterTypes.ChildNode;
@@ -58,7 +58,13 @@ function readDocument(document: HtmlDocument): PageReading {
     stack.push(null);
     for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
   }
-  return { text: parts.join("").replace(/[\s\u00a0]+/g, " ").trim(), linkNumbers };
+  return {
+    text: parts
+      .join("")
+      .replace(/[\s\u00a0]+/g, " ")
+      .trim(),
+    linkNumbers,
+  };
 }
 
 /** The ten digits of a `…bizCommPop.do?wrkr_no=1234567890` link (the 공정위 사업자정보확인 page), or null. */
@@ -118,8 +124,32 @@ const LEGAL_FORMS = /\(주\)|㈜|\(유\)|㈲|\(사\)|주식회사|유한회사|�
 
 /** Words many unrelated businesses' names have: sharing one of them says nothing. */
 const COMMON_WORDS = new Set([
-  "도매", "도매처", "도매몰", "유통", "상사", "무역", "물산", "산업", "커머스", "코리아", "컴퍼니", "스토어", "쇼핑몰", "쇼핑", "몰", "샵",
-  "shop", "store", "mall", "korea", "company", "co", "ltd", "inc", "corp", "commerce",
+  "도매",
+  "도매처",
+  "도매몰",
+  "유통",
+  "상사",
+  "무역",
+  "물산",
+  "산업",
+  "커머스",
+  "코리아",
+  "컴퍼니",
+  "스토어",
+  "쇼핑몰",
+  "쇼핑",
+  "몰",
+  "샵",
+  "shop",
+  "store",
+  "mall",
+  "korea",
+  "company",
+  "co",
+  "ltd",
+  "inc",
+  "corp",
+  "commerce",
 ]);
 
 /** The words of a name: legal forms out, lower-cased, split at anything that is not a letter or a digit. */

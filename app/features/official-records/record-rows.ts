@@ -48,7 +48,15 @@ export function numberRow(number: RecordNumber, answers: RecordAnswers | null, e
  * `확인 전`); with the checks off, no registry row but one line saying the records were not checked (spec decision
  * 47; the detail page shows it under the number, /compare as its one row).
  */
-export function recordRows({ enabled, answers, siteUrl }: { enabled: boolean; answers: RecordAnswers | null; siteUrl: string }): RecordRow[] {
+export function recordRows({
+  enabled,
+  answers,
+  siteUrl,
+}: {
+  enabled: boolean;
+  answers: RecordAnswers | null;
+  siteUrl: string;
+}): RecordRow[] {
   if (!enabled) return [{ label: ROW_LABELS.records, value: RECORDS_NOT_CHECKED }];
   return registryRows(answers, siteUrl);
 }

@@ -4,9 +4,9 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
 import { requireUser } from "#app/platform/auth/auth.server.ts";
 import { uploadedBytes } from "#app/platform/evidence/evidence.server.ts";
-import { PROOF_FILE_PATH } from "./claim-rules.ts";
 import { documentClaimState, requestDocumentClaim } from "./claim-documents.server.ts";
 import { confirmClaimMail, mailClaimDomain, mailCodePending, sendClaimMail } from "./claim-mail.server.ts";
+import { PROOF_FILE_PATH } from "./claim-rules.ts";
 import { checkClaim, claimCodeFor, claimRefusal, claimTarget, isManagerOf } from "./claims.server.ts";
 
 const NOT_FOUND = "도매처를 찾을 수 없습니다.";

@@ -2,7 +2,15 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { claimDocuments, evidenceFiles, officialRecords, user, wholesalerChanges, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
+import {
+  claimDocuments,
+  evidenceFiles,
+  officialRecords,
+  user,
+  wholesalerChanges,
+  wholesalerManagers,
+  wholesalers,
+} from "#app/db/schema.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import { backgroundSettled } from "#app/platform/mail/background.server.ts";
 import { signedUpAdmin, signedUpCookie, validBusinessNumbers } from "#tests/factories.ts";
@@ -109,8 +117,16 @@ describe("the request", () => {
 
   test("refused, in Korean, with nothing kept: a renamed script, too big, no file, a wrong number, a bad contact, a closed business", async () => {
     const script = Buffer.from("#!/bin/sh\nrm -rf /\n");
-    expect(await request(script, NUMBER!)).toMatchObject({ ok: false, status: 400, message: "PNG, JPEG, WebP 그림이나 PDF 파일만 올릴 수 있습니다." });
-    expect(await request(Buffer.alloc(11 * 1024 * 1024, 1), NUMBER!)).toMatchObject({ ok: false, status: 400, message: "파일은 10MB까지 올릴 수 있습니다." });
+    expect(await request(script, NUMBER!)).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "PNG, JPEG, WebP 그림이나 PDF 파일만 올릴 수 있습니다.",
+    });
+    expect(await request(Buffer.alloc(11 * 1024 * 1024, 1), NUMBER!)).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "파일은 10MB까지 올릴 수 있습니다.",
+    });
     expect(await request(null, NUMBER!)).toMatchObject({ ok: false, message: DOCUMENT_WORDS.noFile });
     expect(await request(png, "")).toMatchObject({ ok: false, message: DOCUMENT_WORDS.noNumber });
     expect(await request(png, "123-45-67890")).toMatchObject({ ok: false, status: 400 });
@@ -119,7 +135,9 @@ describe("the request", () => {
     await db().update(wholesalers).set({ businessNumber: NUMBER }).where(eq(wholesalers.id, listing));
     expect(await request(png, OTHER!)).toMatchObject({ ok: false, message: DOCUMENT_WORDS.otherNumber });
     // The 국세청 says 폐업자.
-    await db().insert(officialRecords).values({ wholesalerId: listing, businessNumber: NUMBER, ntsState: "closed", ntsCheckedAt: new Date() });
+    await db()
+      .insert(officialRecords)
+      .values({ wholesalerId: listing, businessNumber: NUMBER, ntsState: "closed", ntsCheckedAt: new Date() });
     expect(await request(png, "")).toMatchObject({ ok: false, status: 403, message: DOCUMENT_WORDS.closed });
     // A waiting listing cannot be claimed.
     const waiting = await createWholesaler({ ...base, name: "대기도매", siteUrl: "https://wait.co.kr" });

@@ -114,7 +114,14 @@ async function keepRequest(
       const fileId = await storeEvidence(tx, request.file, userId);
       const [kept] = await tx
         .insert(claimDocuments)
-        .values({ wholesalerId, userId, evidenceFileId: fileId, businessNumber: request.number, contact: request.contact, ntsState: request.ntsState })
+        .values({
+          wholesalerId,
+          userId,
+          evidenceFileId: fileId,
+          businessNumber: request.number,
+          contact: request.contact,
+          ntsState: request.ntsState,
+        })
         // The one-pending-request index: a second request at once keeps nothing, its file included.
         .onConflictDoNothing()
         .returning({ id: claimDocuments.id });
@@ -178,32 +185,41 @@ export async function listPendingClaims() {
  */
 export async function approveClaim(claimId: number, admin: Actor & { id: string }): Promise<DocumentOutcome> {
   const now = new Date();
-  const outcome = await db().transaction(async (tx) => {
-    const [claim] = await tx
-      .update(claimDocuments)
-      .set({ state: "approved", decidedBy: admin.id, decidedAt: now })
-      .where(and(eq(claimDocuments.id, claimId), eq(claimDocuments.state, "pending")))
-      .returning();
-    if (!claim) return { ok: false as const, status: 409 as const, message: DOCUMENT_WORDS.decided };
-    const [before] = await tx.select().from(wholesalers).where(eq(wholesalers.id, claim.wholesalerId)).for("update");
-    if (!before) return { ok: false as const, status: 404 as const, message: "도매처를 찾을 수 없습니다." };
-    // The listing's number changed since the request: nothing is decided (the thrown error rolls the update back).
-    if (before.businessNumber && before.businessNumber !== claim.businessNumber) throw new NumberChanged();
-    if (!before.businessNumber) {
-      const [after] = await tx
-        .update(wholesalers)
-        .set({ businessNumber: claim.businessNumber, updatedAt: now })
-        .where(eq(wholesalers.id, claim.wholesalerId))
+  const outcome = await db()
+    .transaction(async (tx) => {
+      const [claim] = await tx
+        .update(claimDocuments)
+        .set({ state: "approved", decidedBy: admin.id, decidedAt: now })
+        .where(and(eq(claimDocuments.id, claimId), eq(claimDocuments.state, "pending")))
         .returning();
-      await recordChanges(tx, { wholesalerId: claim.wholesalerId, action: "update", source: "claim-document", actor: admin, before, after: after! });
-    }
-    await scheduleEvidenceDeletion(tx, claim.evidenceFileId, now);
-    const others = await addManagerIn(tx, claim.userId, claim.wholesalerId, "document", `/admin/claims#claim-${claim.id}`);
-    return { ok: true as const, others: others ?? [], target: { id: before.id, name: before.name } };
-  }).catch((error: unknown) => {
-    if (error instanceof NumberChanged) return { ok: false as const, status: 409 as const, message: DOCUMENT_WORDS.numberChanged };
-    throw error;
-  });
+      if (!claim) return { ok: false as const, status: 409 as const, message: DOCUMENT_WORDS.decided };
+      const [before] = await tx.select().from(wholesalers).where(eq(wholesalers.id, claim.wholesalerId)).for("update");
+      if (!before) return { ok: false as const, status: 404 as const, message: "도매처를 찾을 수 없습니다." };
+      // The listing's number changed since the request: nothing is decided (the thrown error rolls the update back).
+      if (before.businessNumber && before.businessNumber !== claim.businessNumber) throw new NumberChanged();
+      if (!before.businessNumber) {
+        const [after] = await tx
+          .update(wholesalers)
+          .set({ businessNumber: claim.businessNumber, updatedAt: now })
+          .where(eq(wholesalers.id, claim.wholesalerId))
+          .returning();
+        await recordChanges(tx, {
+          wholesalerId: claim.wholesalerId,
+          action: "update",
+          source: "claim-document",
+          actor: admin,
+          before,
+          after: after!,
+        });
+      }
+      await scheduleEvidenceDeletion(tx, claim.evidenceFileId, now);
+      const others = await addManagerIn(tx, claim.userId, claim.wholesalerId, "document", `/admin/claims#claim-${claim.id}`);
+      return { ok: true as const, others: others ?? [], target: { id: before.id, name: before.name } };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NumberChanged) return { ok: false as const, status: 409 as const, message: DOCUMENT_WORDS.numberChanged };
+      throw error;
+    });
   if (!outcome.ok) return outcome;
   mailOtherManagers(outcome.others, outcome.target);
   log.info("claim document approved", { claimId });

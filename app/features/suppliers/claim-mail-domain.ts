@@ -1,5 +1,10 @@
 import { parse } from "tldts";
-import { PATH_ACCOUNT_HOSTS, PATH_SHOP_HOSTS, SHOP_PLATFORM_SUFFIXES, THIRD_PARTY_HOSTS } from "#app/features/supplier-import/address-kinds.ts";
+import {
+  PATH_ACCOUNT_HOSTS,
+  PATH_SHOP_HOSTS,
+  SHOP_PLATFORM_SUFFIXES,
+  THIRD_PARTY_HOSTS,
+} from "#app/features/supplier-import/address-kinds.ts";
 
 /**
  * Where a claim by mail goes (ui-contract.md "Every supplier can prove it runs its listing", docs/decisions/0052):

@@ -101,7 +101,11 @@ describe("the proof by mail", () => {
     expect(page.data).toMatchObject({ mail: { domain: "maildome.co.kr", refusal: null, pending: false } });
     const sent = asResponse(
       await callAction(
-        formRequest(`/wholesaler/${listing}/claim`, { method: "email-send", localPart: "boss", domain: "attacker.example" }, { cookie: ownerCookie }),
+        formRequest(
+          `/wholesaler/${listing}/claim`,
+          { method: "email-send", localPart: "boss", domain: "attacker.example" },
+          { cookie: ownerCookie },
+        ),
       ),
     );
     expect(sent.data).toMatchObject({ ok: true });
@@ -138,7 +142,9 @@ describe("the proof by mail", () => {
     await sendClaimMail(ownerId, listing, "owner");
     const fresh = await codeMailedTo("owner@maildome.co.kr");
     const guesses = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => confirmClaimMail(ownerId, listing, String((Number(fresh.code) + 1 + i) % 1_000_000).padStart(6, "0"))),
+      Array.from({ length: 12 }, (_, i) =>
+        confirmClaimMail(ownerId, listing, String((Number(fresh.code) + 1 + i) % 1_000_000).padStart(6, "0")),
+      ),
     );
     expect(guesses.every((outcome) => !outcome.ok)).toBe(true);
     const [row] = await db().select().from(claimMailCodes);

@@ -105,7 +105,13 @@ export async function sendClaimMail(userId: string, wholesalerId: number, localP
     .insert(claimMailCodes)
     .values({ wholesalerId, userId, ...row })
     .onConflictDoUpdate({ target: [claimMailCodes.wholesalerId, claimMailCodes.userId], set: row });
-  const mail = claimCodeMail({ to: address, listing: target.name.trim() || "이름 없음", code, minutes: MAIL_CODE_MINUTES, siteName: siteConfig().siteName });
+  const mail = claimCodeMail({
+    to: address,
+    listing: target.name.trim() || "이름 없음",
+    code,
+    minutes: MAIL_CODE_MINUTES,
+    siteName: siteConfig().siteName,
+  });
   runInBackground("claim code mail", () => sendMail(mail));
   log.info("claim mail sent", { wholesalerId });
   return { ok: true, message: MAIL_WORDS.sent(address) };
@@ -140,7 +146,10 @@ export async function confirmClaimMail(userId: string, wholesalerId: number, typ
   }
   const others = await db().transaction(async (tx) => {
     // Used up: the same code never proves twice (a second press at once finds no row and adds nothing).
-    const used = await tx.delete(claimMailCodes).where(and(where, eq(claimMailCodes.codeHash, tried.codeHash))).returning();
+    const used = await tx
+      .delete(claimMailCodes)
+      .where(and(where, eq(claimMailCodes.codeHash, tried.codeHash)))
+      .returning();
     if (used.length === 0) return null;
     return addManagerIn(tx, userId, wholesalerId, "email", `mailto:${tried.address}`);
   });

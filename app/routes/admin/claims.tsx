@@ -57,7 +57,9 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
                   <dt className="text-slate-500">도매처의 번호</dt>
                   <dd>{item.listingNumber ? formatBusinessNumber(item.listingNumber) : "없음 (승인하면 서류의 번호가 됩니다)"}</dd>
                   <dt className="text-slate-500">국세청 상태</dt>
-                  <dd>{item.ntsState ? (HISTORY_STATE_WORDS[item.ntsState as keyof typeof HISTORY_STATE_WORDS] ?? item.ntsState) : "확인 전"}</dd>
+                  <dd>
+                    {item.ntsState ? (HISTORY_STATE_WORDS[item.ntsState as keyof typeof HISTORY_STATE_WORDS] ?? item.ntsState) : "확인 전"}
+                  </dd>
                   <dt className="text-slate-500">요청 계정</dt>
                   <dd className="break-all">{item.account}</dd>
                   <dt className="text-slate-500">담당자 연락처</dt>
@@ -89,7 +91,13 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
                       placeholder="반려 사유 (메일로 보냅니다)"
                       className="w-64 rounded-md border border-slate-300 px-2 py-1 text-sm"
                     />
-                    <button type="submit" name="intent" value="reject" aria-describedby={`${nameId}-name`} className={rowActionClass("refuse")}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="reject"
+                      aria-describedby={`${nameId}-name`}
+                      className={rowActionClass("refuse")}
+                    >
                       반려
                     </button>
                   </Form>

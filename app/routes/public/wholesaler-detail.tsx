@@ -228,9 +228,11 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
           공급사 페이지에서 확인한 내용입니다. ‘확인 필요’는 아직 확인하지 못한 항목이니 거래 전에 공급사에 직접 확인하세요.
         </p>
         <dl className="mt-3 rounded-xl border border-slate-200 bg-white px-5">
-          {termRows(w).map((row) => (row.label === NUMBER_LABEL && w.businessNumber ? { ...row, value: recordNumber } : row)).map((row) => (
-            <Row key={row.label} {...row} />
-          ))}
+          {termRows(w)
+            .map((row) => (row.label === NUMBER_LABEL && w.businessNumber ? { ...row, value: recordNumber } : row))
+            .map((row) => (
+              <Row key={row.label} {...row} />
+            ))}
         </dl>
       </section>
       <TermHistory entries={termHistory} />
