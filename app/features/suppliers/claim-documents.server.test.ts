@@ -179,6 +179,21 @@ describe("the decision", () => {
     expect(await approveClaim(claim!.id, admin())).toMatchObject({ ok: false, message: DOCUMENT_WORDS.decided });
   });
 
+  test("승인 is refused when the 국세청 has since said 폐업자; the admin page shows the state stored now", async () => {
+    await request(png, NUMBER!);
+    const [claim] = await db().select().from(claimDocuments);
+    expect(claim?.ntsState).toBeNull();
+    await db()
+      .insert(officialRecords)
+      .values({ wholesalerId: listing, businessNumber: NUMBER, ntsState: "closed", ntsCheckedAt: new Date() });
+    const page = asResponse(await callLoader(getRequest("/admin/claims", { cookie: adminCookie })));
+    expect((page.data as { items: { currentNtsState: string | null }[] }).items[0]?.currentNtsState).toBe("closed");
+    expect(await approveClaim(claim!.id, admin())).toMatchObject({ ok: false, message: DOCUMENT_WORDS.closed });
+    expect(await isManagerOf(ownerId, listing)).toBe(false);
+    const [after] = await db().select().from(claimDocuments);
+    expect(after?.state).toBe("pending");
+  });
+
   test("two admins approving at once add one manager", async () => {
     await request(png, NUMBER!);
     const [claim] = await db().select().from(claimDocuments);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { db } from "#app/db/client.server.ts";
+import { db, type Tx } from "#app/db/client.server.ts";
 import { claimDocuments, officialRecords, user, wholesalers } from "#app/db/schema.ts";
 import { type Actor, recordChanges } from "#app/features/wholesalers/wholesaler-history.server.ts";
 import { formatBusinessNumber, parseBusinessNumber } from "#app/lib/business-number.ts";
@@ -49,8 +49,8 @@ export type DocumentOutcome = { ok: true; message: string } | { ok: false; statu
 const CONTACT = /^(?:[0-9+()\- ]{7,20}|[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,})$/;
 
 /** The stored 국세청 state of a number, when the records hold an answer about it (null: not known). */
-async function ntsStateOf(number: string) {
-  const [row] = await db()
+async function ntsStateOf(number: string, tx: Pick<Tx, "select"> = db()) {
+  const [row] = await tx
     .select({ state: officialRecords.ntsState })
     .from(officialRecords)
     .where(and(eq(officialRecords.businessNumber, number), sql`${officialRecords.ntsCheckedAt} is not null`))
@@ -135,7 +135,8 @@ async function keepRequest(
 }
 
 class AlreadyPending extends Error {}
-class NumberChanged extends Error {}
+/** Why an approval rolled back (the listing's number changed, or the business closed since the request). */
+class NotApproved extends Error {}
 
 /** What the claim page's 사업자등록증 form shows: the listing's number (formatted) and whether a request waits. */
 export async function documentClaimState(userId: string, wholesalerId: number) {
@@ -166,6 +167,10 @@ export async function listPendingClaims() {
       businessNumber: claimDocuments.businessNumber,
       contact: claimDocuments.contact,
       ntsState: claimDocuments.ntsState,
+      // The state stored now (a check may have answered since the request), else the one known then.
+      currentNtsState: sql<
+        string | null
+      >`(select ${officialRecords.ntsState} from ${officialRecords} where ${officialRecords.businessNumber} = ${claimDocuments.businessNumber} and ${officialRecords.ntsCheckedAt} is not null limit 1)`,
       evidenceFileId: claimDocuments.evidenceFileId,
       account: user.email,
       createdAt: claimDocuments.createdAt,
@@ -196,7 +201,10 @@ export async function approveClaim(claimId: number, admin: Actor & { id: string 
       const [before] = await tx.select().from(wholesalers).where(eq(wholesalers.id, claim.wholesalerId)).for("update");
       if (!before) return { ok: false as const, status: 404 as const, message: "도매처를 찾을 수 없습니다." };
       // The listing's number changed since the request: nothing is decided (the thrown error rolls the update back).
-      if (before.businessNumber && before.businessNumber !== claim.businessNumber) throw new NumberChanged();
+      if (before.businessNumber && before.businessNumber !== claim.businessNumber) throw new NotApproved(DOCUMENT_WORDS.numberChanged);
+      // The 국세청 may have answered since: a business it says is closed or suspended is not approved.
+      const state = await ntsStateOf(claim.businessNumber, tx);
+      if (state === "closed" || state === "suspended") throw new NotApproved(DOCUMENT_WORDS.closed);
       if (!before.businessNumber) {
         const [after] = await tx
           .update(wholesalers)
@@ -217,7 +225,7 @@ export async function approveClaim(claimId: number, admin: Actor & { id: string 
       return { ok: true as const, others: others ?? [], target: { id: before.id, name: before.name } };
     })
     .catch((error: unknown) => {
-      if (error instanceof NumberChanged) return { ok: false as const, status: 409 as const, message: DOCUMENT_WORDS.numberChanged };
+      if (error instanceof NotApproved) return { ok: false as const, status: 409 as const, message: error.message };
       throw error;
     });
   if (!outcome.ok) return outcome;

@@ -23,6 +23,10 @@ export function action({ request, context }: Route.ActionArgs) {
   return claimsAction(request, context.get(adminContext));
 }
 
+/** The 국세청 state in the registry's words, or `확인 전` (no key, or no answer yet). */
+const stateWords = (state: string | null) =>
+  state ? (HISTORY_STATE_WORDS[state as keyof typeof HISTORY_STATE_WORDS] ?? state) : "확인 전";
+
 /**
  * 운영자 인증 심사: each pending 사업자등록증 with the listing, the numbers and the 국세청 state, `승인` and `반려`
  * (with a reason mailed). The document opens from /admin/evidence/{id}: a picture shown, a PDF only downloaded.
@@ -57,9 +61,7 @@ export default function AdminClaims({ loaderData }: Route.ComponentProps) {
                   <dt className="text-slate-500">도매처의 번호</dt>
                   <dd>{item.listingNumber ? formatBusinessNumber(item.listingNumber) : "없음 (승인하면 서류의 번호가 됩니다)"}</dd>
                   <dt className="text-slate-500">국세청 상태</dt>
-                  <dd>
-                    {item.ntsState ? (HISTORY_STATE_WORDS[item.ntsState as keyof typeof HISTORY_STATE_WORDS] ?? item.ntsState) : "확인 전"}
-                  </dd>
+                  <dd>{stateWords(item.currentNtsState ?? item.ntsState)}</dd>
                   <dt className="text-slate-500">요청 계정</dt>
                   <dd className="break-all">{item.account}</dd>
                   <dt className="text-slate-500">담당자 연락처</dt>
