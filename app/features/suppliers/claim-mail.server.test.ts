@@ -189,6 +189,19 @@ describe("the proof by mail", () => {
     expect(await db().select().from(claimMailCodes)).toEqual([]);
   });
 
+  test("without a mail server the way is not offered (its code would go nowhere)", async () => {
+    const url = process.env.SMTP_URL;
+    delete process.env.SMTP_URL;
+    try {
+      expect(await sendClaimMail(ownerId, listing, "owner")).toMatchObject({ ok: false, status: 403, message: MAIL_WORDS.noMailServer });
+      const page = asResponse(await callLoader(getRequest(`/wholesaler/${listing}/claim`, { cookie: ownerCookie })));
+      expect(page.data).toMatchObject({ mail: { domain: null, refusal: MAIL_WORDS.noMailServer } });
+    } finally {
+      process.env.SMTP_URL = url;
+    }
+    expect(await db().select().from(claimMailCodes)).toEqual([]);
+  });
+
   test("anonymous visitors are sent to log in; nothing is mailed", async () => {
     const before = smtp.received.length;
     const anonymous = await caught(() =>

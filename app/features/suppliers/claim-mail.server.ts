@@ -31,6 +31,7 @@ import { claimCodeMail } from "./supplier-mails.ts";
 export const MAIL_WORDS = {
   shared: SHARED_HOST_SENTENCE,
   noDomain: "이 도매처의 사이트 주소로는 이메일 인증을 할 수 없습니다. 다른 방법으로 인증해 주세요.",
+  noMailServer: "지금은 인증 메일을 보낼 수 없습니다. 다른 방법으로 인증해 주세요.",
   badLocalPart: "@ 앞부분만 영문, 숫자, 점(.), 밑줄(_), 하이픈(-), 더하기(+)로 64자까지 입력해 주세요.",
   sent: (address: string) => `${address}로 인증 메일을 보냈습니다. 메일의 인증번호 6자리를 ${MAIL_CODE_MINUTES}분 안에 입력해 주세요.`,
   perDay: `인증 메일은 도매처마다 하루에 ${MAILS_PER_DAY}번까지 보낼 수 있습니다. 내일 다시 시도해 주세요.`,
@@ -58,6 +59,8 @@ export async function mailCodePending(userId: string, wholesalerId: number, now 
 
 /** Whether the listing can be claimed by mail at all, and at which domain (the page shows `@<domain>`). */
 export function mailClaimDomain(target: ClaimTarget): { domain: string | null; refusal: string | null } {
+  // Without a mail server the code would go nowhere (a logged mail never shows it): the way is not offered.
+  if (!env().SMTP_URL) return { domain: null, refusal: MAIL_WORDS.noMailServer };
   const found = mailDomainOf(target.siteUrl);
   if (found.ok) return { domain: found.domain, refusal: null };
   return { domain: null, refusal: found.why === "shared" ? MAIL_WORDS.shared : MAIL_WORDS.noDomain };
