@@ -31,6 +31,7 @@ export default [
     route("admin/reports", "routes/admin/reports.tsx"),
     route("admin/records", "routes/admin/records.tsx"),
     route("admin/reviews", "routes/admin/reviews.tsx"),
+    route("admin/claims", "routes/admin/claims.tsx"),
     route("admin/evidence/:id", "routes/admin/evidence.ts"),
     route("admin/add-product", "routes/admin/add-product.tsx"),
     route("admin/external-products", "routes/admin/external-products.tsx"),

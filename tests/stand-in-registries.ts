@@ -17,7 +17,16 @@ import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 export type NtsAnswer = { state: "01" | "02" | "03" | "unregistered"; taxTypeCode?: string; taxType?: string; endDt?: string };
 export type FtcAnswer =
   | { found: false }
-  | { found: true; mailOrderNumber: string; state: string; domains: string; dclrDate?: string; extra?: Record<string, string> };
+  | {
+      found: true;
+      mailOrderNumber: string;
+      state: string;
+      domains: string;
+      dclrDate?: string;
+      /** The 상호 (bzmnNm); left out unless given, so no test's supplier name meets a 상호 불일치 it did not ask for. */
+      name?: string;
+      extra?: Record<string, string>;
+    };
 
 export const FAULTS = [
   "500",
@@ -89,7 +98,7 @@ function ftcItem(number: string, answer: Extract<FtcAnswer, { found: true }>) {
     dclrInstNm: "서울특별시 강남구",
     operSttusCdNm: answer.state,
     corpYnNm: "개인",
-    bzmnNm: "스탠드인 도매",
+    ...(answer.name ? { bzmnNm: answer.name } : {}),
     brno: number,
     domnCn: answer.domains,
     dclrDate: answer.dclrDate ?? "20190305",
@@ -282,7 +291,9 @@ export function registryJobs(
     days: 7,
     ntsDailyLimit: 1_000,
     ftcDailyLimit: 10_000,
-    timeoutMs: 800,
+    // Long enough for a stand-in's answer on a loaded machine (a timeout pauses the service for the run, and the
+    // calls after it are not made); the slow fault (`slowMs`) still outlasts it.
+    timeoutMs: 3_000,
     ...settings,
   });
   return runner;

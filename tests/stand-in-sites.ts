@@ -40,6 +40,10 @@ export const SITE_NAMES = [
   "partner.away.co.kr",
   "bigfooter.co.kr",
   "plaintext.co.kr",
+  "spaced.co.kr",
+  "example.co.kr",
+  "template.co.kr",
+  "othername.co.kr",
 ] as const;
 
 /** Valid 사업자등록번호 (check digit) the stand-in pages show. */
@@ -175,7 +179,7 @@ export async function startStandInSites(): Promise<StandInSites> {
           200,
           page(
             "숨은 번호 도매",
-            `<script>var info = "사업자등록번호 220-81-12341";</script><!-- 사업자등록번호 220-81-12341 --><style>.x:after{content:"사업자등록번호 220-81-12341"}</style>${footer("고객센터 1588-0000")}`,
+            `<script>var info = "사업자등록번호 220-81-12341";</script><!-- 사업자등록번호 220-81-12341 --><style>.x:after{content:"사업자등록번호 220-81-12341"}</style><div style="display: none">사업자등록번호 220-81-12341</div><p hidden>사업자등록번호 220-81-12341</p>${footer("고객센터 1588-0000")}`,
           ),
         );
       case "manynumbers.co.kr":
@@ -190,6 +194,26 @@ export async function startStandInSites(): Promise<StandInSites> {
         // Not HTML: a text file that happens to hold a number is not a home page.
         response.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
         return response.end("사업자등록번호: 220-81-12341");
+      case "spaced.co.kr":
+        // Spaces around the hyphens, as some shop skins print it.
+        return html(200, page("띄운 도매", footer("상호 : 띄운도매 | 사업자등록번호 : 220 - 81 - 12341")));
+      case "example.co.kr":
+        // A skin's example number passes the check digit; it is nobody's.
+        return html(200, page("예시 번호", footer("상호: 쇼핑몰 이름 | 사업자등록번호: 000-00-00000")));
+      case "template.co.kr":
+        // A template's number beside the 공정위 link of the real one: the page contradicts itself.
+        return html(
+          200,
+          page(
+            "템플릿 번호",
+            footer(
+              `사업자등록번호: 123-12-12345 <a href="http://www.ftc.go.kr/bizCommPop.do?wrkr_no=${PAGE_NUMBERS.bizinfo}">사업자정보확인</a>`,
+            ),
+          ),
+        );
+      case "othername.co.kr":
+        // Another business's footer (the address belongs to someone else).
+        return html(200, page("남의 가게", footer(`상호명: (주)전혀다른상사 | 사업자등록번호: 220-81-12341`)));
       case "bigfooter.co.kr":
         // The number comes after the 512 KB a site check reads: the page is cut, and nothing is read.
         return html(200, page("큰 도매", `<p>${"상품 ".repeat(140_000)}</p>${footer("사업자등록번호: 220-81-12341")}`));

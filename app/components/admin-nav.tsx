@@ -11,6 +11,7 @@ const LINKS = [
   { to: "/admin/reports", label: "수정 요청" },
   { to: "/admin/records", label: "공식 기록" },
   { to: "/admin/reviews", label: "후기 관리" },
+  { to: "/admin/claims", label: "운영자 인증 심사" },
   { to: "/admin/add-product", label: "관리자 상품 등록" },
   { to: "/admin/external-products", label: "외부 인기 상품 관리" },
   { to: "/admin/sellernote-add", label: "셀러 노트 작성" },
@@ -20,10 +21,25 @@ const LINKS = [
  * Every admin tool one click apart, at the top of each admin page (drawn once by routes/admin/layout.tsx). The
  * page you are on is left out: its name is already the page's heading.
  */
-export function AdminNav({ openReports, openRecords, openReviews }: { openReports: number; openRecords: number; openReviews: number }) {
+export function AdminNav({
+  openReports,
+  openRecords,
+  openReviews,
+  openClaims = 0,
+}: {
+  openReports: number;
+  openRecords: number;
+  openReviews: number;
+  openClaims?: number;
+}) {
   const { pathname } = useLocation();
   // What waits for an admin (counted by the admin layout's loader), shown beside its menu entry.
-  const waiting: Record<string, number> = { "/admin/reports": openReports, "/admin/records": openRecords, "/admin/reviews": openReviews };
+  const waiting: Record<string, number> = {
+    "/admin/reports": openReports,
+    "/admin/records": openRecords,
+    "/admin/reviews": openReviews,
+    "/admin/claims": openClaims,
+  };
   return (
     <nav aria-label="관리자 메뉴" className="mb-6 flex flex-wrap gap-2 text-sm">
       {LINKS.filter((link) => link.to !== pathname).map((link) => (

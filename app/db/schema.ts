@@ -516,16 +516,19 @@ export const wholesalerManagers = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
-    /** `meta` (메타 태그) or `file` (파일): how control was proven. */
+    /**
+     * How control was proven: `meta` (메타 태그), `file` (파일), `email` (a code mailed to an address at the site's
+     * domain) or `document` (사업자등록증 approved by an admin).
+     */
     method: text("method").notNull(),
-    /** The address the proof was read from. */
+    /** The address the proof was read from (for `email`, `mailto:` and the address; for `document`, the claim's admin page). */
     proofUrl: text("proof_url").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.wholesalerId, t.userId] }),
     index("wholesaler_managers_user_idx").on(t.userId),
-    check("wholesaler_managers_method_check", oneOf("method", ["meta", "file"])),
+    check("wholesaler_managers_method_check", oneOf("method", ["meta", "file", "email", "document"])),
   ],
 );
 
@@ -550,6 +553,64 @@ export const claimCodes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.wholesalerId, t.userId] }), index("claim_codes_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * The 6-digit code of a claim by mail (features/suppliers/claim-mail.server.ts): one per account and listing, sent to
+ * `address` (built by the server from the listing's registrable domain), valid 30 minutes and for 5 tries; a new
+ * mail replaces it. Only a keyed hash of the code is kept. Past 5 tries it is locked until it expires.
+ */
+export const claimMailCodes = pgTable(
+  "claim_mail_codes",
+  {
+    wholesalerId: integer("wholesaler_id")
+      .notNull()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    codeHash: text("code_hash").notNull(),
+    tries: integer("tries").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.wholesalerId, t.userId] }), check("claim_mail_codes_tries_check", sql`${t.tries} >= 0`)],
+);
+
+/**
+ * A claim by 사업자등록증 (features/suppliers/claim-documents.server.ts): the document (an evidence file, private,
+ * deleted 30 days after the decision), the number on it, a contact, the 국세청 state when it was sent, and the
+ * decision: `pending` (심사 대기), `approved` (승인: the account became a manager) or `rejected` (반려, with the
+ * reason mailed). One pending claim per account and listing.
+ */
+export const claimDocuments = pgTable(
+  "claim_documents",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    wholesalerId: integer("wholesaler_id")
+      .notNull()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    evidenceFileId: text("evidence_file_id").references(() => evidenceFiles.id, { onDelete: "set null" }),
+    businessNumber: text("business_number").notNull(),
+    contact: text("contact").notNull(),
+    /** The 국세청 state known when the claim was sent (`active`, `suspended`, `closed`, `unregistered`), or null. */
+    ntsState: text("nts_state"),
+    state: text("state").notNull().default("pending"),
+    reason: text("reason"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("claim_documents_state_check", oneOf("state", ["pending", "approved", "rejected"])),
+    check("claim_documents_number_check", sql`${t.businessNumber} ~ '^[0-9]{10}$'`),
+    uniqueIndex("claim_documents_pending_idx").on(t.wholesalerId, t.userId).where(sql`${t.state} = 'pending'`),
+    index("claim_documents_queue_idx").on(t.createdAt).where(sql`${t.state} = 'pending'`),
+  ],
 );
 
 /**
@@ -835,6 +896,8 @@ export const officialRecords = pgTable(
     /** What the site check last read on the home page: a 사업자등록번호 (check digit valid) and a 통신판매업 신고번호. */
     pageNumber: text("page_number"),
     pageMailOrderNumber: text("page_mail_order_number"),
+    /** The 상호 the home page's 사업자 정보 names (`상호`, `상호명`, `회사명`), as written: `상호 불일치` compares it. */
+    pageTradeName: text("page_trade_name"),
     pageUrl: text("page_url"),
     pageReadAt: timestamp("page_read_at", { withTimezone: true }),
     /** Where the supplier's number came from when the site check filled it in (the page and when). */

@@ -14,6 +14,8 @@ export const BODY_LIMITS = {
   upload: 8 * 1024 * 1024,
   /** A review or term report with its evidence picture (≤ 5 MB, platform/evidence) and the form around it. */
   evidence: 5 * 1024 * 1024 + 64 * 1024,
+  /** A claim with its 사업자등록증 (≤ 10 MB, features/suppliers claim-rules.ts) and the form around it. */
+  document: 10 * 1024 * 1024 + 64 * 1024,
 } as const;
 
 export type BodyClass = keyof typeof BODY_LIMITS;
@@ -37,11 +39,15 @@ export function bodyClassOf(pathname: string): BodyClass {
   if (UPLOAD_PATHS.has(path)) return "upload";
   if (path === "/admin/sellernote-add" || path.startsWith("/admin/sellernote-edit/")) return "note";
   if (EVIDENCE_PATH.test(path)) return "evidence";
+  if (CLAIM_PATH.test(path)) return "document";
   return "form";
 }
 
 /** The two public forms that take an evidence picture: a review and a term report of one supplier. */
 const EVIDENCE_PATH = /^\/wholesaler\/[1-9]\d{0,9}\/(review|terms-report)$/;
+
+/** The claim page, whose `사업자등록증` form sends the document. */
+const CLAIM_PATH = /^\/wholesaler\/[1-9]\d{0,9}\/claim$/;
 
 /** Which signed-in session a request carries, as server/body-limit.ts found it before reading the body (null: none). */
 export type VerifiedSession = "admin" | "user" | null;
@@ -55,12 +61,12 @@ export type VerifiedSession = "admin" | "user" | null;
 export function bodyLimitFor(pathname: string, session: VerifiedSession): number {
   const kind = bodyClassOf(pathname);
   if ((kind === "note" || kind === "upload") && session !== "admin") return BODY_LIMITS.form;
-  if (kind === "evidence" && session === null) return BODY_LIMITS.form;
+  if ((kind === "evidence" || kind === "document") && session === null) return BODY_LIMITS.form;
   return BODY_LIMITS[kind];
 }
 
 /** The classes whose limit depends on the session (the server looks it up only for these). */
-export const SESSION_CLASSES: readonly BodyClass[] = ["note", "upload", "evidence"];
+export const SESSION_CLASSES: readonly BodyClass[] = ["note", "upload", "evidence", "document"];
 
 /** Form bodies the actions accept: urlencoded, or multipart with its boundary. */
 export function isFormContentType(contentType: string | null | undefined): boolean {

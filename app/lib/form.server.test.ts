@@ -77,6 +77,11 @@ test("body limits: small for sign-in, large classes only with a session cookie",
   expect(bodyClassOf("/wholesaler/abc/review")).toBe("form");
   expect(bodyLimitFor("/wholesaler/12/review", null)).toBe(BODY_LIMITS.form);
   expect(bodyLimitFor("/wholesaler/12/review", "user")).toBe(BODY_LIMITS.evidence);
+  // The claim page takes a 사업자등록증 (10 MB) from a signed-in account, nobody else.
+  expect(bodyClassOf("/wholesaler/12/claim.data")).toBe("document");
+  expect(bodyLimitFor("/wholesaler/12/claim", null)).toBe(BODY_LIMITS.form);
+  expect(bodyLimitFor("/wholesaler/12/claim", "user")).toBe(BODY_LIMITS.document);
+  expect(BODY_LIMITS.document).toBeGreaterThan(10 * 1024 * 1024);
 });
 
 const schema = z.object({

@@ -147,6 +147,8 @@ test("account pages: no serious or critical WCAG 2.1 AA violation at 1280 and 39
     `${supplier}/review`,
     `${supplier}/terms-report`,
     `${supplier}/reviews/${review!.replace("review-", "")}/flag`,
+    // The claim page: the code and the tag focusable, the four ways (issue 35).
+    `${supplier}/claim`,
   ]);
 });
 
@@ -170,6 +172,7 @@ test("admin pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390 
     "/admin/reports",
     "/admin/records",
     "/admin/reviews",
+    "/admin/claims",
     "/admin/add-product",
     "/admin/external-products",
     ...(externalEdit ? [externalEdit] : []),

@@ -18,11 +18,11 @@ import {
   businessAlertsAmong,
   countOpenRecordIssues,
   listRecordIssues,
-  recordAnswersOf,
+  recordViewOf,
   requestRecordsCheck,
   syncVerifiedFlags,
 } from "./official-records.server.ts";
-import { recordRows } from "./record-rows.ts";
+import { numberRow, recordRows } from "./record-rows.ts";
 
 withTestDatabase();
 
@@ -97,7 +97,12 @@ async function addSupplier(
 }
 
 const rowsOf = async (id: number, siteUrl = "") =>
-  recordRows({ enabled: true, answers: await recordAnswersOf(id), siteUrl }).map((row) => `${row.label}: ${row.value}`);
+  recordRows({ enabled: true, answers: (await recordViewOf(id)).answers, siteUrl }).map((row) => `${row.label}: ${row.value}`);
+/** The number as the detail page shows it. */
+const numberRowOf = async (id: number, enabled = true) => {
+  const view = await recordViewOf(id);
+  return numberRow(view.number, view.answers, enabled).value;
+};
 
 const registryPart = async (id: number) => {
   const [row] = await db().select().from(officialRecords).where(eq(officialRecords.wholesalerId, id));
@@ -525,10 +530,68 @@ describe("the supplier's own page, read by the site check", () => {
     expect(await adoptPageNumber(id, { id: null, label: "관리자" })).toBe(false);
   });
 
+  test("spaces around the hyphens are read; the number shows (사이트 표기) until the 국세청 answers for it", async () => {
+    delete process.env.DATA_GO_KR_KEY;
+    const spaced = await addSupplier("띄운 도매", { siteUrl: sites.url("spaced.co.kr") });
+    await dailyRun();
+    const [supplier] = await db().select({ number: wholesalers.businessNumber }).from(wholesalers).where(eq(wholesalers.id, spaced));
+    expect(supplier?.number).toBe(PAGE_NUMBERS.bizinfo);
+    // Without a key the 국세청 never answers: the number is marked as the page's.
+    expect(await numberRowOf(spaced, false)).toBe("220-81-12341 (사이트 표기)");
+    expect(registries.calls).toEqual([]);
+
+    process.env.DATA_GO_KR_KEY = KEY;
+    expect(await numberRowOf(spaced)).toBe("220-81-12341 (사이트 표기)");
+    registries.setNts(PAGE_NUMBERS.bizinfo, { state: "01" });
+    nextDay();
+    await dailyRun();
+    expect(await numberRowOf(spaced)).toBe("220-81-12341");
+  });
+
+  test("a number typed by an admin shows as it is, and no number shows 확인 필요", async () => {
+    const typed = await addSupplier("입력한 도매", { businessNumber: N_OK });
+    const none = await addSupplier("번호 없는 도매");
+    expect(await numberRowOf(typed)).toBe(`${N_OK!.slice(0, 3)}-${N_OK!.slice(3, 5)}-${N_OK!.slice(5)}`);
+    expect(await numberRowOf(none)).toBe("확인 필요");
+  });
+
+  test("상호 불일치: the footer's 상호 shares no word with the supplier's name, nor does the 공정위's", async () => {
+    const other = await addSupplier("바른도매 스토어", { siteUrl: sites.url("othername.co.kr") });
+    const same = await addSupplier("(주) 비즈도매", { siteUrl: sites.url("bizinfo.co.kr") });
+    registries.setNts(PAGE_NUMBERS.bizinfo, { state: "01" });
+    await dailyRun();
+    const [row] = await db().select().from(officialRecords).where(eq(officialRecords.wholesalerId, other));
+    expect(row?.pageTradeName).toBe("(주)전혀다른상사");
+    const names = (await listRecordIssues()).items.filter((item) => item.reason === "name-mismatch");
+    expect(names).toMatchObject([{ wholesalerId: other, detail: "사이트 상호 (주)전혀다른상사" }]);
+
+    // The 공정위 names the business as the supplier is named: no longer a mismatch.
+    registries.setFtc(PAGE_NUMBERS.bizinfo, {
+      found: true,
+      mailOrderNumber: "2019-서울강남-01234",
+      state: "정상영업",
+      domains: "x.co.kr",
+      name: "주식회사 바른도매",
+    });
+    nextDay(8);
+    await dailyRun();
+    expect((await listRecordIssues()).items.filter((item) => item.reason === "name-mismatch")).toEqual([]);
+    expect(same).toBeGreaterThan(0);
+
+    // A rename that shares nothing with either brings it back, with both names.
+    await db().update(wholesalers).set({ name: "새이름" }).where(eq(wholesalers.id, other));
+    await afterSupplierChanged(other);
+    expect((await listRecordIssues()).items.filter((item) => item.reason === "name-mismatch")).toMatchObject([
+      { wholesalerId: other, detail: "사이트 상호 (주)전혀다른상사 · 공정위 상호 주식회사 바른도매" },
+    ]);
+  });
+
   test("pages that read nothing: a wrong check digit, numbers in scripts and comments, ten numbers, another host, a cut page, not HTML, endless or huge bodies, a redirect loop, a private address", async () => {
     const names = [
       "wrongdigit.co.kr",
       "hidden.co.kr",
+      "example.co.kr",
+      "template.co.kr",
       "manynumbers.co.kr",
       "away.co.kr",
       "bigfooter.co.kr",
@@ -555,7 +618,7 @@ describe("the supplier's own page, read by the site check", () => {
 });
 
 describe("without a key", () => {
-  test("nothing is sent, every row is 확인 전, no card label, and the 사업자 확인 filter is empty", async () => {
+  test("nothing is sent, one line instead of the 확인 전 rows, no card label, and the 사업자 확인 filter is empty", async () => {
     const id = await addSupplier("키 없는 도매", { businessNumber: N_OK, siteUrl: "https://bizdome.co.kr" });
     registries.setNts(N_OK!, { state: "01" });
     registries.setFtc(N_OK!, { found: true, mailOrderNumber: "2019-서울강남-01234", state: "정상영업", domains: "bizdome.co.kr" });
@@ -567,8 +630,9 @@ describe("without a key", () => {
     expect(await requestRecordsCheck(id)).toBeNull();
     expect(await verifiedNames()).toEqual([]);
     expect(
-      recordRows({ enabled: false, answers: await recordAnswersOf(id), siteUrl: "https://bizdome.co.kr" }).map((row) => row.value),
-    ).toEqual(Array(5).fill("확인 전"));
+      recordRows({ enabled: false, answers: (await recordViewOf(id)).answers, siteUrl: "https://bizdome.co.kr" }).map((row) => row.value),
+    ).toEqual(["공식 기록은 아직 확인하지 않았습니다."]);
+    expect(await numberRowOf(id, false)).toBe(`${N_OK!.slice(0, 3)}-${N_OK!.slice(3, 5)}-${N_OK!.slice(5)}`);
     expect(await businessAlertsAmong([id])).toEqual({});
 
     // The key back: the stored answers count again.

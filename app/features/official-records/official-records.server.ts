@@ -7,8 +7,8 @@ import { publishedOnly } from "#app/features/wholesalers/wholesalers.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { enqueueJob, notifyJobs } from "#app/platform/jobs/job-store.server.ts";
 import { domainMatches, siteKeyOf } from "./declared-domains.ts";
-import type { PageFacts } from "./page-facts.ts";
-import type { RecordAnswers } from "./record-rows.ts";
+import { namesShareWord, type PageFacts } from "./page-facts.ts";
+import type { RecordAnswers, RecordNumber } from "./record-rows.ts";
 import { type BusinessAlert, HISTORY_STATE_WORDS, type IssueReason } from "./record-words.ts";
 import type { FtcRecord, NtsRecord } from "./registry-answers.ts";
 
@@ -111,8 +111,31 @@ function verifiedPair(answers: Row | null, businessNumber: string | null, siteUr
   return verified ? `${businessNumber} ${siteUrl}` : null;
 }
 
+/** The 공정위's 상호 (bzmnNm) in the stored answer, or null. */
+function ftcTradeName(answers: Row | null) {
+  const answer = answers?.ftcCheckedAt && answers.mailOrderFound ? answers.ftcAnswer : null;
+  const name = answer && typeof answer === "object" ? (answer as Record<string, unknown>).bzmnNm : null;
+  return typeof name === "string" && name.trim() ? name.trim() : null;
+}
+
+/**
+ * `상호 불일치`: the names the home page's 사업자 정보 and the 공정위 give the business (those known), when none of
+ * them shares a word with the supplier's name (page-facts.ts `namesShareWord`); null when they agree or none is known.
+ */
+function nameMismatchOf(row: Row | null, answers: Row | null, supplierName: string) {
+  const page = row?.pageTradeName?.trim() || null;
+  const ftc = ftcTradeName(answers);
+  if (!supplierName.trim() || (!page && !ftc)) return null;
+  if ([page, ftc].some((name) => name && namesShareWord(name, supplierName))) return null;
+  return [page && `사이트 상호 ${page}`, ftc && `공정위 상호 ${ftc}`].filter(Boolean).join(" · ").slice(0, 500);
+}
+
 /** The /admin/records reasons the answers and the page give now, each with what it is about. */
-function reasonsOf(row: Row | null, answers: Row | null, businessNumber: string | null, siteUrl: string): Map<IssueReason, string> {
+function reasonsOf(
+  row: Row | null,
+  answers: Row | null,
+  { businessNumber, siteUrl, name }: { businessNumber: string | null; siteUrl: string; name: string },
+): Map<IssueReason, string> {
   const reasons = new Map<IssueReason, string>();
   if (answers?.ntsCheckedAt && (answers.ntsState === "closed" || answers.ntsState === "suspended" || answers.ntsState === "unregistered")) {
     reasons.set(answers.ntsState, answers.closedOn ?? "");
@@ -123,6 +146,8 @@ function reasonsOf(row: Row | null, answers: Row | null, businessNumber: string 
     reasons.set("domain-mismatch", `${answers.declaredDomains.join(" ")} | ${site?.host ?? ""}/${site?.path ?? ""}`.slice(0, 500));
   }
   if (row?.pageNumber && businessNumber && row.pageNumber !== businessNumber) reasons.set("number-mismatch", row.pageNumber);
+  const names = nameMismatchOf(row, answers, name);
+  if (names) reasons.set("name-mismatch", names);
   return reasons;
 }
 
@@ -134,7 +159,12 @@ function reasonsOf(row: Row | null, answers: Row | null, businessNumber: string 
  */
 async function refresh(tx: Tx, wholesalerId: number, at: Date) {
   const [supplier] = await tx
-    .select({ businessNumber: wholesalers.businessNumber, siteUrl: wholesalers.siteUrl, verifiedFor: wholesalers.recordsVerifiedFor })
+    .select({
+      businessNumber: wholesalers.businessNumber,
+      siteUrl: wholesalers.siteUrl,
+      name: wholesalers.name,
+      verifiedFor: wholesalers.recordsVerifiedFor,
+    })
     .from(wholesalers)
     .where(eq(wholesalers.id, wholesalerId))
     .for("update");
@@ -149,7 +179,7 @@ async function refresh(tx: Tx, wholesalerId: number, at: Date) {
   if (supplier.verifiedFor !== shown)
     await tx.update(wholesalers).set({ recordsVerifiedFor: shown }).where(eq(wholesalers.id, wholesalerId));
 
-  const wanted = reasonsOf(row ?? null, answers, supplier.businessNumber, supplier.siteUrl);
+  const wanted = reasonsOf(row ?? null, answers, supplier);
   const existing = await tx
     .select({ reason: recordIssues.reason, detail: recordIssues.detail })
     .from(recordIssues)
@@ -268,6 +298,7 @@ export async function storePageFacts(
       row: officialRecords.wholesalerId,
       pageNumber: officialRecords.pageNumber,
       pageMailOrderNumber: officialRecords.pageMailOrderNumber,
+      pageTradeName: officialRecords.pageTradeName,
     })
     .from(wholesalers)
     .leftJoin(officialRecords, eq(officialRecords.wholesalerId, wholesalers.id))
@@ -275,8 +306,10 @@ export async function storePageFacts(
   if (!seen) return;
   const unchanged =
     seen.row === null
-      ? facts.businessNumber === null && facts.mailOrderNumber === null
-      : seen.pageNumber === facts.businessNumber && seen.pageMailOrderNumber === facts.mailOrderNumber;
+      ? facts.businessNumber === null && facts.mailOrderNumber === null && facts.tradeName === null
+      : seen.pageNumber === facts.businessNumber &&
+        seen.pageMailOrderNumber === facts.mailOrderNumber &&
+        seen.pageTradeName === facts.tradeName;
   if (unchanged && !(facts.businessNumber && !seen.number)) {
     if (seen.row !== null)
       await tx.update(officialRecords).set({ pageUrl, pageReadAt: at }).where(eq(officialRecords.wholesalerId, wholesalerId));
@@ -291,6 +324,7 @@ export async function storePageFacts(
     .set({
       pageNumber: facts.businessNumber,
       pageMailOrderNumber: facts.mailOrderNumber,
+      pageTradeName: facts.tradeName?.slice(0, 100) ?? null,
       pageUrl,
       pageReadAt: at,
       ...(adopt ? { numberSourceUrl: pageUrl, numberSourceAt: at } : {}),
@@ -483,14 +517,25 @@ export async function syncVerifiedFlags(enabled = recordsEnabled()) {
 
 // ---- What pages read ----
 
-/** The stored answers about the supplier's current number, or null (the detail page's rows). */
-export async function recordAnswersOf(wholesalerId: number): Promise<RecordAnswers | null> {
+/**
+ * What `사업자 정보` shows of a supplier (record-rows.ts `recordRows`): its number, whether that number was read
+ * from its home page (the page shows it as the number now, and it came from there or an admin typed the same), and
+ * the stored answers about it, or null.
+ */
+export async function recordViewOf(wholesalerId: number): Promise<{ answers: RecordAnswers | null; number: RecordNumber }> {
   const [found] = await db()
     .select({ row: officialRecords, number: wholesalers.businessNumber })
-    .from(officialRecords)
-    .innerJoin(wholesalers, eq(wholesalers.id, officialRecords.wholesalerId))
-    .where(eq(officialRecords.wholesalerId, wholesalerId));
-  return found ? answersFor(found.row, found.number) : null;
+    .from(wholesalers)
+    .leftJoin(officialRecords, eq(officialRecords.wholesalerId, wholesalers.id))
+    .where(eq(wholesalers.id, wholesalerId));
+  const digits = found?.number ?? null;
+  const fromPage = Boolean(digits && found?.row?.numberSourceUrl && found.row.pageNumber === digits);
+  return { answers: found ? answersFor(found.row, digits) : null, number: { digits, fromPage } };
+}
+
+/** The stored answers about the supplier's current number, or null. */
+export async function recordAnswersOf(wholesalerId: number): Promise<RecordAnswers | null> {
+  return (await recordViewOf(wholesalerId)).answers;
 }
 
 /** The suppliers among `ids` the 국세청 says are 폐업자 or 휴업자 (their /list card says so); none while the checks are off. */

@@ -1,68 +1,101 @@
+import type { DefaultTreeAdapterTypes } from "parse5";
 import { hasValidCheckDigit } from "#app/lib/business-number.ts";
+import { attributeOf, type HtmlDocument, type HtmlElement, parseHtmlDocument } from "#app/lib/html-document.server.ts";
+
+type ChildNode = DefaultTreeAdapterTypes.ChildNode;
 
 /**
- * The 사업자 정보 a Korean online shop must show (전자상거래법 §10), read from the text of its home page as the
- * site check fetched it: a `사업자등록번호` (or `사업자번호`) followed by a number with a valid check digit, and
- * a `통신판매업 신고번호`-style number (`2026-서울강남-01234`). Only what a visitor can read counts: scripts,
- * styles, templates and comments are left out, and a number is taken only when the page shows exactly one
- * (a page with several different numbers, a list of shops for one, reads nothing). Linear in the page's
- * size: tags are skipped with indexOf, and every pattern is bounded.
+ * The 사업자 정보 a Korean online shop must show (전자상거래법 §10), read from its home page as the site check
+ * fetched it, with the same HTML parser as the claim's meta tag (docs/decisions/0041, 0052): a `사업자등록번호`
+ * (or `사업자번호`) followed by a number with a valid check digit, a `통신판매업 신고번호`-style number
+ * (`2026-서울강남-01234`) and the 상호 (`상호`, `상호명`, `회사명`).
+ *
+ * Only what a visitor reads counts: not scripts, styles, templates, comments, the head, nor an element hidden with
+ * the `hidden` attribute or an inline `display:none` / `visibility:hidden`. A number is never an example one
+ * (`000-00-00000`, one digit ten times) and is taken only when the page shows no other: a page with two different
+ * numbers (a template's beside the real one, a list of shops), counting the 공정위 `사업자정보확인` link's
+ * `wrkr_no`, reads none. The parser and the walk are linear in the page's size, and every pattern is bounded.
  */
 
-export type PageFacts = { businessNumber: string | null; mailOrderNumber: string | null };
+export type PageFacts = { businessNumber: string | null; mailOrderNumber: string | null; tradeName: string | null };
 
-const HIDDEN_ELEMENTS = ["script", "style", "template", "textarea", "title"] as const;
+/** Elements whose content a visitor never reads as text. */
+const UNREAD = new Set(["script", "style", "template", "textarea", "title", "noscript", "head", "iframe", "object", "select", "svg"]);
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
 
-/** The text a visitor reads: the markup without hidden elements and comments, entities decoded, spaces collapsed. */
-export function visibleTextOf(html: string): string {
-  const lower = html.toLowerCase();
+/** Whether a visitor does not see the element (and so nothing in it). */
+function isHidden(element: HtmlElement) {
+  if (UNREAD.has(element.tagName)) return true;
+  if (attributeOf(element, "hidden") !== null) return true;
+  const style = attributeOf(element, "style");
+  return style !== null && HIDDEN_STYLE.test(style);
+}
+
+type PageReading = { text: string; linkNumbers: string[] };
+
+/** The visible text (spaces collapsed) and the `wrkr_no` of the visible 공정위 links, walked without recursion. */
+function readDocument(document: HtmlDocument): PageReading {
   const parts: string[] = [];
-  let at = 0;
-  while (at < html.length) {
-    const open = lower.indexOf("<", at);
-    if (open === -1) {
-      parts.push(html.slice(at));
-      break;
-    }
-    parts.push(html.slice(at, open));
-    if (lower.startsWith("<!--", open)) {
-      const end = lower.indexOf("-->", open + 4);
-      at = end === -1 ? html.length : end + 3;
+  const linkNumbers: string[] = [];
+  // `null` marks an element's end: element edges separate words (`<td>상호</td><td>도매온</td>` is two).
+  const stack: (ChildNode | null)[] = [...document.childNodes].reverse();
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || node === undefined) {
+      parts.push(" ");
       continue;
     }
-    const hidden = HIDDEN_ELEMENTS.find(
-      (name) => lower.startsWith(`<${name}`, open) && /[\s>/]/.test(lower[open + name.length + 1] ?? ">"),
-    );
-    if (hidden) {
-      const end = lower.indexOf(`</${hidden}`, open);
-      const close = end === -1 ? -1 : lower.indexOf(">", end);
-      at = close === -1 ? html.length : close + 1;
+    if (node.nodeName === "#text" && "value" in node) {
+      parts.push(node.value);
       continue;
     }
-    const close = lower.indexOf(">", open);
-    at = close === -1 ? html.length : close + 1;
+    if (!("tagName" in node) || isHidden(node)) continue;
+    if (node.tagName === "a") {
+      const number = wrkrNumberOf(attributeOf(node, "href"));
+      if (number) linkNumbers.push(number);
+    }
     parts.push(" ");
+    stack.push(null);
+    for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
   }
-  return decodeEntities(parts.join(""))
-    .replace(/[\s\u00a0]+/g, " ")
-    .trim();
+  return {
+    text: parts
+      .join("")
+      .replace(/[\s\u00a0]+/g, " ")
+      .trim(),
+    linkNumbers,
+  };
 }
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", middot: "·", colon: ":" };
-
-function decodeEntities(text: string) {
-  return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (whole, name: string) => {
-    const key = name.toLowerCase();
-    if (ENTITIES[key]) return ENTITIES[key];
-    const code = key.startsWith("#x") ? Number.parseInt(key.slice(2), 16) : key.startsWith("#") ? Number(key.slice(1)) : Number.NaN;
-    return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
+/** The ten digits of a `…bizCommPop.do?wrkr_no=1234567890` link (the 공정위 사업자정보확인 page), or null. */
+function wrkrNumberOf(href: string | null) {
+  if (!href || !/wrkr_no=/i.test(href)) return null;
+  const match = /wrkr_no=([0-9-]{10,14})/i.exec(href);
+  const digits = match?.[1]?.replace(/-/g, "") ?? "";
+  return /^\d{10}$/.test(digits) ? digits : null;
 }
 
-// The label, then at most 12 characters that are not digits (` : `, `]`, `(`…), then the number itself.
-const BUSINESS_NUMBER = /사업자\s?(?:등록\s?)?번호[^0-9]{0,12}?(?<!\d)(\d{3})[\s.-]?(\d{2})[\s.-]?(\d{5})(?!\d)/g;
+/** The text a visitor reads: the page without hidden elements and comments, entities decoded, spaces collapsed. */
+export function visibleTextOf(markup: string): string {
+  return readDocument(parseHtmlDocument(markup)).text;
+}
+
+/** A number a template or an example shows (`000-00-00000`, `111-11-11111`): never a business's. */
+export const isExampleNumber = (digits: string) => /^(\d)\1{9}$/.test(digits);
+
+// The label, then at most 12 characters that are not digits (` : `, `]`, `(`…), then the number itself: three,
+// two and five digits, apart by nothing, a space, or a hyphen or dot with spaces around it or not (`349 - 21 - 00365`).
+const SEPARATOR = String.raw`(?:\s?[-.‐‑–]\s?|\s)?`;
+const BUSINESS_NUMBER = new RegExp(
+  String.raw`사업자\s?(?:등록\s?)?번호[^0-9]{0,12}?(?<!\d)(\d{3})${SEPARATOR}(\d{2})${SEPARATOR}(\d{5})(?!\d)`,
+  "g",
+);
 const MAIL_ORDER_NUMBER =
   /통신\s?판매\s?(?:업\s?)?(?:신고\s?)?(?:번호)?[^0-9]{0,12}?(?<!\d)(?:제\s?)?(\d{4})\s?-\s?([가-힣A-Za-z]{2,12})\s?-\s?(\d{1,6})(?!\d)/g;
+// `상호`, `상호명`, `회사명` (not inside a longer word such as `거래상호`), a colon or not, then the name up to a
+// separator or the next label of the footer (at most 40 characters).
+const TRADE_NAME =
+  /(?<![가-힣A-Za-z])(?:상\s?호\s?명?|회\s?사\s?명)\s?[)\]]?\s?[:：]?\s?(?<name>[^|│ㅣ/,:：·ㆍ•\s][^|│ㅣ/,:：·ㆍ•]{0,39}?)\s?(?=[|│ㅣ/,:：·ㆍ•]|(?:상\s?호\s?명?|회\s?사\s?명)\s?[:：]|대표|사업자|주소|소재지|사업장|전화|통신\s?판매|개인\s?정보|이메일|고객\s?센터|호스팅|TEL|Tel|FAX|Fax|E-?mail|$)/g;
 
 /** The one distinct value among `found`, or null when there is none or more than one. */
 const theOnly = (found: Iterable<string>) => {
@@ -70,10 +103,81 @@ const theOnly = (found: Iterable<string>) => {
   return distinct.size === 1 ? ([...distinct][0] ?? null) : null;
 };
 
-/** The 사업자등록번호 (ten digits) and 통신판매업 신고번호 shown on a page, each when the page shows exactly one. */
-export function readPageFacts(html: string): PageFacts {
-  const text = visibleTextOf(html);
-  const numbers = [...text.matchAll(BUSINESS_NUMBER)].map((m) => `${m[1]}${m[2]}${m[3]}`).filter(hasValidCheckDigit);
+/** The 사업자등록번호 (ten digits), 통신판매업 신고번호 and 상호 shown on a page, each when the page shows exactly one. */
+export function readPageFacts(markup: string): PageFacts {
+  const { text, linkNumbers } = readDocument(parseHtmlDocument(markup));
+  const labelled = [...text.matchAll(BUSINESS_NUMBER)]
+    .map((m) => `${m[1]}${m[2]}${m[3]}`)
+    .filter((digits) => hasValidCheckDigit(digits) && !isExampleNumber(digits));
+  // The 공정위 link's number contradicts a different labelled one; it is never read on its own.
+  const others = linkNumbers.filter((digits) => hasValidCheckDigit(digits) && !isExampleNumber(digits));
+  const businessNumber = labelled.length > 0 ? theOnly([...labelled, ...others]) : null;
   const mailOrders = [...text.matchAll(MAIL_ORDER_NUMBER)].map((m) => `${m[1]}-${m[2]}-${m[3]}`);
-  return { businessNumber: theOnly(numbers), mailOrderNumber: theOnly(mailOrders) };
+  const names = [...text.matchAll(TRADE_NAME)].map((m) => m.groups?.name?.trim() ?? "").filter((name) => /[가-힣A-Za-z0-9]/.test(name));
+  return { businessNumber, mailOrderNumber: theOnly(mailOrders), tradeName: theOnly(names) };
+}
+
+// ---- 상호 불일치 ----
+
+/** Words a 상호 carries for its legal form, not its name. */
+const LEGAL_FORMS = /\(주\)|㈜|\(유\)|㈲|\(사\)|주식회사|유한회사|유한책임회사|합자회사|합명회사|농업회사법인|영농조합법인/g;
+
+/** Words many unrelated businesses' names have: sharing one of them says nothing. */
+const COMMON_WORDS = new Set([
+  "도매",
+  "도매처",
+  "도매몰",
+  "유통",
+  "상사",
+  "무역",
+  "물산",
+  "산업",
+  "커머스",
+  "코리아",
+  "컴퍼니",
+  "스토어",
+  "쇼핑몰",
+  "쇼핑",
+  "몰",
+  "샵",
+  "shop",
+  "store",
+  "mall",
+  "korea",
+  "company",
+  "co",
+  "ltd",
+  "inc",
+  "corp",
+  "commerce",
+]);
+
+/** The words of a name: legal forms out, lower-cased, split at anything that is not a letter or a digit. */
+function nameWords(name: string) {
+  return name
+    .normalize("NFKC")
+    .replace(LEGAL_FORMS, " ")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0);
+}
+
+/** The words that tell a name apart (two characters or more, not a common word; all of them when none is left). */
+function telling(words: string[]) {
+  const long = words.filter((word) => word.length >= 2);
+  const rare = long.filter((word) => !COMMON_WORDS.has(word));
+  return rare.length > 0 ? rare : long;
+}
+
+/**
+ * Whether two names share a word, `(주)`, `주식회사`, spaces and letter case aside: a telling word of one inside the
+ * other written without spaces (`도매 온` and `(주)도매온`, `Dome Store` and `domestore`).
+ */
+export function namesShareWord(a: string, b: string) {
+  const wordsA = nameWords(a);
+  const wordsB = nameWords(b);
+  const joinedA = wordsA.join("");
+  const joinedB = wordsB.join("");
+  if (joinedA && joinedA === joinedB) return true;
+  return telling(wordsA).some((word) => joinedB.includes(word)) || telling(wordsB).some((word) => joinedA.includes(word));
 }

@@ -1,6 +1,7 @@
+import { formatBusinessNumber } from "#app/lib/business-number.ts";
 import { formatDate, formatDay } from "#app/lib/format.ts";
 import { domainMatches } from "./declared-domains.ts";
-import { BEFORE_CHECK, ROW_LABELS } from "./record-words.ts";
+import { BEFORE_CHECK, NUMBER_UNKNOWN, RECORDS_NOT_CHECKED, ROW_LABELS, SITE_SHOWN_SUFFIX } from "./record-words.ts";
 import type { NtsState } from "./registry-answers.ts";
 
 // The rows of `사업자 정보` are computed in the detail page's loader (record-words.ts has the labels pages import).
@@ -27,9 +28,25 @@ export type RecordAnswers = {
 
 export type RecordRow = { label: string; value: string };
 
+/** The supplier's 사업자등록번호 and whether it was read from its home page (official-records.server.ts `recordViewOf`). */
+export type RecordNumber = { digits: string | null; fromPage: boolean };
+
 /**
- * The five rows of `사업자 정보`. `answers` must be about the supplier's current number (official-records.server.ts
- * `recordViewOf`); with the checks off, without a number or without answers every row is `확인 전`.
+ * The `사업자등록번호` row: the number, `<number> (사이트 표기)` while a number read from the home page has no 국세청
+ * answer yet (always, with the checks off), or `확인 필요` (spec decision 47).
+ */
+export function numberRow(number: RecordNumber, answers: RecordAnswers | null, enabled: boolean): RecordRow {
+  if (!number.digits) return { label: ROW_LABELS.number, value: NUMBER_UNKNOWN };
+  const answered = enabled && Boolean(answers?.ntsCheckedAt);
+  const shown = formatBusinessNumber(number.digits);
+  return { label: ROW_LABELS.number, value: number.fromPage && !answered ? `${shown} ${SITE_SHOWN_SUFFIX}` : shown };
+}
+
+/**
+ * The rows of `사업자 정보`: while the checks are on, the five registry rows (`answers` must be about the supplier's
+ * current number, official-records.server.ts `recordViewOf`; without a number or without answers every row is
+ * `확인 전`); with the checks off, no registry row but one line saying the records were not checked (spec decision
+ * 47; the detail page shows it under the number, /compare as its one row).
  */
 export function recordRows({
   enabled,
@@ -40,7 +57,13 @@ export function recordRows({
   answers: RecordAnswers | null;
   siteUrl: string;
 }): RecordRow[] {
-  const a = enabled ? answers : null;
+  if (!enabled) return [{ label: ROW_LABELS.records, value: RECORDS_NOT_CHECKED }];
+  return registryRows(answers, siteUrl);
+}
+
+/** The five registry rows. */
+function registryRows(answers: RecordAnswers | null, siteUrl: string): RecordRow[] {
+  const a = answers;
   const nts = a?.ntsCheckedAt ? (a.ntsState as NtsState | null) : null;
   const ftc = a?.ftcCheckedAt ? a.mailOrderFound : null;
   const ntsValue =

@@ -11,12 +11,21 @@ export const BEFORE_CHECK = "확인 전";
 export const RECORDS_HEADING = "사업자 정보";
 export const RECORDS_SOURCE_LINE = "출처: 국세청 사업자등록 상태조회, 공정거래위원회 통신판매사업자 등록현황";
 export const RECORDS_OFF_MESSAGE = "공식 기록 확인이 꺼져 있습니다.";
+/** The public section's one line instead of the registry rows while the checks are off (spec decision 47). */
+export const RECORDS_NOT_CHECKED = "공식 기록은 아직 확인하지 않았습니다.";
+/** After a 사업자등록번호 read from the home page, until the 국세청 answers for it. */
+export const SITE_SHOWN_SUFFIX = "(사이트 표기)";
+/** The number row without a number. */
+export const NUMBER_UNKNOWN = "확인 필요";
 export const VERIFIED_LABEL = "사업자 확인";
 /** The card labels of a 국세청 state sellers must notice. */
 export const STATE_LABELS = { closed: "폐업", suspended: "휴업" } as const;
 export type BusinessAlert = keyof typeof STATE_LABELS;
 
 export const ROW_LABELS = {
+  number: "사업자등록번호",
+  /** /compare's one row of 사업자 정보 while the checks are off. */
+  records: "공식 기록",
   nts: "국세청 상태",
   taxType: "과세 유형",
   mailOrder: "통신판매업 신고",
@@ -32,6 +41,7 @@ export const REASON_WORDS = {
   "no-mail-order": "신고 내역 없음",
   "domain-mismatch": "일치하지 않음",
   "number-mismatch": "사업자등록번호 불일치",
+  "name-mismatch": "상호 불일치",
 } as const;
 export type IssueReason = keyof typeof REASON_WORDS;
 

@@ -25,7 +25,7 @@ describe("what a stand-in site's answer means", () => {
       errorKind: null,
       title: "ok.co.kr 도매",
       // Read, and the page shows no 사업자 정보 (features/official-records reads it).
-      facts: { businessNumber: null, mailOrderNumber: null },
+      facts: { businessNumber: null, mailOrderNumber: null, tradeName: null },
     });
   });
 

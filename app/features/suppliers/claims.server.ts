@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, inArray, lte, ne } from "drizzle-orm";
-import { db } from "#app/db/client.server.ts";
+import { db, type Tx } from "#app/db/client.server.ts";
 import { claimCodes, products, user, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import { env } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -26,6 +26,8 @@ export const MAX_PROOF_FILE_BYTES = 4 * 1024;
 const PROOF_USER_AGENT = "DomaeonSiteVerification/1.0";
 
 export type ClaimMethod = "meta" | "file";
+/** Every way an account becomes a manager: the two read from the site, a code mailed to the site's domain, a 사업자등록증. */
+export type ProofMethod = ClaimMethod | "email" | "document";
 export type ClaimTarget = { id: number; name: string; siteUrl: string; status: string };
 
 export const CLAIM_WORDS = {
@@ -183,36 +185,53 @@ export async function checkClaim(
     }
     proofUrl = file.url.href;
   }
-  const others = await addManager(userId, wholesalerId, method, proofUrl);
-  if (others.length > 0) {
-    const link = `${env().publicUrl}/wholesaler/${wholesalerId}`;
-    for (const to of others) {
-      const mail = managerAddedMail({ to, listing: target.name.trim() || "이름 없음", link, siteName: siteConfig().siteName });
-      runInBackground("manager added mail", () => sendMail(mail));
-    }
-  }
-  log.info("listing claimed", { wholesalerId, method });
+  await addManager(userId, target, method, proofUrl);
   return { ok: true, message: CLAIM_WORDS.verified, alreadyManager: false };
+}
+
+/** The listing's other managers are told (never naming the new one). */
+export function mailOtherManagers(others: readonly string[], target: Pick<ClaimTarget, "id" | "name">) {
+  const link = `${env().publicUrl}/wholesaler/${target.id}`;
+  for (const to of others) {
+    const mail = managerAddedMail({ to, listing: target.name.trim() || "이름 없음", link, siteName: siteConfig().siteName });
+    runInBackground("manager added mail", () => sendMail(mail));
+  }
+}
+
+/** Makes the account a manager and mails the listing's other managers; false when it already was one. */
+export async function addManager(userId: string, target: Pick<ClaimTarget, "id" | "name">, method: ProofMethod, proofUrl: string) {
+  const others = await db().transaction((tx) => addManagerIn(tx, userId, target.id, method, proofUrl));
+  if (others === null) return false;
+  mailOtherManagers(others, target);
+  log.info("listing claimed", { wholesalerId: target.id, method });
+  return true;
 }
 
 const withReason = (reason?: string) => (reason ? `${CLAIM_WORDS.notFound} ${reason}` : CLAIM_WORDS.notFound);
 
-/** Makes the account a manager; returns the addresses of the listing's other managers (to mail them). */
-async function addManager(userId: string, wholesalerId: number, method: ClaimMethod, proofUrl: string): Promise<string[]> {
-  return db().transaction(async (tx) => {
-    const added = await tx
-      .insert(wholesalerManagers)
-      .values({ userId, wholesalerId, method, proofUrl: proofUrl.slice(0, 2048) })
-      .onConflictDoNothing()
-      .returning({ userId: wholesalerManagers.userId });
-    if (added.length === 0) return [];
-    const others = await tx
-      .select({ email: user.email })
-      .from(wholesalerManagers)
-      .innerJoin(user, eq(user.id, wholesalerManagers.userId))
-      .where(and(eq(wholesalerManagers.wholesalerId, wholesalerId), ne(wholesalerManagers.userId, userId)));
-    return others.map((row) => row.email);
-  });
+/**
+ * Makes the account a manager in the caller's transaction; returns the addresses of the listing's other managers
+ * (to mail them after the commit), or null when it already was one (nothing added).
+ */
+export async function addManagerIn(
+  tx: Tx,
+  userId: string,
+  wholesalerId: number,
+  method: ProofMethod,
+  proofUrl: string,
+): Promise<string[] | null> {
+  const added = await tx
+    .insert(wholesalerManagers)
+    .values({ userId, wholesalerId, method, proofUrl: proofUrl.slice(0, 2048) })
+    .onConflictDoNothing()
+    .returning({ userId: wholesalerManagers.userId });
+  if (added.length === 0) return null;
+  const others = await tx
+    .select({ email: user.email })
+    .from(wholesalerManagers)
+    .innerJoin(user, eq(user.id, wholesalerManagers.userId))
+    .where(and(eq(wholesalerManagers.wholesalerId, wholesalerId), ne(wholesalerManagers.userId, userId)));
+  return others.map((row) => row.email);
 }
 
 export async function isManagerOf(userId: string, wholesalerId: number): Promise<boolean> {

@@ -48,7 +48,14 @@ export async function loadSupplierEdit(request: Request, rawId: string | undefin
   return {
     id,
     name: wholesaler.name.trim() || "이름 없음",
-    values: { ...terms, summary: wholesaler.summary, contact: wholesaler.contact },
+    values: {
+      ...terms,
+      summary: wholesaler.summary,
+      contact: wholesaler.contact,
+      delivery: wholesaler.delivery,
+      purchase: wholesaler.purchase,
+      international: wholesaler.international,
+    },
   };
 }
 
@@ -64,12 +71,12 @@ export async function saveSupplierEditAction(request: Request, rawId: string | u
   }
   const checked = validateForm(form, supplierWholesalerFormSchema);
   if (!checked.ok) return formFailure(`저장 실패: ${checked.message}`, { values: checked.values, errors: checked.errors });
-  const { summary, contact, ...terms } = checked.data;
+  const { summary, contact, delivery, purchase, international, ...terms } = checked.data;
   const { termsCheckedAt: _checked, termsSource: _source, ...stored } = termsToStore({ ...terms, termsCheckedAt: null, termsSource: "" });
   const actor: Actor = { id: account.id, label: SUPPLIER_ACTOR_LABEL };
   let outcome: Awaited<ReturnType<typeof saveSupplierTerms>>;
   try {
-    outcome = await saveSupplierTerms(id, { summary, contact, terms: stored }, actor);
+    outcome = await saveSupplierTerms(id, { summary, contact, details: { delivery, purchase, international }, terms: stored }, actor);
   } catch (error) {
     log.error("supplier terms save failed", { request, error });
     return formFailure("저장 실패: 잠시 후 다시 시도해 주세요.", { values: checked.values, status: 500 });

@@ -28,6 +28,7 @@ const SOURCES: Record<string, string> = {
   "site-check": "사이트 점검",
   supplier: "공급사 수정",
   "seller-report": "셀러 제보",
+  "claim-document": "운영자 인증 심사",
 };
 
 const timeFormat = new Intl.DateTimeFormat("ko-KR", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "Asia/Seoul" });

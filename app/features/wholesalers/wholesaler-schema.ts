@@ -88,6 +88,9 @@ export const supplierWholesalerFormSchema = adminWholesalerFormSchema.pick({
   businessNumber: true,
   summary: true,
   contact: true,
+  delivery: true,
+  purchase: true,
+  international: true,
 });
 /** Fields of the admin form a manager's form never carries: a request that sends one was not made by the page. */
 export const ADMIN_ONLY_FIELDS = ["name", "category", "siteUrl", "logoUrl", "termsCheckedAt", "termsSource", "status"] as const;

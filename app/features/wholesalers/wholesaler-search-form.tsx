@@ -14,7 +14,7 @@ import { listHref, parseListParams, SORTS, type WholesalerListParams } from "./w
  * button sends `toggle=<fact>`, which parseListParams turns into the new set (the page redirects to
  * the clean URL without JavaScript; with it, the same parse runs here before navigating).
  */
-export function WholesalerSearchForm({ state }: { state: WholesalerListParams }) {
+export function WholesalerSearchForm({ state, businessFilter = true }: { state: WholesalerListParams; businessFilter?: boolean }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const input = useRef<HTMLInputElement>(null);
@@ -121,7 +121,8 @@ export function WholesalerSearchForm({ state }: { state: WholesalerListParams })
         <span aria-hidden="true" className="shrink-0 text-sm font-medium text-slate-500">
           조건
         </span>
-        {TERM_FILTERS.map(({ fact, label }) => {
+        {/* `사업자 확인` only while the official records are checked (DATA_GO_KR_KEY, spec decision 47). */}
+        {TERM_FILTERS.filter(({ fact }) => businessFilter || fact !== "business-verified").map(({ fact, label }) => {
           const on = shown.facts.includes(fact);
           return (
             <button

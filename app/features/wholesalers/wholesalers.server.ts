@@ -462,7 +462,12 @@ export const NUMBER_CHANGES_PER_DAY = 3;
  */
 export async function saveSupplierTerms(
   id: number,
-  input: { summary: string; contact: string; terms: SupplierTerms },
+  input: {
+    summary: string;
+    contact: string;
+    details?: { delivery: string; purchase: string; international: string };
+    terms: SupplierTerms;
+  },
   actor: Actor,
   now = new Date(),
 ): Promise<"saved" | "missing" | "number-limit"> {
@@ -472,6 +477,7 @@ export async function saveSupplierTerms(
     () => ({
       summary: input.summary,
       contact: input.contact,
+      ...input.details,
       ...input.terms,
       termsCheckedAt: seoulDay(now),
       termsSuppliedAt: now,

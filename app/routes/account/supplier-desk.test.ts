@@ -146,6 +146,39 @@ describe("the desk", () => {
     expect((await rowOf(listing)).termsSuppliedAt).toBeNull();
   });
 
+  test("배송 방식, 사입 여부 and 해외 배송 are the manager's too: saved, shown on the public page, too long refused", async () => {
+    const edit = asResponse(await callLoader(getRequest(`/supplier/${listing}/edit`, { cookie: managerCookie })));
+    expect((edit.data as { values: object }).values).toMatchObject({ delivery: "", purchase: "", international: "" });
+    const saved = await post(listing, form({ delivery: "택배 배송", purchase: "사입 가능", international: "해외 배송 가능" }));
+    expect(saved.status).toBe(302);
+    expect(await rowOf(listing)).toMatchObject({ delivery: "택배 배송", purchase: "사입 가능", international: "해외 배송 가능" });
+    const detail = await import("#app/routes/public/wholesaler-detail.tsx");
+    const page = asResponse(
+      await detail.loader({ request: getRequest(`/wholesaler/${listing}`), params: { id: String(listing) }, context: {} } as never),
+    );
+    expect((page.data as { wholesaler: { delivery: string } }).wholesaler.delivery).toBe("택배 배송");
+    const tooLong = await post(listing, form({ delivery: "가".repeat(201) }));
+    expect(tooLong.status).toBe(400);
+    expect((await rowOf(listing)).delivery).toBe("택배 배송");
+  });
+
+  test("the detail page offers its manager 내 도매처에서 수정 instead of the claim link", async () => {
+    const detail = await import("#app/routes/public/wholesaler-detail.tsx");
+    const manages = async (cookie: string) =>
+      (
+        asResponse(
+          await detail.loader({
+            request: getRequest(`/wholesaler/${listing}`, { cookie }),
+            params: { id: String(listing) },
+            context: {},
+          } as never),
+        ).data as { manages: boolean }
+      ).manages;
+    expect(await manages(managerCookie)).toBe(true);
+    expect(await manages(strangerCookie)).toBe(false);
+    expect(await manages("")).toBe(false);
+  });
+
   test("a bad value is a 400 with the admin form's Korean message, nothing written", async () => {
     const before = await rowOf(listing);
     const failed = await post(listing, form({ shippingFee: "삼천원" }));

@@ -1,10 +1,10 @@
 import { Form, Link } from "react-router";
 import { FormAlert } from "#app/components/form-alert.tsx";
-import { TextAreaField, TextField } from "#app/components/form-field.tsx";
+import { SchemaTextFields, TextAreaField, TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { loadSupplierEdit, saveSupplierEditAction } from "#app/features/suppliers/supplier-desk.server.ts";
-import { supplierWholesalerFormSchema } from "#app/features/wholesalers/wholesaler-schema.ts";
+import { DETAIL_FIELDS, supplierWholesalerFormSchema } from "#app/features/wholesalers/wholesaler-schema.ts";
 import { WholesalerTermsFields } from "#app/features/wholesalers/wholesaler-terms-fields.tsx";
 import { failureOf, inputHints } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -68,6 +68,8 @@ export default function SupplierEdit({ loaderData, actionData }: Route.Component
             error={errors.contact}
             {...inputHints(supplierWholesalerFormSchema, "contact")}
           />
+          {/* 배송 방식, 사입 여부, 해외 배송: the first release's details, the manager's to keep too. */}
+          <SchemaTextFields schema={supplierWholesalerFormSchema} fields={DETAIL_FIELDS} value={text} errors={errors} />
           <WholesalerTermsFields values={shown} errors={errors} kind="supplier" />
         </div>
         <FormAlert message={failure?.message} />

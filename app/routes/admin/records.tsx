@@ -34,6 +34,8 @@ function subjectOf(item: Item) {
       return `등록된 번호 ${number} · 사이트의 번호 ${item.pageNumber ? formatBusinessNumber(item.pageNumber) : "없음"}`;
     case "domain-mismatch":
       return `신고 도메인 ${item.declaredDomains?.join(", ") || "없음"} · 사이트 ${item.siteUrl || "없음"}`;
+    case "name-mismatch":
+      return `도매처 이름 ${item.name.trim() || "없음"} · ${item.detail}`;
     case "closed":
       return `사업자등록번호 ${number}${item.closedOn ? ` · 폐업일 ${formatDay(item.closedOn)}` : ""}`;
     default:

@@ -15,6 +15,9 @@ import type { Route } from "./+types/wholesaler-form";
 
 // One module for /admin/wholesaler-add (no id) and /admin/wholesaler-edit/{id}.
 
+/** How a manager proved control (wholesaler_managers.method), as the claim page names the ways. */
+const PROOF_WORDS: Record<string, string> = { meta: "메타 태그", file: "파일", email: "이메일", document: "사업자등록증" };
+
 export const meta: Route.MetaFunction = ({ params }) => [
   ...pageMeta({ title: params.id ? "도매처 수정" : "도매처 등록", description: "관리자 페이지" }),
   { name: "robots", content: "noindex" },
@@ -89,7 +92,7 @@ function Managers({ managers }: { managers: ManagerView[] }) {
               <div className="min-w-0">
                 <p className="break-all font-medium text-slate-900">{manager.label}</p>
                 <p className="break-all text-slate-500">
-                  {manager.method === "meta" ? "메타 태그" : "파일"} · {manager.since} · {manager.proofUrl}
+                  {PROOF_WORDS[manager.method] ?? manager.method} · {manager.since} · {manager.proofUrl}
                 </p>
               </div>
               <Form method="post">

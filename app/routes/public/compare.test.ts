@@ -122,10 +122,11 @@ test("/compare shows the chosen suppliers in the order asked for, leaves out unk
     "마지막 확인": "확인 전",
     "최소 주문 수량": "1개부터",
     "위탁 판매": "확인 필요",
-    "국세청 상태": "확인 전",
-    "신고 도메인": "확인 전",
+    // Without DATA_GO_KR_KEY: one line instead of the registry rows (spec decision 47).
+    "공식 기록": "공식 기록은 아직 확인하지 않았습니다.",
   });
-  expect(Object.keys(words)).toHaveLength(8 + 10 + 5);
+  expect(Object.keys(words)).toHaveLength(8 + 10 + 1);
+  expect(words).not.toHaveProperty("국세청 상태");
 
   // Unknown and duplicate ids are left out; junk, negatives and zero are ignored.
   expect(await names(`?ids=999999,${ids[0]},${ids[0]},abc,-${ids[1]},0,${ids[1]}`)).toEqual(["비교 도매 1", "비교 도매 2"]);

@@ -7,7 +7,7 @@ import { compareHref, TOO_FEW_MESSAGE, TOO_MANY_MESSAGE } from "#app/features/co
 import { type CompareColumn, CompareTable } from "#app/features/compare/compare-table.tsx";
 import { FavoriteButton } from "#app/features/favorites/favorite-button.tsx";
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
-import { recordAnswersOf, recordsEnabled } from "#app/features/official-records/official-records.server.ts";
+import { recordsEnabled, recordViewOf } from "#app/features/official-records/official-records.server.ts";
 import { recordRows } from "#app/features/official-records/record-rows.ts";
 import { siteStatusOf } from "#app/features/site-checks/site-checks.server.ts";
 import { SITE_STATUS_LABELS } from "#app/features/site-checks/site-status-labels.ts";
@@ -57,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Every row of each detail page, in the words it uses there (at most four suppliers: a few small reads each).
     Promise.all(
       items.map(async (item): Promise<CompareColumn> => {
-        const [site, answers] = await Promise.all([siteStatusOf(item.id), recordAnswersOf(item.id)]);
+        const [site, recordView] = await Promise.all([siteStatusOf(item.id), recordViewOf(item.id)]);
         return {
           id: item.id,
           name: item.name,
@@ -71,7 +71,7 @@ export async function loader({ request }: Route.LoaderArgs) {
               }),
             },
             { title: "위탁 조건", rows: termRows(item) },
-            { title: "사업자 정보", rows: recordRows({ enabled: recordsEnabled(), answers, siteUrl: item.siteUrl }) },
+            { title: "사업자 정보", rows: recordRows({ enabled: recordsEnabled(), answers: recordView.answers, siteUrl: item.siteUrl }) },
           ],
         };
       }),

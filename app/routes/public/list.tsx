@@ -6,6 +6,7 @@ import { SkeletonGrid } from "#app/components/skeleton-card.tsx";
 import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { supplierCards } from "#app/features/directory/supplier-cards.server.ts";
 import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
+import { recordsEnabled } from "#app/features/official-records/official-records.server.ts";
 import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-note-list.tsx";
 import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-facts.ts";
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
@@ -41,6 +42,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = parseListParams(searchParams);
   // The form's filter buttons without JavaScript: go to the clean URL of the new state.
   if (searchParams.has("toggle") || searchParams.has("current-category")) throw redirect(listHref(params));
+  // Without DATA_GO_KR_KEY nothing is checked: no `사업자 확인` button, and an old link's filter is dropped (spec decision 47).
+  const recordsOn = recordsEnabled();
+  if (!recordsOn && params.facts.includes("business-verified"))
+    throw redirect(listHref({ ...params, facts: params.facts.filter((fact) => fact !== "business-verified") }));
   const [{ category: wordCategory, readAs, ...result }, user] = await Promise.all([
     searchDirectory({ ...params, countCap: PUBLIC_COUNT_CAP }),
     getUser(request),
@@ -72,12 +77,26 @@ export async function loader({ request }: Route.LoaderArgs) {
     // `ehao` was read as `도매` (a 한/영 slip): the page says which words it searched.
     readAs: readAs ? { text: readAs, particle: withDirectionParticle(readAs).slice(readAs.length) } : null,
     regulatoryNotes: notesForCategory(params.category),
+    recordsOn,
   };
 }
 
 export default function List({ loaderData }: Route.ComponentProps) {
-  const { items, total, totalIsCapped, page, pageCount, extras, regulatoryNotes, suggestion, emptyTips, wordCategory, readAs, ...state } =
-    loaderData;
+  const {
+    items,
+    total,
+    totalIsCapped,
+    page,
+    pageCount,
+    extras,
+    regulatoryNotes,
+    suggestion,
+    emptyTips,
+    wordCategory,
+    readAs,
+    recordsOn,
+    ...state
+  } = loaderData;
   const filterLabels = TERM_FILTERS.filter((filter) => state.facts.includes(filter.fact)).map((filter) => filter.label);
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/list";
@@ -85,7 +104,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>도매 사이트 목록</PageHeading>
-      <WholesalerSearchForm state={{ ...state, page }} />
+      <WholesalerSearchForm state={{ ...state, page }} businessFilter={recordsOn} />
       <CategoryRegulatoryNotes category={state.category} notes={regulatoryNotes} />
       {/* While the next results load, the skeleton stands in for them: after a client-side navigation from React's
           state, on this page sent without React from the small module (app/scripts/page-enhancements.js), which

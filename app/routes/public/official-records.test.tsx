@@ -6,6 +6,9 @@ import { AdminNav } from "#app/components/admin-nav.tsx";
 import { db } from "#app/db/client.server.ts";
 import { jobs, officialRecords, recordIssues, wholesalerChanges, wholesalers } from "#app/db/schema.ts";
 import { RECORDS_AFTER_CHANGE_KIND, registerRecordsFollowUp } from "#app/features/official-records/official-record-follow-up.server.ts";
+import { OfficialRecordsSection } from "#app/features/official-records/official-records-section.tsx";
+import type { RecordRow } from "#app/features/official-records/record-rows.ts";
+import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
 import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import * as list from "#app/routes/public/list.tsx";
 import * as detail from "#app/routes/public/wholesaler-detail.tsx";
@@ -157,6 +160,28 @@ describe("/admin/records", () => {
     expect(await openCount()).toBe(1);
   });
 
+  test("상호 불일치 is listed with both names, and 확인함 takes it off", async () => {
+    await db()
+      .insert(recordIssues)
+      .values({
+        wholesalerId: verified,
+        reason: "name-mismatch",
+        detail: "사이트 상호 (주)남의가게",
+        since: new Date(at.getTime() + 120_000),
+      });
+    const page = asResponse(await callLoader(getRequest("/admin/records", { cookie: adminCookie })));
+    const items = (page.data as { items: { wholesalerId: number; reason: string; detail: string }[] }).items;
+    expect(items[0]).toMatchObject({ wholesalerId: verified, reason: "name-mismatch", detail: "사이트 상호 (주)남의가게" });
+    const { REASON_WORDS } = await import("#app/features/official-records/record-words.ts");
+    expect(REASON_WORDS["name-mismatch"]).toBe("상호 불일치");
+    await caught(() =>
+      callAction(
+        formRequest("/admin/records", { intent: "acknowledge", id: String(verified), reason: "name-mismatch" }, { cookie: adminCookie }),
+      ),
+    );
+    expect(await openCount()).toBe(2);
+  });
+
   test("사이트의 번호로 바꾸기 sets the page's number, records who did it, and asks the registries about it", async () => {
     await caught(() =>
       callAction(formRequest("/admin/records", { intent: "adopt-number", id: String(mismatch) }, { cookie: adminCookie })),
@@ -230,7 +255,29 @@ describe("what visitors see", () => {
     expect((await rows(closed))[0]).toBe("폐업 (2026. 11. 01.)");
     expect(await rows(mismatch)).toEqual(Array(5).fill("확인 전"));
     delete process.env.DATA_GO_KR_KEY;
-    expect(await rows(verified)).toEqual(Array(5).fill("확인 전"));
+    // Without a key: one line, no 확인 전 rows.
+    expect(await rows(verified)).toEqual(["공식 기록은 아직 확인하지 않았습니다."]);
+  });
+
+  test("without a key the page shows the number and 공식 기록은 아직 확인하지 않았습니다., no rows, no 출처 line", async () => {
+    // The section as the page renders it from its loader's data.
+    const html = async () => {
+      const { records, recordsEnabled, recordNumber } = asResponse(
+        await detail.loader(args(getRequest(`/wholesaler/${verified}`), { id: String(verified) })),
+      ).data as { records: RecordRow[]; recordsEnabled: boolean; recordNumber: string };
+      return renderToString(<OfficialRecordsSection rows={records} enabled={recordsEnabled} number={recordNumber} />);
+    };
+    const withKey = await html();
+    expect(withKey).toContain("출처: 국세청 사업자등록 상태조회");
+    expect(withKey).toContain("국세청 상태");
+    expect(withKey).not.toContain("공식 기록은 아직 확인하지 않았습니다.");
+    delete process.env.DATA_GO_KR_KEY;
+    const withoutKey = await html();
+    expect(withoutKey).toContain("105-81-00003");
+    expect(withoutKey).toContain("공식 기록은 아직 확인하지 않았습니다.");
+    expect(withoutKey).not.toContain("출처:");
+    expect(withoutKey).not.toContain("국세청 상태");
+    expect(withoutKey).not.toContain("확인 전");
   });
 
   test("/list: the seventh filter 사업자 확인, and the 폐업 label on a card", async () => {
@@ -244,6 +291,31 @@ describe("what visitors see", () => {
     const toggled = await caught(() => list.loader(args(getRequest("/list?toggle=business-verified"))));
     expect(toggled.location).toBe("/list?filter=business-verified");
     expect((await page("")).extras.businessAlerts).toEqual({ [closed]: "closed" });
+  });
+
+  test("/list without a key: no 사업자 확인 button, and a link with the filter goes to the list without it", async () => {
+    const data = async () => asResponse(await list.loader(args(getRequest("/list")))).data as { recordsOn: boolean };
+    expect((await data()).recordsOn).toBe(true);
+    delete process.env.DATA_GO_KR_KEY;
+    expect((await data()).recordsOn).toBe(false);
+    const dropped = await caught(() => list.loader(args(getRequest("/list?q=도매&filter=business-verified&filter=returns"))));
+    expect(dropped.status).toBe(302);
+    expect(dropped.location).not.toContain("business-verified");
+    expect(dropped.location).toContain("filter=returns");
+    const form = (businessFilter: boolean) => {
+      const Stub = createRoutesStub([
+        {
+          path: "/list",
+          Component: () => (
+            <WholesalerSearchForm state={{ q: "", category: "", sort: "views", page: 1, facts: [] }} businessFilter={businessFilter} />
+          ),
+        },
+      ]);
+      return renderToString(<Stub initialEntries={["/list"]} />);
+    };
+    expect(form(true)).toContain("사업자 확인");
+    expect(form(false)).not.toContain("사업자 확인");
+    expect(form(false)).toContain("반품 가능");
   });
 });
 

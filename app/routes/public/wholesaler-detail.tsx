@@ -3,9 +3,9 @@ import { JsonLd } from "#app/components/json-ld.tsx";
 import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { WholesalerCardActions } from "#app/features/directory/wholesaler-card-actions.tsx";
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
-import { recordAnswersOf, recordsEnabled } from "#app/features/official-records/official-records.server.ts";
+import { recordsEnabled, recordViewOf } from "#app/features/official-records/official-records.server.ts";
 import { OfficialRecordsSection } from "#app/features/official-records/official-records-section.tsx";
-import { recordRows } from "#app/features/official-records/record-rows.ts";
+import { numberRow, recordRows } from "#app/features/official-records/record-rows.ts";
 import { gridClass, ProductCard } from "#app/features/products/product-card.tsx";
 import { listProducts } from "#app/features/products/products.server.ts";
 import { SupplierSellingHelp } from "#app/features/regulatory/regulatory-note-list.tsx";
@@ -14,7 +14,7 @@ import { ReviewSection } from "#app/features/reviews/review-section.tsx";
 import { siteStatusOf } from "#app/features/site-checks/site-checks.server.ts";
 import { SITE_STATUS_LABELS } from "#app/features/site-checks/site-status-labels.ts";
 import { loadWholesalerForDetail, publishWholesalerAction, reviewFormOf } from "#app/features/supplier-import/wholesaler-review.server.ts";
-import { verifiedAmong } from "#app/features/suppliers/claims.server.ts";
+import { isManagerOf, verifiedAmong } from "#app/features/suppliers/claims.server.ts";
 import { countsAsView, visitorKey } from "#app/features/wholesalers/view-count.server.ts";
 import { WaitingNotice } from "#app/features/wholesalers/waiting-notice.tsx";
 import { CategoryBadge, siteLinkOf } from "#app/features/wholesalers/wholesaler-card.tsx";
@@ -36,6 +36,7 @@ import { notesForCategory } from "#content/regulatory-notes.ts";
 import type { Route } from "./+types/wholesaler-detail";
 
 const NOT_FOUND = "도매처를 찾을 수 없습니다.";
+const NUMBER_LABEL = "사업자등록번호";
 const SUPPLIER_PRODUCTS_SHOWN = 12;
 
 /** Plain links and forms only: sent without React's client scripts (ADR 0031). */
@@ -52,15 +53,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const found = await loadWholesalerForDetail(request, id, visitor);
   if (!found) throw new Response(NOT_FOUND, { status: 404 });
   const { createdAt: _created, updatedAt, ...wholesaler } = found.wholesaler;
-  const [site, favorites, logos, answers, verified, termHistory, supplierProducts, reviews] = await Promise.all([
+  const [site, favorites, logos, recordView, verified, termHistory, supplierProducts, reviews, manages] = await Promise.all([
     siteStatusOf(id),
     user ? favoriteIdsAmong(user.id, [id]) : null,
     imagesFor([wholesaler.logoUrl]),
-    recordAnswersOf(id),
+    recordViewOf(id),
     verifiedAmong([id]),
     termHistoryOf(id),
     listProducts({ supplier: id, page: 1, perPage: SUPPLIER_PRODUCTS_SHOWN }),
     loadReviewsSection(id, user, new URL(request.url).searchParams),
+    user ? isManagerOf(user.id, id) : false,
   ]);
   const productPictures = await imagesFor(supplierProducts.items.map((product) => product.imageUrl));
   return {
@@ -73,9 +75,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     checkedDay: site.checkedAt ? formatDate(site.checkedAt) : null,
     regulatoryNotes: notesForCategory(wholesaler.category),
     // 사업자 정보: the words and dates are decided here (Korean calendar days, the same in every browser).
-    records: recordRows({ enabled: recordsEnabled(), answers, siteUrl: wholesaler.siteUrl }),
+    records: recordRows({ enabled: recordsEnabled(), answers: recordView.answers, siteUrl: wholesaler.siteUrl }),
+    // The number as 사업자 정보 and the terms' `사업자등록번호` show it: `(사이트 표기)` while read from the home page only.
+    recordNumber: numberRow(recordView.number, recordView.answers, recordsEnabled()).value,
+    recordsEnabled: recordsEnabled(),
     // 공급사 인증: at least one account proved it runs the listing's site.
     supplierVerified: verified.has(id),
+    // A manager of the listing edits it (`내 도매처에서 수정`) instead of being asked whether it runs it.
+    manages,
     // 이 도매처의 상품: the newest few, read-only cards (the owner edits from /products).
     products: supplierProducts.items.map(({ createdBy: _owner, imageUrl, wholesalerId: _tie, ...product }) => ({
       ...product,
@@ -160,7 +167,10 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
     checkedDay,
     regulatoryNotes,
     records,
+    recordsEnabled: recordsOn,
+    recordNumber,
     supplierVerified,
+    manages,
     termHistory,
     products,
     moreProducts,
@@ -218,13 +228,15 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
           공급사 페이지에서 확인한 내용입니다. ‘확인 필요’는 아직 확인하지 못한 항목이니 거래 전에 공급사에 직접 확인하세요.
         </p>
         <dl className="mt-3 rounded-xl border border-slate-200 bg-white px-5">
-          {termRows(w).map((row) => (
-            <Row key={row.label} {...row} />
-          ))}
+          {termRows(w)
+            .map((row) => (row.label === NUMBER_LABEL && w.businessNumber ? { ...row, value: recordNumber } : row))
+            .map((row) => (
+              <Row key={row.label} {...row} />
+            ))}
         </dl>
       </section>
       <TermHistory entries={termHistory} />
-      <OfficialRecordsSection rows={records} />
+      <OfficialRecordsSection rows={records} enabled={recordsOn} number={recordNumber} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-500">
         <p>최근 수정: {updatedDay}</p>
         <div className="flex flex-wrap gap-3">
@@ -234,9 +246,15 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
           <Link to={`/wholesaler/${w.id}/terms-report`} className="font-medium text-blue-700 hover:underline">
             조건 제보하기
           </Link>
-          <Link to={`/wholesaler/${w.id}/claim`} className="font-medium text-blue-700 hover:underline">
-            이 도매처의 운영자이신가요?
-          </Link>
+          {manages ? (
+            <Link to={`/supplier/${w.id}/edit`} className="font-medium text-blue-700 hover:underline">
+              내 도매처에서 수정
+            </Link>
+          ) : (
+            <Link to={`/wholesaler/${w.id}/claim`} className="font-medium text-blue-700 hover:underline">
+              이 도매처의 운영자이신가요?
+            </Link>
+          )}
         </div>
       </div>
       <div className="mt-6">
