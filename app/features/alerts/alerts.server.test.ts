@@ -1,62 +1,26 @@
 import { eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { alertDigests, alertSettings, favorites, jobs, user, wholesalerChanges, wholesalers } from "#app/db/schema.ts";
+import { alertDigests, alertSettings, favorites, jobs, wholesalers } from "#app/db/schema.ts";
 import { recordChanges, SYSTEM_ACTOR } from "#app/features/wholesalers/wholesaler-history.server.ts";
 import { UNKNOWN_TERMS } from "#app/features/wholesalers/wholesaler-terms.ts";
-import { createWholesaler, saveSupplierTerms } from "#app/features/wholesalers/wholesalers.server.ts";
+import { saveSupplierTerms } from "#app/features/wholesalers/wholesalers.server.ts";
 import { MailError } from "#app/platform/mail/mail.server.ts";
-import { signedUpCookie } from "#tests/factories.ts";
+import { ALERT_ACCOUNTS, type SCENE_TERMS, supplierSaves as saveSceneTerms, soon, useAlertScene } from "#tests/alert-scene.ts";
 import { loggedMails } from "#tests/log-capture.ts";
-import { mailHtml, mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
+import { mailHtml, mailSubject, mailText } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { ALERT_DIGEST_KIND, ALERT_SEND_KIND } from "./alert-kinds.ts";
 import { gatherDigests, readUnsubscribeToken, sendDigest, unsubscribeToken } from "./alerts.server.ts";
 
 withTestDatabase();
-const smtp = useSmtpStandIn();
-
-const ACCOUNTS = ["fan@alerts.test", "quiet@alerts.test", "stranger@alerts.test", "late@alerts.test"] as const;
-const ids: Record<string, string> = {};
-const cookies: Record<string, string> = {};
+const scene = useAlertScene();
+const { smtp, ids } = scene;
 let supplier = 0;
-let other = 0;
-
-beforeAll(async () => {
-  for (const email of ACCOUNTS) {
-    cookies[email] = await signedUpCookie(email);
-    ids[email] = (await db().select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
-  }
+beforeEach(() => {
+  supplier = scene.supplier;
 });
-
-beforeEach(async () => {
-  await db().delete(wholesalers);
-  await db().delete(wholesalerChanges);
-  await db().delete(alertDigests);
-  await db().delete(alertSettings);
-  await db().delete(jobs);
-  smtp.received.length = 0;
-  const base = { category: "패션", contact: "", logoUrl: "", summary: "" };
-  supplier = await createWholesaler({ ...base, name: "알림몰", siteUrl: "https://alerts.example.com/" });
-  other = await createWholesaler({ ...base, name: "다른몰", siteUrl: "https://other.example.com/" });
-  const past = new Date(Date.now() - 60_000);
-  // fan and quiet saved the supplier; stranger saved another one; quiet turned alerts off.
-  await db()
-    .insert(favorites)
-    .values([
-      { userId: ids["fan@alerts.test"]!, wholesalerId: supplier, createdAt: past },
-      { userId: ids["quiet@alerts.test"]!, wholesalerId: supplier, createdAt: past },
-      { userId: ids["stranger@alerts.test"]!, wholesalerId: other, createdAt: past },
-    ]);
-  await db().insert(alertSettings).values({ userId: ids["quiet@alerts.test"]!, enabled: false });
-});
-
-const terms = { ...UNKNOWN_TERMS, dropshipping: "yes" as const, shippingFee: 3000 };
-const { termsCheckedAt: _c, termsSource: _s, ...supplierTerms } = terms;
-const supplierSaves = (changes: Partial<typeof supplierTerms>, contact = "") =>
-  saveSupplierTerms(supplier, { summary: "", contact, terms: { ...supplierTerms, ...changes } }, { id: null, label: "공급사 운영자" });
-// The gathering reads changes at least a few seconds old: the tests look from a little later.
-const soon = (days = 0) => new Date(Date.now() + 10_000 + days * 86_400_000);
+const supplierSaves = (changes: Partial<typeof SCENE_TERMS>, contact = "") => saveSceneTerms(supplier, changes, contact);
 const digests = () => db().select().from(alertDigests);
 
 describe("the digest", () => {
@@ -85,7 +49,7 @@ describe("the digest", () => {
     expect(text).toContain("- 배송비: 확인 필요 → 3,000원");
     expect(text).toContain(`/wholesaler/${supplier}`);
     expect(text).toContain("/alerts/unsubscribe?token=");
-    for (const email of ACCOUNTS.filter((e) => e !== "fan@alerts.test")) expect(mail!.raw).not.toContain(email);
+    for (const email of ALERT_ACCOUNTS.filter((e) => e !== "fan@alerts.test")) expect(mail!.raw).not.toContain(email);
     // Sent once: a second run of the same job sends nothing.
     expect(await sendDigest(digest!.id)).toBe("skipped");
     expect(smtp.received).toHaveLength(1);

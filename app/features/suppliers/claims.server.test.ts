@@ -1,90 +1,27 @@
 import { createHash } from "node:crypto";
-import type http from "node:http";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { claimCodes, products, user, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
-import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
+import { claimCodes, products, wholesalerManagers, wholesalers } from "#app/db/schema.ts";
 import { backgroundSettled } from "#app/platform/mail/background.server.ts";
-import { signedUpCookie } from "#tests/factories.ts";
-import { type LocalServer, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
+import { html, text, useClaimScene } from "#tests/claim-scene.ts";
 import { mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { CHECKS_PER_HOUR } from "./claim-rules.ts";
-import { CLAIM_WORDS, checkClaim, claimCodeFor, isManagerOf, listManagers, removeManager } from "./claims.server.ts";
+import { CLAIM_WORDS, claimCodeFor, isManagerOf, listManagers, removeManager } from "./claims.server.ts";
 
 withTestDatabase();
 const smtp = useSmtpStandIn();
 
-/**
- * Stand-in supplier sites on 127.0.0.1, one server playing every site by its Host header: each test says what
- * a host answers on a path (`answer`), a stub DNS sends the names to 127.0.0.1, OUTBOUND_ALLOW_HOSTS allows them.
- */
-const NAMES = ["supplier.co.kr", "www.supplier.co.kr", "elsewhere.co.kr"];
-type Handler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
-const answers = new Map<string, Handler>();
-let server: LocalServer;
-const { resolve } = stubResolver((hostname) => (NAMES.includes(hostname) ? ["127.0.0.1"] : []));
-const held: http.ServerResponse[] = [];
-
-const url = (host: string, path = "/") => `http://${host}:${server.port}${path}`;
-const answer = (host: string, path: string, handler: Handler) => answers.set(`${host}${path}`, handler);
-const html =
-  (body: string, status = 200): Handler =>
-  (_request, response) => {
-    response.writeHead(status, { "content-type": "text/html; charset=utf-8" });
-    response.end(body);
-  };
-const text =
-  (body: string): Handler =>
-  (_request, response) => {
-    response.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
-    response.end(body);
-  };
-const meta = (code: string) => `<meta name="domaeon-site-verification" content="${code}">`;
-
+const scene = useClaimScene();
+const { url, answer, check, held } = scene;
 let ownerId = "";
 let otherId = "";
 let listing = 0;
-
-beforeAll(async () => {
-  server = await startServer((request, response) => {
-    const host = (request.headers.host ?? "").replace(/:\d+$/, "");
-    const handler = answers.get(`${host}${request.url ?? "/"}`);
-    if (handler) return handler(request, response);
-    response.writeHead(404, { "content-type": "text/plain" });
-    response.end("not found");
-  });
-  setAllowHosts(NAMES.map((name) => `${name}:${server.port}`).join(","));
-  await signedUpCookie("owner@supplier.test");
-  await signedUpCookie("second@supplier.test");
-  const ids = await db().select({ id: user.id, email: user.email }).from(user);
-  ownerId = ids.find((row) => row.email === "owner@supplier.test")!.id;
-  otherId = ids.find((row) => row.email === "second@supplier.test")!.id;
+beforeEach(() => {
+  ({ ownerId, otherId, listing } = scene);
 });
-
-afterAll(async () => {
-  for (const response of held) response.destroy();
-  setAllowHosts("");
-  await server?.close();
-});
-
-beforeEach(async () => {
-  answers.clear();
-  await db().delete(wholesalers);
-  await db().execute("DELETE FROM rate_limits");
-  listing = await createWholesaler({
-    name: "공급사몰",
-    category: "패션",
-    siteUrl: url("supplier.co.kr"),
-    contact: "",
-    logoUrl: "",
-    summary: "",
-  });
-});
-
-const check = (method: "meta" | "file", userId = ownerId, options: { timeoutMs?: number; shownCode?: string } = {}, id = listing) =>
-  checkClaim(userId, id, method, { resolve, ...options });
+const meta = (code: string) => `<meta name="domaeon-site-verification" content="${code}">`;
 
 describe("the code", () => {
   test("one code per account and listing, kept for 7 days, stored only as a hash, and only by a 확인하기", async () => {
@@ -253,17 +190,16 @@ describe("what is refused, with a Korean reason and nothing written", () => {
       .set({ siteUrl: url("supplier.co.kr"), status: "review" })
       .where(eq(wholesalers.id, listing));
     expect(await check("meta")).toMatchObject({ ok: false, status: 403, message: CLAIM_WORDS.waiting });
-    expect(answers.size).toBe(0);
-    expect(server.requests).not.toContain("/?review");
+    expect(scene.requests()).not.toContain("/?review");
   });
 
   test(`at most ${CHECKS_PER_HOUR} checks a listing per account an hour: the rest fetch nothing`, async () => {
     answer("supplier.co.kr", "/", html("<html><head></head><body></body></html>"));
-    const before = server.requests.length;
+    const before = scene.requests().length;
     const outcomes = [];
     for (let i = 0; i < CHECKS_PER_HOUR + 15; i += 1) outcomes.push(await check("meta"));
     expect(outcomes.filter((outcome) => !outcome.ok && outcome.status === 429)).toHaveLength(15);
-    expect(server.requests.length - before).toBe(CHECKS_PER_HOUR);
+    expect(scene.requests().length - before).toBe(CHECKS_PER_HOUR);
     // Another account has its own checks.
     expect((await check("meta", otherId)).ok).toBe(false);
     expect(await check("meta", otherId)).not.toMatchObject({ status: 429 });

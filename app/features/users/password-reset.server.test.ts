@@ -1,15 +1,14 @@
 import { afterEach, expect, test, vi } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { rateLimits } from "#app/db/schema.ts";
-import { readToast } from "#app/lib/toast.server.ts";
 import { backgroundSettled } from "#app/platform/mail/background.server.ts";
 import { signedUpCookie } from "#tests/factories.ts";
-import { asResponse, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
-import { mailText, startSilentServer, useSmtpStandIn } from "#tests/smtp.ts";
+import { PASSWORD, passwordResetSteps } from "#tests/password-reset-mail.ts";
+import { asResponse, formRequest } from "#tests/request.ts";
+import { startSilentServer, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { forgotPasswordAction, RESET_REQUESTS_PER_CLIENT_PER_HOUR, resetPasswordAction } from "./account-actions.server.ts";
 import { RESET_REQUESTED } from "./account-schema.ts";
-import { signInAction } from "./auth-actions.server.ts";
 import { ACCOUNT_FAILURE_CEILING } from "./login-limits.server.ts";
 
 withTestDatabase();
@@ -17,38 +16,7 @@ withTestDatabase();
 const smtp = useSmtpStandIn();
 afterEach(() => vi.restoreAllMocks());
 
-const PASSWORD = "correct-horse-9";
-
-async function login(email: string, password: string, ip?: string) {
-  const res = asResponse(await signInAction(formRequest("/login", { email, password }, ip ? { ip } : {}), { adminOnly: false }));
-  return { status: res.status, cookie: cookiesFrom(new Response(null, { headers: res.headers })) };
-}
-
-/** The answer of /forgot-password: back to the page with the same one-time message for every address. */
-async function forgot(email: string, ip?: string) {
-  const answer = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email }, ip ? { ip } : {})));
-  const { toast } = await readToast(
-    getRequest("/forgot-password", { cookie: cookiesFrom(new Response(null, { headers: answer.headers })) }),
-  );
-  return { status: answer.status, location: answer.location, message: toast?.message, data: answer.data, headers: answer.headers };
-}
-
-/** Asks for a reset link and returns it as the mail carried it. */
-async function requestLink(email: string, ip?: string) {
-  const answer = await forgot(email, ip);
-  expect(answer).toMatchObject({ status: 302, location: "/forgot-password", message: RESET_REQUESTED });
-  const mail = await smtp.nextMail((m) => m.to.includes(email) && !used.has(m));
-  used.add(mail);
-  const link = /http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(mailText(mail))?.[0];
-  expect(link).toBeTruthy();
-  return new URL(link!);
-}
-const used = new Set<unknown>();
-
-const resetRequest = (url: URL | string, newPassword: string, cookie?: string) => {
-  const target = new URL(url);
-  return formRequest(`${target.pathname}${target.search}`, { newPassword }, cookie ? { cookie } : {});
-};
+const { login, forgot, requestLink, resetRequest } = passwordResetSteps(smtp);
 
 test("a too-short new password is refused with the field's message and keeps the link usable", async () => {
   const email = "short@example.com";

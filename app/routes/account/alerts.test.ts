@@ -1,62 +1,23 @@
 import { createHmac } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { alertDigests, alertSettings, favorites, jobs, user, wholesalerChanges, wholesalers } from "#app/db/schema.ts";
+import { alertDigests } from "#app/db/schema.ts";
 import { alertsEnabled, gatherDigests, readUnsubscribeToken, unsubscribeToken } from "#app/features/alerts/alerts.server.ts";
 import { BAD_TOKEN, EXPIRED_TOKEN, UNSUBSCRIBED } from "#app/features/alerts/unsubscribe-actions.server.ts";
-import { UNKNOWN_TERMS } from "#app/features/wholesalers/wholesaler-terms.ts";
-import { createWholesaler, saveSupplierTerms } from "#app/features/wholesalers/wholesalers.server.ts";
-import { signedUpCookie } from "#tests/factories.ts";
+import { type SCENE_TERMS, supplierSaves as saveSceneTerms, soon, useAlertScene } from "#tests/alert-scene.ts";
 import { asResponse, caught, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
-import { useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 
 withTestDatabase();
-const smtp = useSmtpStandIn();
-
-const ACCOUNTS = ["fan@alerts.test", "quiet@alerts.test", "stranger@alerts.test", "late@alerts.test"] as const;
-const ids: Record<string, string> = {};
-const cookies: Record<string, string> = {};
+const scene = useAlertScene();
+const { ids, cookies } = scene;
 let supplier = 0;
-let other = 0;
-
-beforeAll(async () => {
-  for (const email of ACCOUNTS) {
-    cookies[email] = await signedUpCookie(email);
-    ids[email] = (await db().select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
-  }
+beforeEach(() => {
+  supplier = scene.supplier;
 });
-
-beforeEach(async () => {
-  await db().delete(wholesalers);
-  await db().delete(wholesalerChanges);
-  await db().delete(alertDigests);
-  await db().delete(alertSettings);
-  await db().delete(jobs);
-  smtp.received.length = 0;
-  const base = { category: "패션", contact: "", logoUrl: "", summary: "" };
-  supplier = await createWholesaler({ ...base, name: "알림몰", siteUrl: "https://alerts.example.com/" });
-  other = await createWholesaler({ ...base, name: "다른몰", siteUrl: "https://other.example.com/" });
-  const past = new Date(Date.now() - 60_000);
-  // fan and quiet saved the supplier; stranger saved another one; quiet turned alerts off.
-  await db()
-    .insert(favorites)
-    .values([
-      { userId: ids["fan@alerts.test"]!, wholesalerId: supplier, createdAt: past },
-      { userId: ids["quiet@alerts.test"]!, wholesalerId: supplier, createdAt: past },
-      { userId: ids["stranger@alerts.test"]!, wholesalerId: other, createdAt: past },
-    ]);
-  await db().insert(alertSettings).values({ userId: ids["quiet@alerts.test"]!, enabled: false });
-});
-
-const terms = { ...UNKNOWN_TERMS, dropshipping: "yes" as const, shippingFee: 3000 };
-const { termsCheckedAt: _c, termsSource: _s, ...supplierTerms } = terms;
-const supplierSaves = (changes: Partial<typeof supplierTerms>, contact = "") =>
-  saveSupplierTerms(supplier, { summary: "", contact, terms: { ...supplierTerms, ...changes } }, { id: null, label: "공급사 운영자" });
-// The gathering reads changes at least a few seconds old: the tests look from a little later.
-const soon = (days = 0) => new Date(Date.now() + 10_000 + days * 86_400_000);
+const supplierSaves = (changes: Partial<typeof SCENE_TERMS>, contact = "") => saveSceneTerms(supplier, changes, contact);
 
 describe("the setting and the unsubscribe link", () => {
   test("/account: the checkbox is on by default, 알림 설정 저장 turns it off and on", async () => {

@@ -2,15 +2,15 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, expect, test, vi } from "vitest";
 import { db } from "#app/db/client.server.ts";
 import { rateLimits, session, user, userTokens } from "#app/db/schema.ts";
-import { forgotPasswordAction, resetPasswordAction } from "#app/features/users/account-actions.server.ts";
+import { resetPasswordAction } from "#app/features/users/account-actions.server.ts";
 import { LINK_EXPIRED, RESET_REQUESTED } from "#app/features/users/account-schema.ts";
-import { signInAction } from "#app/features/users/auth-actions.server.ts";
 import { RESET_MAIL_INTERVAL_MS } from "#app/features/users/password-reset.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import { backgroundSettled } from "#app/platform/mail/background.server.ts";
 import { loader as resetPageLoader } from "#app/routes/auth/reset-password.tsx";
 import { signedUpCookie } from "#tests/factories.ts";
+import { PASSWORD, passwordResetSteps } from "#tests/password-reset-mail.ts";
 import { asResponse, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { mailText, useSmtpStandIn } from "#tests/smtp.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
@@ -20,39 +20,8 @@ withTestDatabase();
 const smtp = useSmtpStandIn();
 afterEach(() => vi.restoreAllMocks());
 
-const PASSWORD = "correct-horse-9";
 const args = (request: Request) => ({ request, params: {}, context: {} }) as never;
-
-async function login(email: string, password: string, ip?: string) {
-  const res = asResponse(await signInAction(formRequest("/login", { email, password }, ip ? { ip } : {}), { adminOnly: false }));
-  return { status: res.status, cookie: cookiesFrom(new Response(null, { headers: res.headers })) };
-}
-
-/** The answer of /forgot-password: back to the page with the same one-time message for every address. */
-async function forgot(email: string, ip?: string) {
-  const answer = asResponse(await forgotPasswordAction(formRequest("/forgot-password", { email }, ip ? { ip } : {})));
-  const { toast } = await readToast(
-    getRequest("/forgot-password", { cookie: cookiesFrom(new Response(null, { headers: answer.headers })) }),
-  );
-  return { status: answer.status, location: answer.location, message: toast?.message, data: answer.data, headers: answer.headers };
-}
-
-/** Asks for a reset link and returns it as the mail carried it. */
-async function requestLink(email: string, ip?: string) {
-  const answer = await forgot(email, ip);
-  expect(answer).toMatchObject({ status: 302, location: "/forgot-password", message: RESET_REQUESTED });
-  const mail = await smtp.nextMail((m) => m.to.includes(email) && !used.has(m));
-  used.add(mail);
-  const link = /http:\/\/localhost:3000\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(mailText(mail))?.[0];
-  expect(link).toBeTruthy();
-  return new URL(link!);
-}
-const used = new Set<unknown>();
-
-const resetRequest = (url: URL | string, newPassword: string, cookie?: string) => {
-  const target = new URL(url);
-  return formRequest(`${target.pathname}${target.search}`, { newPassword }, cookie ? { cookie } : {});
-};
+const { login, forgot, requestLink, resetRequest } = passwordResetSteps(smtp);
 
 test("a reset link from the mail sets a new password once, ends every session and goes to /login with the message", async () => {
   const email = "forgetful@example.com";

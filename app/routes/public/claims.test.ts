@@ -1,90 +1,29 @@
-import type http from "node:http";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { claimCodes, rateLimits, user, wholesalers } from "#app/db/schema.ts";
+import { claimCodes, rateLimits, wholesalers } from "#app/db/schema.ts";
 import { ACCOUNT_CHECKS_PER_HOUR, CHECKS_PER_HOUR } from "#app/features/suppliers/claim-rules.ts";
-import { CLAIM_WORDS, checkClaim, claimCodeFor, isManagerOf } from "#app/features/suppliers/claims.server.ts";
+import { CLAIM_WORDS, claimCodeFor, isManagerOf } from "#app/features/suppliers/claims.server.ts";
 import { createWholesaler } from "#app/features/wholesalers/wholesalers.server.ts";
 import * as claimRoute from "#app/routes/public/wholesaler-claim.tsx";
-import { signedUpCookie } from "#tests/factories.ts";
-import { type LocalServer, setAllowHosts, startServer, stubResolver } from "#tests/network.ts";
+import { html, text, useClaimScene } from "#tests/claim-scene.ts";
+import { setAllowHosts } from "#tests/network.ts";
 import { asResponse, caught, formRequest, getRequest, retryAfterPassedOn } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 
 withTestDatabase();
 
-/**
- * Stand-in supplier sites on 127.0.0.1, one server playing every site by its Host header: each test says what
- * a host answers on a path (`answer`), a stub DNS sends the names to 127.0.0.1, OUTBOUND_ALLOW_HOSTS allows them.
- */
-const NAMES = ["supplier.co.kr", "www.supplier.co.kr", "elsewhere.co.kr"];
-type Handler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
-const answers = new Map<string, Handler>();
-let server: LocalServer;
-const { resolve } = stubResolver((hostname) => (NAMES.includes(hostname) ? ["127.0.0.1"] : []));
-const held: http.ServerResponse[] = [];
-
-const url = (host: string, path = "/") => `http://${host}:${server.port}${path}`;
-const answer = (host: string, path: string, handler: Handler) => answers.set(`${host}${path}`, handler);
-const html =
-  (body: string, status = 200): Handler =>
-  (_request, response) => {
-    response.writeHead(status, { "content-type": "text/html; charset=utf-8" });
-    response.end(body);
-  };
-const text =
-  (body: string): Handler =>
-  (_request, response) => {
-    response.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
-    response.end(body);
-  };
-
+const scene = useClaimScene();
+const { url, answer, check } = scene;
 let ownerId = "";
-let ownerCookie = "";
 let otherId = "";
+let ownerCookie = "";
 let otherCookie = "";
 let listing = 0;
-
-beforeAll(async () => {
-  server = await startServer((request, response) => {
-    const host = (request.headers.host ?? "").replace(/:\d+$/, "");
-    const handler = answers.get(`${host}${request.url ?? "/"}`);
-    if (handler) return handler(request, response);
-    response.writeHead(404, { "content-type": "text/plain" });
-    response.end("not found");
-  });
-  setAllowHosts(NAMES.map((name) => `${name}:${server.port}`).join(","));
-  ownerCookie = await signedUpCookie("owner@supplier.test");
-  otherCookie = await signedUpCookie("second@supplier.test");
-  const ids = await db().select({ id: user.id, email: user.email }).from(user);
-  ownerId = ids.find((row) => row.email === "owner@supplier.test")!.id;
-  otherId = ids.find((row) => row.email === "second@supplier.test")!.id;
+beforeEach(() => {
+  ({ ownerId, otherId, ownerCookie, otherCookie, listing } = scene);
 });
-
-afterAll(async () => {
-  for (const response of held) response.destroy();
-  setAllowHosts("");
-  await server?.close();
-});
-
-beforeEach(async () => {
-  answers.clear();
-  await db().delete(wholesalers);
-  await db().execute("DELETE FROM rate_limits");
-  listing = await createWholesaler({
-    name: "공급사몰",
-    category: "패션",
-    siteUrl: url("supplier.co.kr"),
-    contact: "",
-    logoUrl: "",
-    summary: "",
-  });
-});
-
-const check = (method: "meta" | "file", userId = ownerId, options: { timeoutMs?: number; shownCode?: string } = {}, id = listing) =>
-  checkClaim(userId, id, method, { resolve, ...options });
 
 describe("the code", () => {
   test("GETs of the claim page write no row, whoever asks and however often", async () => {
@@ -115,7 +54,7 @@ describe("what is refused, with a Korean reason and nothing written", () => {
     const site = { category: "패션", siteUrl: url("supplier.co.kr"), contact: "", logoUrl: "", summary: "" };
     const second = await createWholesaler({ ...site, name: "둘째몰" });
     const third = await createWholesaler({ ...site, name: "셋째몰" });
-    const before = server.requests.length;
+    const before = scene.requests().length;
     const statuses: (number | "ok")[] = [];
     const press = async (id: number, times: number) => {
       for (let i = 0; i < times; i += 1) {
@@ -127,11 +66,11 @@ describe("what is refused, with a Korean reason and nothing written", () => {
     await press(listing, CHECKS_PER_HOUR + 5);
     await press(second, ACCOUNT_CHECKS_PER_HOUR - CHECKS_PER_HOUR);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
-    expect(server.requests.length - before).toBe(ACCOUNT_CHECKS_PER_HOUR);
+    expect(scene.requests().length - before).toBe(ACCOUNT_CHECKS_PER_HOUR);
     const refused = await check("meta", ownerId, {}, third);
     expect(refused).toMatchObject({ ok: false, status: 429, message: CLAIM_WORDS.accountLimited });
     expect(refused.ok ? 0 : refused.retryAfterSeconds).toBeGreaterThan(3000);
-    expect(server.requests.length - before).toBe(ACCOUNT_CHECKS_PER_HOUR);
+    expect(scene.requests().length - before).toBe(ACCOUNT_CHECKS_PER_HOUR);
     // Through the page: the same refusal, with Retry-After passed on to the browser.
     const page = asResponse(await callAction(formRequest(`/wholesaler/${third}/claim`, { method: "meta" }, { cookie: ownerCookie })));
     expect(page.status).toBe(429);
@@ -139,7 +78,7 @@ describe("what is refused, with a Korean reason and nothing written", () => {
     const retryAfter = retryAfterPassedOn(claimRoute, page);
     expect(Number(retryAfter.sent)).toBeGreaterThan(3000);
     expect(retryAfter.passedOn).toBe(retryAfter.sent);
-    expect(server.requests.length - before).toBe(ACCOUNT_CHECKS_PER_HOUR);
+    expect(scene.requests().length - before).toBe(ACCOUNT_CHECKS_PER_HOUR);
     // Another account is not held back.
     expect(await check("meta", otherId, {}, third)).toMatchObject({ ok: false, status: 400 });
   });
@@ -158,8 +97,8 @@ describe("the page", () => {
   test("확인하기 posts: success goes to /supplier with 인증이 완료되었습니다.; a bad method or a missing listing is a 4xx", async () => {
     const { code } = await claimCodeFor(ownerId, listing);
     // The route's fetch resolves names for real: the listing's address is the stand-in's own address here.
-    const direct = `http://127.0.0.1:${server.port}`;
-    setAllowHosts(`127.0.0.1:${server.port}`);
+    const direct = `http://127.0.0.1:${scene.port()}`;
+    setAllowHosts(`127.0.0.1:${scene.port()}`);
     try {
       await db()
         .update(wholesalers)
@@ -180,7 +119,7 @@ describe("the page", () => {
       expect(again.status).toBe(400);
       expect((again.data as { message: string }).message).toContain(CLAIM_WORDS.notFound);
     } finally {
-      setAllowHosts(NAMES.map((name) => `${name}:${server.port}`).join(","));
+      scene.allowSites();
     }
   });
 });
