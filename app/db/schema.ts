@@ -108,6 +108,29 @@ export const verification = pgTable("verification", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * What a person agreed to at sign-up, one row per item (docs/decisions/0054, features/users/signup-consent.ts):
+ * `terms`, `privacy`, `age` (만 14세 이상) and the optional `news` (새 소식 메일). `version` is the version of the text
+ * agreed to; `withdrawn_at` is set when the person takes a consent back on /account (only `news` can be), and
+ * cleared, with a new `agreed_at` and `version`, when they give it again. Deleted with the account.
+ */
+export const consents = pgTable(
+  "consents",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    version: text("version").notNull(),
+    agreedAt: timestamp("agreed_at", { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check("consents_kind_check", sql.raw(`kind IN ('terms', 'privacy', 'age', 'news')`)),
+  ],
+);
+
 // ---- Directory ----
 
 /** `column IN ('a', 'b')` for a CHECK constraint (the values are our own constants, never input). */
