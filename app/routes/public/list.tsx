@@ -1,5 +1,7 @@
 import { Link, redirect, useNavigation } from "react-router";
+import { breadcrumbJsonLd, Breadcrumbs, type Crumb, HOME_CRUMB } from "#app/components/breadcrumbs.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
+import { JsonLd } from "#app/components/json-ld.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { SkeletonGrid } from "#app/components/skeleton-card.tsx";
@@ -14,6 +16,7 @@ import { searchDirectory, suggestWholesalerName } from "#app/features/wholesaler
 import { withDirectionParticle, withObjectParticle } from "#app/lib/korean-particles.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
+import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import { notesForCategory } from "#content/regulatory-notes.ts";
 import type { Route } from "./+types/list";
@@ -72,18 +75,42 @@ export async function loader({ request }: Route.LoaderArgs) {
     // `ehao` was read as `도매` (a 한/영 slip): the page says which words it searched.
     readAs: readAs ? { text: readAs, particle: withDirectionParticle(readAs).slice(readAs.length) } : null,
     regulatoryNotes: notesForCategory(params.category),
+    // A category's list: 홈 › 도매 사이트 목록 › 의류, shown and as BreadcrumbList (the chip's page, without a search).
+    ...categoryTrail(params.category),
   };
 }
 
+function categoryTrail(category: string): { trail: Crumb[] | null; breadcrumbs: ReturnType<typeof breadcrumbJsonLd> | null } {
+  if (!category) return { trail: null, breadcrumbs: null };
+  const trail = [HOME_CRUMB, { name: "도매 사이트 목록", path: "/list" }, { name: category, path: listHref({ category }) }];
+  return { trail, breadcrumbs: breadcrumbJsonLd(trail, absoluteUrl) };
+}
+
 export default function List({ loaderData }: Route.ComponentProps) {
-  const { items, total, totalIsCapped, page, pageCount, extras, regulatoryNotes, suggestion, emptyTips, wordCategory, readAs, ...state } =
-    loaderData;
+  const {
+    items,
+    total,
+    totalIsCapped,
+    page,
+    pageCount,
+    extras,
+    regulatoryNotes,
+    suggestion,
+    emptyTips,
+    wordCategory,
+    readAs,
+    trail,
+    breadcrumbs,
+    ...state
+  } = loaderData;
   const filterLabels = TERM_FILTERS.filter((filter) => state.facts.includes(filter.fact)).map((filter) => filter.label);
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/list";
 
   return (
     <>
+      {trail ? <Breadcrumbs trail={trail} /> : null}
+      {breadcrumbs ? <JsonLd data={breadcrumbs} /> : null}
       <PageHeading>도매 사이트 목록</PageHeading>
       <WholesalerSearchForm state={{ ...state, page }} />
       <CategoryRegulatoryNotes category={state.category} notes={regulatoryNotes} />

@@ -1,5 +1,7 @@
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { breadcrumbJsonLd, Breadcrumbs, HOME_CRUMB } from "#app/components/breadcrumbs.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
+import { SHARE_BUTTON_CLASS, ShareButton } from "#app/components/share-button.tsx";
 import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { WholesalerCardActions } from "#app/features/directory/wholesaler-card-actions.tsx";
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
@@ -18,7 +20,9 @@ import { verifiedAmong } from "#app/features/suppliers/claims.server.ts";
 import { countsAsView, visitorKey } from "#app/features/wholesalers/view-count.server.ts";
 import { WaitingNotice } from "#app/features/wholesalers/waiting-notice.tsx";
 import { CategoryBadge, siteLinkOf } from "#app/features/wholesalers/wholesaler-card.tsx";
+import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { termHistoryOf } from "#app/features/wholesalers/wholesaler-history.server.ts";
+import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { TermHistory } from "#app/features/wholesalers/wholesaler-history.tsx";
 import { WholesalerLogo } from "#app/features/wholesalers/wholesaler-logo.tsx";
 import { firstReleaseRows } from "#app/features/wholesalers/wholesaler-rows.ts";
@@ -31,6 +35,7 @@ import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
 import { safeHttpUrl } from "#app/lib/safe-url.ts";
 import { parseIdParam } from "#app/lib/url-params.ts";
 import { getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
+import { isCategory } from "#app/db/categories.ts";
 import { imagesFor } from "#app/platform/images/images.server.ts";
 import { notesForCategory } from "#content/regulatory-notes.ts";
 import type { Route } from "./+types/wholesaler-detail";
@@ -63,7 +68,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     loadReviewsSection(id, user, new URL(request.url).searchParams),
   ]);
   const productPictures = await imagesFor(supplierProducts.items.map((product) => product.imageUrl));
+  // 홈 › 도매 사이트 목록 › its category (when it has a chip's) › the supplier.
+  const trail = [
+    HOME_CRUMB,
+    { name: "도매 사이트 목록", path: "/list" },
+    ...(isCategory(wholesaler.category) ? [{ name: wholesaler.category, path: listHref({ category: wholesaler.category }) }] : []),
+    { name: wholesaler.name.trim() || "이름 없음", path: `/wholesaler/${id}` },
+  ];
   return {
+    trail,
+    // Not for a supplier waiting for review: its page is not for search engines.
+    breadcrumbs: found.waiting ? null : breadcrumbJsonLd(trail, absoluteUrl),
     wholesaler: { ...wholesaler, logo: logos.get(wholesaler.logoUrl) ?? null },
     waiting: found.waiting,
     favorites,
@@ -165,6 +180,8 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
     products,
     moreProducts,
     reviews,
+    trail,
+    breadcrumbs,
   } = loaderData;
   const name = w.name.trim() || "이름 없음";
   const site = siteLinkOf(w);
@@ -182,10 +199,9 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl">
       {waiting ? <WaitingNotice /> : <JsonLd data={organization} />}
-      <Link to="/list" className="text-sm font-medium text-blue-700 hover:underline">
-        ← 목록으로
-      </Link>
-      <header className="mt-4 flex items-center gap-4">
+      {breadcrumbs ? <JsonLd data={breadcrumbs} /> : null}
+      <Breadcrumbs trail={trail} />
+      <header className="flex items-center gap-4">
         <WholesalerLogo name={w.name} image={w.logo} size={80} eager />
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
@@ -203,6 +219,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="mt-4 flex flex-wrap gap-2">
         <WholesalerCardActions wholesalerId={w.id} favorites={favorites} />
+        <ShareButton path={`/wholesaler/${w.id}`} title={name} className={SHARE_BUTTON_CLASS} />
       </div>
       <p className="mt-5 whitespace-pre-line leading-relaxed text-slate-700">{w.summary.trim() || "설명 없음"}</p>
       <dl className="mt-6 rounded-xl border border-slate-200 bg-white px-5">
