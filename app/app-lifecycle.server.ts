@@ -3,6 +3,7 @@ import { currentDatabase, db, type OpenDatabase, openDatabase, type PoolSettings
 import { openReplicas, type ReplicaPool } from "#app/db/replicas.server.ts";
 import { registerAlerts } from "#app/features/alerts/alert-jobs.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
+import { registerImportJobs } from "#app/features/supplier-import/import-jobs.server.ts";
 import { checkProcessorsListed } from "#app/features/legal/legal.server.ts";
 import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
 import { registerRecordsFollowUp } from "#app/features/official-records/official-record-follow-up.server.ts";
@@ -154,6 +155,8 @@ export function allJobs(config: ReturnType<typeof env>) {
     .register(evidencePurgeKind)
     .schedule({ name: evidencePurgeKind.kind, kind: evidencePurgeKind.kind, every: EVIDENCE_PURGE_INTERVAL_MS });
   registerImageJobs(jobs);
+  // Imports of more than 200 rows, part by part (docs/decisions/0054).
+  registerImportJobs(jobs);
   // 찜 alerts (docs/decisions/0036): mailed through SMTP_URL, or written to the log without it.
   registerAlerts(jobs);
   // The official records follow every supplier change, with or without a registry key (docs/decisions/0051).

@@ -948,6 +948,34 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * A long import of /admin/import (more than IMPORT_JOB_ROWS rows, features/supplier-import/import-jobs.server.ts,
+ * docs/decisions/0054): the file's text and the rows ticked, applied part by part by `wholesalers.import` jobs. `done`
+ * (rows of the file gone through) moves in the transaction that writes each part, so a restarted server goes on
+ * from there; `report` holds what the parts applied, and the whole report once `state` is `done`. The file's text is
+ * dropped when the run ends.
+ */
+export const importRuns = pgTable(
+  "import_runs",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    fileName: text("file_name").notNull().default(""),
+    content: text("content").notNull(),
+    /** The ticked rows and curated changes: `{ rows: number[], fields: string[] }`. */
+    choice: jsonb("choice").$type<{ rows: number[]; fields: string[] }>().notNull(),
+    /** The admin the history names (wholesaler_changes' actor). */
+    actor: jsonb("actor").$type<{ id: string | null; label: string }>().notNull(),
+    total: integer("total").notNull(),
+    done: integer("done").notNull().default(0),
+    state: text("state").notNull().default("running"),
+    report: jsonb("report").$type<Record<string, number>>().notNull().default({}),
+    error: text("error"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [check("import_runs_state_check", oneOf("state", ["running", "done", "failed"]))],
+);
+
 /** Fixed-window counters shared by every app process (login/signup limits, og:image lookups). */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
