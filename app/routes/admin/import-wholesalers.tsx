@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { toast } from "#app/components/browser-messages.ts";
 import { FileField } from "#app/components/form-field.tsx";
@@ -138,15 +138,18 @@ const PROGRESS_REFRESH_SECONDS = 2;
  * the same report as a short import, or why it stopped.
  */
 function ImportRunStatus({ run }: { run: Run }) {
-  const revalidator = useRevalidator();
+  const { revalidate, state } = useRevalidator();
+  // Read by the timer: a look still on its way is not asked for again.
+  const looking = useRef(false);
+  looking.current = state !== "idle";
   const running = run?.state === "running";
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => {
-      if (revalidator.state === "idle") void revalidator.revalidate();
+      if (!looking.current) void revalidate();
     }, 1000);
     return () => clearInterval(timer);
-  }, [running, revalidator]);
+  }, [running, revalidate]);
 
   if (!run) {
     return (
