@@ -51,7 +51,7 @@ async function runPage(path: string) {
 /** The page as the admin sees it (its loader's data drawn by the route's component). */
 async function drawn(path: string) {
   const data = asResponse(await callLoader(getRequest(path, { cookie: adminCookie }))).data;
-  const { default: Page } = (await import("#app/routes/admin/import-wholesalers.tsx")) as { default: ComponentType<Record<string, unknown>> };
+  const { default: Page } = (await import("#app/routes/admin/import-wholesalers.tsx")) as unknown as { default: ComponentType<Record<string, unknown>> };
   const router = createMemoryRouter([{ path: "/", element: <Page loaderData={data} actionData={undefined} params={{}} matches={[]} /> }]);
   return renderToStaticMarkup(<RouterProvider router={router} />);
 }

@@ -23,7 +23,7 @@ async function page(path: string) {
 
 /** The page as a visitor gets it (these pages are sent without React: what the server draws is all there is). */
 async function render(file: string, data: unknown, params: Record<string, string> = {}) {
-  const module = (await import(`../${file}`)) as { default: ComponentType<Record<string, unknown>> };
+  const module = (await import(`../../${file}`)) as unknown as { default: ComponentType<Record<string, unknown>> };
   const Page = module.default;
   const router = createMemoryRouter([{ path: "/", element: <Page loaderData={data} params={params} matches={[]} actionData={undefined} /> }]);
   return renderToStaticMarkup(<RouterProvider router={router} />);

@@ -230,7 +230,7 @@ function bars(html: string) {
     const svg = figure.match(/<svg role="img"[^>]*>/)?.[0] ?? "";
     const attribute = (tag: string, name: string) => tag.match(new RegExp(`${name}="([^"]*)"`))?.[1] ?? "";
     const parts = [...figure.matchAll(/<rect data-part="([a-z]+)"[^>]*>/g)].map(([rect, part]) => ({
-      part,
+      part: part ?? "",
       amount: Number(attribute(rect, "data-amount")),
       x: Number(attribute(rect, "x")),
       width: Number(attribute(rect, "width")),
