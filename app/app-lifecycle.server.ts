@@ -3,13 +3,13 @@ import { currentDatabase, db, type OpenDatabase, openDatabase, type PoolSettings
 import { openReplicas, type ReplicaPool } from "#app/db/replicas.server.ts";
 import { registerAlerts } from "#app/features/alerts/alert-jobs.server.ts";
 import { seedDemoIfFirstStart } from "#app/features/demo/seed.server.ts";
-import { registerImportJobs } from "#app/features/supplier-import/import-jobs.server.ts";
 import { checkProcessorsListed } from "#app/features/legal/legal.server.ts";
 import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
 import { registerRecordsFollowUp } from "#app/features/official-records/official-record-follow-up.server.ts";
 import { callsLeft, registerOfficialRecords } from "#app/features/official-records/official-record-jobs.server.ts";
 import { syncVerifiedFlags } from "#app/features/official-records/official-records.server.ts";
 import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
+import { registerImportJobs } from "#app/features/supplier-import/import-jobs.server.ts";
 import { FOLD_VIEWS_INTERVAL_MS, FOLD_VIEWS_KIND, foldCountedViews } from "#app/features/wholesalers/wholesalers.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";

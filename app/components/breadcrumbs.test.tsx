@@ -1,10 +1,15 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { expect, test } from "vitest";
-import { breadcrumbJsonLd, Breadcrumbs, HOME_CRUMB } from "./breadcrumbs.tsx";
+import { Breadcrumbs, breadcrumbJsonLd, HOME_CRUMB } from "./breadcrumbs.tsx";
 import { serializeJsonLd } from "./json-ld.tsx";
 
-const trail = [HOME_CRUMB, { name: "도매 사이트 목록", path: "/list" }, { name: "의류", path: "/list?category=%EC%9D%98%EB%A5%98" }, { name: "</script><b>도매", path: "/wholesaler/7" }];
+const trail = [
+  HOME_CRUMB,
+  { name: "도매 사이트 목록", path: "/list" },
+  { name: "의류", path: "/list?category=%EC%9D%98%EB%A5%98" },
+  { name: "</script><b>도매", path: "/wholesaler/7" },
+];
 
 test("the visible trail: links up to the page itself, which is marked as the current page and is no link", () => {
   const router = createMemoryRouter([{ path: "/", element: <Breadcrumbs trail={trail} /> }]);
@@ -17,7 +22,9 @@ test("the visible trail: links up to the page itself, which is marked as the cur
     ["/list?category=%EC%9D%98%EB%A5%98", "의류"],
   ]);
   // The name is text, never markup.
-  expect(html).toContain('aria-current="page" class="max-w-[16rem] truncate font-medium text-slate-800 sm:max-w-md">&lt;/script&gt;&lt;b&gt;도매</span>');
+  expect(html).toContain(
+    'aria-current="page" class="max-w-[16rem] truncate font-medium text-slate-800 sm:max-w-md">&lt;/script&gt;&lt;b&gt;도매</span>',
+  );
   expect(html).not.toContain("<b>");
 });
 

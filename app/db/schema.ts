@@ -973,7 +973,7 @@ export const importRuns = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [check("import_runs_state_check", oneOf("state", ["running", "done", "failed"]))],
+  () => [check("import_runs_state_check", oneOf("state", ["running", "done", "failed"]))],
 );
 
 /** Fixed-window counters shared by every app process (login/signup limits, og:image lookups). */

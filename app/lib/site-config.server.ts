@@ -84,7 +84,10 @@ const siteConfigSchema = z.object({
     registrationNumber: z
       .string()
       .default("")
-      .refine((value) => value.trim() === "" || parseBusinessNumber(value).ok, "사업자등록번호는 숫자 10자리여야 합니다 (예: 123-45-67890)"),
+      .refine(
+        (value) => value.trim() === "" || parseBusinessNumber(value).ok,
+        "사업자등록번호는 숫자 10자리여야 합니다 (예: 123-45-67890)",
+      ),
     /** 호스팅서비스 제공자: the company whose servers host the site (전자상거래법 제10조). */
     hostingProvider: z.string().default(""),
   }),

@@ -16,7 +16,8 @@ test("without JavaScript, `전체 동의` alone signs up, and the consents are l
   await page.waitForURL("**/list");
   await page.goto("/account");
   const consents = page.locator("section", { has: page.getByRole("heading", { name: "동의 내역" }) });
-  for (const name of ["이용약관", "개인정보 수집·이용", "만 14세 이상 확인", "새 소식 메일 받기"]) await expect(consents).toContainText(name);
+  for (const name of ["이용약관", "개인정보 수집·이용", "만 14세 이상 확인", "새 소식 메일 받기"])
+    await expect(consents).toContainText(name);
   await expect(consents.getByText("동의함").first()).toBeVisible();
   await context.close();
 });

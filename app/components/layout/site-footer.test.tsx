@@ -18,7 +18,7 @@ const base: FooterInfo = {
 
 test("the footer shows the 사업자등록번호 with the 공정위's 사업자정보확인 for it, and the hosting provider (전자상거래법 제10조)", () => {
   const html = footer(base);
-  expect(html).toContain("<dt class=\"font-medium text-slate-700\">사업자등록번호</dt>");
+  expect(html).toContain('<dt class="font-medium text-slate-700">사업자등록번호</dt>');
   expect(html).toContain("123-45-67891");
   const link = html.match(/<a [^>]*>사업자정보확인/)?.[0] ?? "";
   expect(link).toContain('href="https://www.ftc.go.kr/bizCommPop.do?wrkr_no=1234567891"');

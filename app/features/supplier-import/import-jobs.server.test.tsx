@@ -51,12 +51,18 @@ async function runPage(path: string) {
 /** The page as the admin sees it (its loader's data drawn by the route's component). */
 async function drawn(path: string) {
   const data = asResponse(await callLoader(getRequest(path, { cookie: adminCookie }))).data;
-  const { default: Page } = (await import("#app/routes/admin/import-wholesalers.tsx")) as unknown as { default: ComponentType<Record<string, unknown>> };
+  const { default: Page } = (await import("#app/routes/admin/import-wholesalers.tsx")) as unknown as {
+    default: ComponentType<Record<string, unknown>>;
+  };
   const router = createMemoryRouter([{ path: "/", element: <Page loaderData={data} actionData={undefined} params={{}} matches={[]} /> }]);
   return renderToStaticMarkup(<RouterProvider router={router} />);
 }
 
-const suppliersOf = (prefix: string) => db().select({ id: wholesalers.id, name: wholesalers.name }).from(wholesalers).where(like(wholesalers.name, `${prefix}상회%`));
+const suppliersOf = (prefix: string) =>
+  db()
+    .select({ id: wholesalers.id, name: wholesalers.name })
+    .from(wholesalers)
+    .where(like(wholesalers.name, `${prefix}상회%`));
 
 test("a file of more than 200 rows runs as a job: 가져오는 중 <n>/<total>, a restart in the middle, then the same report", async () => {
   const { content, rows } = bulkFile("벌크", 250);
@@ -114,7 +120,10 @@ test("a file of more than 200 rows runs as a job: 가져오는 중 <n>/<total>, 
     .from(wholesalerChanges)
     .where(and(eq(wholesalerChanges.action, "create"), eq(wholesalerChanges.source, "import")));
   expect(created[0]?.n).toBe(250);
-  const parts = await db().select({ key: jobs.uniqueKey, state: jobs.state, attempts: jobs.attempts }).from(jobs).where(like(jobs.uniqueKey, "import:%"));
+  const parts = await db()
+    .select({ key: jobs.uniqueKey, state: jobs.state, attempts: jobs.attempts })
+    .from(jobs)
+    .where(like(jobs.uniqueKey, "import:%"));
   expect(parts.map((part) => part.key?.split(":")[2]).sort((a, b) => Number(a) - Number(b))).toEqual(["0", "100", "200"]);
   expect(parts.every((part) => part.state === "done")).toBe(true);
   expect(parts.find((part) => part.key?.endsWith(":100"))?.attempts).toBe(2);

@@ -90,7 +90,7 @@ export const importJobKind: JobKind<z.infer<typeof payloadSchema>> = {
   run: async ({ runId }, job) => {
     const [run] = await db().select().from(importRuns).where(eq(importRuns.id, runId));
     // A run that ended (or is gone: a backup restored without it) has nothing left to do.
-    if (!run || run.state !== "running") return;
+    if (run?.state !== "running") return;
     const parsed = parseImportText(run.content, run.fileName);
     const from = run.done + 1;
     const to = Math.min(run.done + IMPORT_PART_ROWS, run.total);
@@ -103,7 +103,7 @@ export const importJobKind: JobKind<z.infer<typeof payloadSchema>> = {
         .from(importRuns)
         .where(eq(importRuns.id, runId))
         .for("update");
-      if (!now || now.state !== "running" || now.done !== run.done) return;
+      if (now?.state !== "running" || now.done !== run.done) return;
       if (!parsed.ok) {
         // The text was read when the run started; a file that no longer reads stops the run, saying why.
         await tx
@@ -115,7 +115,11 @@ export const importJobKind: JobKind<z.infer<typeof payloadSchema>> = {
       const choice = { rows: new Set(run.choice.rows), fields: new Set(run.choice.fields) };
       const part = await applyImportPart(tx, parsed.rows, choice, run.actor, { from, to });
       const sum = countsOf(now.report);
-      const counts = { added: sum.added + part.counts.added, changed: sum.changed + part.counts.changed, review: sum.review + part.counts.review };
+      const counts = {
+        added: sum.added + part.counts.added,
+        changed: sum.changed + part.counts.changed,
+        review: sum.review + part.counts.review,
+      };
       const finished = to >= run.total;
       outcome.report = finished ? reportOfParts(run.total, counts, part.refused) : null;
       await tx
@@ -130,7 +134,8 @@ export const importJobKind: JobKind<z.infer<typeof payloadSchema>> = {
     });
     notifyJobs();
     // The logos of this part's rows, once they exist (a crash before this is caught up at the next start).
-    if (parsed.ok) await requestImagesAfterSave(parsed.rows.filter((row) => row.row >= from && row.row <= to).map((row) => row.values.logoUrl));
+    if (parsed.ok)
+      await requestImagesAfterSave(parsed.rows.filter((row) => row.row >= from && row.row <= to).map((row) => row.values.logoUrl));
     if (outcome.report) log.info("wholesaler import applied", { runId, ...outcome.report });
   },
   // The last attempt failed: the run stops where it got to, and the page says so.

@@ -3,8 +3,8 @@ import { alertsEnabled, setAlertsEnabled } from "#app/features/alerts/alerts.ser
 import { loadTakenDownReviews } from "#app/features/reviews/review-actions.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
-import { log } from "#app/lib/log.server.ts";
 import { formatDateTime } from "#app/lib/format.ts";
+import { log } from "#app/lib/log.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { getUser, requireUser } from "#app/platform/auth/auth.server.ts";
 import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";

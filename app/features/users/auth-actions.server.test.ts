@@ -94,19 +94,25 @@ test("a sign-up posted without each required consent is refused with `필수 항
     expect(refused.status, JSON.stringify(consent)).toBe(400);
     expect(refused.data).toMatchObject({ ok: false, message: "회원가입 실패: 필수 항목에 모두 동의해 주세요." });
     // Each missing item is marked at its own box.
-    const missing = Object.entries(required).filter(([field]) => consent[field] !== "yes").map(([field]) => field);
+    const missing = Object.entries(required)
+      .filter(([field]) => consent[field] !== "yes")
+      .map(([field]) => field);
     const errors = (refused.data as { errors: Record<string, string> }).errors;
     expect(Object.keys(errors).sort()).toEqual(missing.sort());
     for (const field of missing) expect(errors[field]).toBe("필수 항목에 모두 동의해 주세요.");
   }
   // A bad address too: both are said at once.
   const both = asResponse(await signUpAction(formRequest("/signup", { email: "nope", password: "correct-horse-9" })));
-  expect(both.data).toMatchObject({ errors: { email: "올바른 이메일 주소를 입력해 주세요.", agreeTerms: "필수 항목에 모두 동의해 주세요." } });
+  expect(both.data).toMatchObject({
+    errors: { email: "올바른 이메일 주소를 입력해 주세요.", agreeTerms: "필수 항목에 모두 동의해 주세요." },
+  });
   expect(await db().select().from(user).where(eq(user.email, "hasty@example.com"))).toHaveLength(0);
   expect(await db().select().from(consents)).toHaveLength(consentsBefore);
   expect((await signUp("hasty@example.com")).status).toBe(302);
   // `전체 동의` alone (a browser without JavaScript sends only that box) is every item ticked.
-  const all = asResponse(await signUpAction(formRequest("/signup", { email: "all@example.com", password: "correct-horse-9", agreeAll: "yes" })));
+  const all = asResponse(
+    await signUpAction(formRequest("/signup", { email: "all@example.com", password: "correct-horse-9", agreeAll: "yes" })),
+  );
   expect(all.status).toBe(302);
 });
 

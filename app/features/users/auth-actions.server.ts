@@ -10,9 +10,9 @@ import { auth } from "#app/platform/auth/auth.server.ts";
 import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { agreedConsents, credentialsSchema, HONEYPOT_FIELD, signupSchema } from "./auth-schema.ts";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server.ts";
+import { recordConsents } from "./consents.server.ts";
 import { ACCOUNT_HOT_FAILURES, takeLoginSlot } from "./login-limits.server.ts";
 import { PENDING_ACTION_FIELD } from "./pending-action.ts";
-import { recordConsents } from "./consents.server.ts";
 import { CONSENT_ALL_FIELD, CONSENT_ITEMS } from "./signup-consent.ts";
 import { notifyRepeatedLoginFailures, sendVerificationMail } from "./users.server.ts";
 

@@ -48,8 +48,8 @@ export function ConsentList({ entries, error }: { entries: ConsentEntry[]; error
         </p>
       ) : null}
       <p className="mt-3 text-xs text-slate-500">
-        필수 항목의 동의는 회원 탈퇴로 철회할 수 있습니다. 새 소식 메일은 찜 알림과 별개이며, 동의를 철회해도 찜 알림과 계정 안내 메일은 그대로
-        받습니다.
+        필수 항목의 동의는 회원 탈퇴로 철회할 수 있습니다. 새 소식 메일은 찜 알림과 별개이며, 동의를 철회해도 찜 알림과 계정 안내 메일은
+        그대로 받습니다.
       </p>
     </>
   );

@@ -4,9 +4,9 @@ import { db } from "#app/db/client.server.ts";
 import { consents, session, user } from "#app/db/schema.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { signupFields } from "#tests/factories.ts";
-import { shippedSiteConfig } from "#tests/site-config-files.ts";
 import { asResponse, caught, cookiesFrom, formRequest, getRequest } from "#tests/request.ts";
 import { callAction, callLoader } from "#tests/routes.ts";
+import { shippedSiteConfig } from "#tests/site-config-files.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { signupSchema } from "./auth-schema.ts";
 import { hasConsent } from "./consents.server.ts";
@@ -82,7 +82,9 @@ test("/account lists the consents; 새 소식 메일 is withdrawn and given agai
 
   const withdrawn = asResponse(await callAction(formRequest("/account", { intent: "news-consent", news: "withdraw" }, { cookie })));
   expect(withdrawn.location).toBe("/account");
-  expect((await toastOf(withdrawn.headers))?.message).toMatch(/^\d{4}\. \d{2}\. \d{2}\. \d{2}:\d{2}에 새 소식 메일 받기 동의를 철회했습니다\.$/);
+  expect((await toastOf(withdrawn.headers))?.message).toMatch(
+    /^\d{4}\. \d{2}\. \d{2}\. \d{2}:\d{2}에 새 소식 메일 받기 동의를 철회했습니다\.$/,
+  );
   const [row] = (await consentRows("news@example.com")).filter((consent) => consent.kind === "news");
   expect(row?.withdrawnAt).not.toBeNull();
   const userId = row!.userId;

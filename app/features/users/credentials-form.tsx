@@ -76,7 +76,9 @@ function ConsentItems({ ticked, error }: { ticked: (field: string) => boolean; e
   const missing = CONSENT_ITEMS.filter((item) => error(item.field));
   const messageId = "consent-error";
   const itemBoxes = (form: HTMLFormElement | null) =>
-    CONSENT_ITEMS.map((item) => form?.elements.namedItem(item.field)).filter((box): box is HTMLInputElement => box instanceof HTMLInputElement);
+    CONSENT_ITEMS.map((item) => form?.elements.namedItem(item.field)).filter(
+      (box): box is HTMLInputElement => box instanceof HTMLInputElement,
+    );
   return (
     <fieldset className="space-y-2 rounded-lg border border-slate-200 p-3" aria-describedby={missing.length ? messageId : undefined}>
       <legend className="px-1 text-sm font-medium text-slate-800">약관 동의</legend>

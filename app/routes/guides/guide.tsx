@@ -1,4 +1,4 @@
-import { breadcrumbJsonLd, Breadcrumbs, HOME_CRUMB } from "#app/components/breadcrumbs.tsx";
+import { Breadcrumbs, breadcrumbJsonLd, HOME_CRUMB } from "#app/components/breadcrumbs.tsx";
 import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
 import { SHARE_BUTTON_CLASS, ShareButton } from "#app/components/share-button.tsx";
 import { GuideArticle } from "#app/features/guides/guide-article.tsx";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { breadcrumbJsonLd, Breadcrumbs, HOME_CRUMB } from "#app/components/breadcrumbs.tsx";
+import { Breadcrumbs, breadcrumbJsonLd, HOME_CRUMB } from "#app/components/breadcrumbs.tsx";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";

@@ -1,5 +1,5 @@
 import { Link, redirect, useNavigation } from "react-router";
-import { breadcrumbJsonLd, Breadcrumbs, type Crumb, HOME_CRUMB } from "#app/components/breadcrumbs.tsx";
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb, HOME_CRUMB } from "#app/components/breadcrumbs.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -9,6 +9,7 @@ import { PUBLIC_COUNT_CAP } from "#app/db/paging.server.ts";
 import { supplierCards } from "#app/features/directory/supplier-cards.server.ts";
 import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
 import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-note-list.tsx";
+import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-facts.ts";
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
@@ -16,7 +17,6 @@ import { searchDirectory, suggestWholesalerName } from "#app/features/wholesaler
 import { withDirectionParticle, withObjectParticle } from "#app/lib/korean-particles.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { SCRIPT_FREE } from "#app/lib/page-handle.ts";
-import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import { notesForCategory } from "#content/regulatory-notes.ts";
 import type { Route } from "./+types/list";

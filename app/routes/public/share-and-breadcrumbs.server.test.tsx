@@ -13,7 +13,10 @@ import { withTestDatabase } from "#tests/test-database.ts";
 withTestDatabase();
 
 type Crumb = { name: string; path: string };
-type WithTrail = { trail: Crumb[] | null; breadcrumbs: { "@type": string; itemListElement: { name: string; item: string; position: number }[] } | null };
+type WithTrail = {
+  trail: Crumb[] | null;
+  breadcrumbs: { "@type": string; itemListElement: { name: string; item: string; position: number }[] } | null;
+};
 
 async function page(path: string) {
   const response = asResponse(await callLoader(getRequest(path)));
@@ -25,7 +28,9 @@ async function page(path: string) {
 async function render(file: string, data: unknown, params: Record<string, string> = {}) {
   const module = (await import(`../../${file}`)) as unknown as { default: ComponentType<Record<string, unknown>> };
   const Page = module.default;
-  const router = createMemoryRouter([{ path: "/", element: <Page loaderData={data} params={params} matches={[]} actionData={undefined} /> }]);
+  const router = createMemoryRouter([
+    { path: "/", element: <Page loaderData={data} params={params} matches={[]} actionData={undefined} /> },
+  ]);
   return renderToStaticMarkup(<RouterProvider router={router} />);
 }
 
@@ -50,7 +55,9 @@ test("a supplier's page: 공유, the trail through its category, and BreadcrumbL
   expect(html).toContain(`data-share="/wholesaler/${id}" data-share-title="옷가게도매"`);
   expect(html).toMatch(/<nav aria-label="이동 경로"/);
   // Both structured data: the organisation first, then the trail.
-  const scripts = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(([, json]) => JSON.parse(json ?? ""));
+  const scripts = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(([, json]) =>
+    JSON.parse(json ?? ""),
+  );
   expect(scripts.map((script) => script["@type"])).toEqual(["Organization", "BreadcrumbList"]);
 
   // Without a chip's category the trail goes straight from the list to the supplier.

@@ -236,12 +236,18 @@ function bars(html: string) {
       width: Number(attribute(rect, "width")),
     }));
     const figures = Object.fromEntries(
-      [...figure.matchAll(/<li[^>]*data-figure="([a-z]+)"[^>]*>[\s\S]*?<span class="tabular-nums">([^<]+)<\/span>/g)].map(([, key, won]) => [
-        key,
-        won,
-      ]),
+      [...figure.matchAll(/<li[^>]*data-figure="([a-z]+)"[^>]*>[\s\S]*?<span class="tabular-nums">([^<]+)<\/span>/g)].map(
+        ([, key, won]) => [key, won],
+      ),
     );
-    return { id, label: attribute(svg, "aria-label"), span: Number(attribute(svg, "data-span")), sale: Number(attribute(svg, "data-sale")), parts, figures };
+    return {
+      id,
+      label: attribute(svg, "aria-label"),
+      span: Number(attribute(svg, "data-span")),
+      sale: Number(attribute(svg, "data-sale")),
+      parts,
+      figures,
+    };
   });
 }
 
