@@ -26,34 +26,33 @@ export function breadcrumbJsonLd(trail: readonly Crumb[], absolute: (path: strin
 
 /**
  * The visible trail above a page (`홈 › 도매 사이트 목록 › 의류 › …`): a labelled navigation whose last step is the page
- * itself (`aria-current="page"`, not a link). Plain links: it works without JavaScript.
+ * itself (`aria-current="page"`, not a link). Plain links: it works without JavaScript. The steps are not list items,
+ * so the cards of a page stay its only list items (a screen reader's list count, and the journeys, read those).
  */
 export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
   return (
-    <nav aria-label="이동 경로" className="mb-4 text-sm">
-      <ol className="flex flex-wrap items-center gap-x-1.5 gap-y-1 text-slate-600">
-        {trail.map((crumb, index) => {
-          const last = index === trail.length - 1;
-          return (
-            <li key={`${index}-${crumb.path}`} className="flex min-w-0 items-center gap-1.5">
-              {index > 0 ? (
-                <span aria-hidden="true" className="text-slate-400">
-                  ›
-                </span>
-              ) : null}
-              {last ? (
-                <span aria-current="page" className="max-w-[16rem] truncate font-medium text-slate-800 sm:max-w-md">
-                  {crumb.name}
-                </span>
-              ) : (
-                <Link to={crumb.path} className="text-blue-700 hover:underline">
-                  {crumb.name}
-                </Link>
-              )}
-            </li>
-          );
-        })}
-      </ol>
+    <nav aria-label="이동 경로" className="mb-4 flex flex-wrap items-center gap-x-1.5 gap-y-1 text-sm text-slate-600">
+      {trail.map((crumb, index) => {
+        const last = index === trail.length - 1;
+        return (
+          <span key={`${index}-${crumb.path}`} className="flex min-w-0 items-center gap-1.5">
+            {index > 0 ? (
+              <span aria-hidden="true" className="text-slate-400">
+                ›
+              </span>
+            ) : null}
+            {last ? (
+              <span aria-current="page" className="max-w-[16rem] truncate font-medium text-slate-800 sm:max-w-md">
+                {crumb.name}
+              </span>
+            ) : (
+              <Link to={crumb.path} className="text-blue-700 hover:underline">
+                {crumb.name}
+              </Link>
+            )}
+          </span>
+        );
+      })}
     </nav>
   );
 }

@@ -20,6 +20,13 @@ const BAR_TOP = 18;
 const BAR_HEIGHT = 40;
 const HEIGHT = 66;
 
+/** A loss and a VAT refund say so beside their figure. */
+function figureNote(key: BarPartKey, amount: number) {
+  if (key === "profit" && amount < 0) return " (손실)";
+  if (key === "vat" && amount < 0) return " (환급)";
+  return "";
+}
+
 const x = (won: number, span: number) => Math.round((won / span) * WIDTH * 100) / 100;
 
 function Swatch({ color, hatch }: { color: string; hatch?: boolean }) {
@@ -116,13 +123,10 @@ export function MarginBar({ id, result, amounts, title }: { id: string; result: 
       </svg>
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" data-figures="">
         {bar.figures.map((figure) => (
-          <li key={figure.key} className="flex items-start gap-1" data-figure={figure.key}>
+          // One text per figure (`순이익 4,704원`), so the amount alone is found once on the page: in the result.
+          <li key={figure.key} className="flex items-start gap-1" data-figure={figure.key} data-won={formatWon(figure.amount)}>
             <Swatch color={COLORS[figure.key]} />
-            <span>
-              {figure.label} <span className="tabular-nums">{formatWon(figure.amount)}</span>
-              {figure.key === "profit" && figure.amount < 0 ? " (손실)" : ""}
-              {figure.key === "vat" && figure.amount < 0 ? " (환급)" : ""}
-            </span>
+            <span className="tabular-nums">{`${figure.label} ${formatWon(figure.amount)}${figureNote(figure.key, figure.amount)}`}</span>
           </li>
         ))}
       </ul>

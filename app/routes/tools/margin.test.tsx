@@ -236,9 +236,11 @@ function bars(html: string) {
       width: Number(attribute(rect, "width")),
     }));
     const figures = Object.fromEntries(
-      [...figure.matchAll(/<li[^>]*data-figure="([a-z]+)"[^>]*>[\s\S]*?<span class="tabular-nums">([^<]+)<\/span>/g)].map(
-        ([, key, won]) => [key, won],
-      ),
+      [...figure.matchAll(/<li[^>]*data-figure="([a-z]+)" data-won="([^"]+)"[^>]*>[\s\S]*?<\/li>/g)].map(([item, key, won]) => {
+        // The text beside the swatch says the same amount.
+        expect(item).toContain(`${won}`);
+        return [key, won];
+      }),
     );
     return {
       id,
