@@ -9,6 +9,7 @@ import { registerRecordsFollowUp } from "#app/features/official-records/official
 import { callsLeft, registerOfficialRecords } from "#app/features/official-records/official-record-jobs.server.ts";
 import { syncVerifiedFlags } from "#app/features/official-records/official-records.server.ts";
 import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
+import { registerImportJobs } from "#app/features/supplier-import/import-jobs.server.ts";
 import { FOLD_VIEWS_INTERVAL_MS, FOLD_VIEWS_KIND, foldCountedViews } from "#app/features/wholesalers/wholesalers.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -154,6 +155,8 @@ export function allJobs(config: ReturnType<typeof env>) {
     .register(evidencePurgeKind)
     .schedule({ name: evidencePurgeKind.kind, kind: evidencePurgeKind.kind, every: EVIDENCE_PURGE_INTERVAL_MS });
   registerImageJobs(jobs);
+  // Imports of more than 200 rows, part by part (docs/decisions/0054).
+  registerImportJobs(jobs);
   // 찜 alerts (docs/decisions/0036): mailed through SMTP_URL, or written to the log without it.
   registerAlerts(jobs);
   // The official records follow every supplier change, with or without a registry key (docs/decisions/0051).

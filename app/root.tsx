@@ -13,7 +13,7 @@ import { managesAnyListing } from "#app/features/suppliers/claims.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { anyRouteTurnsOff } from "#app/lib/page-handle.ts";
-import { adDisclosure, siteConfig } from "#app/lib/site-config.server.ts";
+import { adDisclosure, businessRegistration, siteConfig } from "#app/lib/site-config.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
 import type { Route } from "./+types/root";
@@ -42,7 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
       siteName: config.siteName,
       // PUBLIC_URL's origin, for canonical links, og:url and og:image (lib/meta.ts).
       origin: new URL(env().publicUrl).origin,
-      footer: { disclosure: adDisclosure(config), adContactEmail: config.adContactEmail, business: config.business },
+      footer: {
+        disclosure: adDisclosure(config),
+        adContactEmail: config.adContactEmail,
+        business: config.business,
+        registration: businessRegistration(config),
+      },
     },
     {
       headers: {

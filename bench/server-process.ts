@@ -108,7 +108,7 @@ export async function signUp(base: string, email: string, password = "bench-pass
   const res = await fetch(`${base}/signup`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
-    body: new URLSearchParams({ email, password, agreeTerms: "yes" }),
+    body: new URLSearchParams({ email, password, agreeTerms: "yes", agreePrivacy: "yes", agreeAge: "yes" }),
     redirect: "manual",
   });
   const cookie = res.headers

@@ -16,9 +16,9 @@ import { asResponse, cookiesFrom, formRequest } from "./request.ts";
 /** The password the tests' accounts sign up with (long enough for the signup rules, and not a common one). */
 export const TEST_PASSWORD = "correct-horse-9";
 
-/** The fields of a sign-up that the server accepts: the address, the password and the consent to the terms. */
+/** The fields of a sign-up that the server accepts: the address, the password and the required consent items. */
 export function signupFields(email: string, password = TEST_PASSWORD, extra: Record<string, string> = {}) {
-  return { email, password, agreeTerms: "yes", ...extra };
+  return { email, password, agreeTerms: "yes", agreePrivacy: "yes", agreeAge: "yes", ...extra };
 }
 
 /** Signs a new account up through the real signup action and returns its session cookie. */

@@ -1,6 +1,10 @@
 import { useState } from "react";
 import { useHydrated } from "./use-hydrated.ts";
 
+/** The look of `공유` beside a page's other buttons (a product, a supplier, a guide, a note). */
+export const SHARE_BUTTON_CLASS =
+  "rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50";
+
 /** What the button says once the page's address is on the clipboard (ui-contract, fourth release). */
 export const LINK_COPIED = "링크를 복사했습니다.";
 

@@ -10,6 +10,8 @@ export const BACKUP_TABLES = [
   "session",
   "account",
   "verification",
+  // Proof of what each person agreed to at sign-up (ADR 0054).
+  "consents",
   "wholesalers",
   "favorites",
   "products",

@@ -108,6 +108,29 @@ export const verification = pgTable("verification", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * What a person agreed to at sign-up, one row per item (docs/decisions/0054, features/users/signup-consent.ts):
+ * `terms`, `privacy`, `age` (만 14세 이상) and the optional `news` (새 소식 메일). `version` is the version of the text
+ * agreed to; `withdrawn_at` is set when the person takes a consent back on /account (only `news` can be), and
+ * cleared, with a new `agreed_at` and `version`, when they give it again. Deleted with the account.
+ */
+export const consents = pgTable(
+  "consents",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    version: text("version").notNull(),
+    agreedAt: timestamp("agreed_at", { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check("consents_kind_check", sql.raw(`kind IN ('terms', 'privacy', 'age', 'news')`)),
+  ],
+);
+
 // ---- Directory ----
 
 /** `column IN ('a', 'b')` for a CHECK constraint (the values are our own constants, never input). */
@@ -986,6 +1009,34 @@ export const jobs = pgTable(
     index("jobs_queue_idx").on(t.kind, t.state, t.position),
     index("jobs_owner_idx").on(t.owner, t.kind, t.state, t.position),
   ],
+);
+
+/**
+ * A long import of /admin/import (more than IMPORT_JOB_ROWS rows, features/supplier-import/import-jobs.server.ts,
+ * docs/decisions/0054): the file's text and the rows ticked, applied part by part by `wholesalers.import` jobs. `done`
+ * (rows of the file gone through) moves in the transaction that writes each part, so a restarted server goes on
+ * from there; `report` holds what the parts applied, and the whole report once `state` is `done`. The file's text is
+ * dropped when the run ends.
+ */
+export const importRuns = pgTable(
+  "import_runs",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    fileName: text("file_name").notNull().default(""),
+    content: text("content").notNull(),
+    /** The ticked rows and curated changes: `{ rows: number[], fields: string[] }`. */
+    choice: jsonb("choice").$type<{ rows: number[]; fields: string[] }>().notNull(),
+    /** The admin the history names (wholesaler_changes' actor). */
+    actor: jsonb("actor").$type<{ id: string | null; label: string }>().notNull(),
+    total: integer("total").notNull(),
+    done: integer("done").notNull().default(0),
+    state: text("state").notNull().default("running"),
+    report: jsonb("report").$type<Record<string, number>>().notNull().default({}),
+    error: text("error"),
+    createdAt: createdAt(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  () => [check("import_runs_state_check", oneOf("state", ["running", "done", "failed"]))],
 );
 
 /** Fixed-window counters shared by every app process (login/signup limits, og:image lookups). */

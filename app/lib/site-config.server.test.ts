@@ -1,4 +1,4 @@
-import { expect, it } from "vitest";
+import { expect, it, vi } from "vitest";
 import { shippedSiteConfig as shipped, siteConfigFiles } from "#tests/site-config-files.ts";
 
 const useSiteConfig = siteConfigFiles();
@@ -54,6 +54,8 @@ it("the shipped example business details are named by a notice that says how to 
       email: "help@domaeon.kr",
       phone: "02-555-1234",
       address: "서울특별시 강남구 테헤란로 123",
+      registrationNumber: "123-45-67891",
+      hostingProvider: "도매클라우드 주식회사",
     },
     legal: { ...shipped.legal, privacyOfficer: { ...shipped.legal.privacyOfficer, name: "김도매", email: "privacy@domaeon.kr" } },
   };
@@ -72,4 +74,28 @@ it("the disclosure is the configured sentence, and Coupang's own sentence once a
     expect(adDisclosure({ ...shipped, ads }), link).toBe(COUPANG_PARTNERS_DISCLOSURE);
   }
   expect(COUPANG_PARTNERS_DISCLOSURE).toBe("이 포스팅은 쿠팡 파트너스 활동의 일환으로, 이에 따른 일정액의 수수료를 제공받습니다.");
+});
+
+it("the 사업자등록번호 and the hosting provider: examples and missing fields are named by the notice, a malformed number is refused", async () => {
+  const { placeholderBusinessDetails, businessRegistration } = await import("./site-config.server.ts");
+  const read = await load(shipped);
+  expect(placeholderBusinessDetails(read())).toEqual(expect.arrayContaining(["000-00-00000", "예시클라우드 주식회사"]));
+  // An operator's file from before these fields: it starts, and the notice says what is missing.
+  const { registrationNumber: _number, hostingProvider: _hosting, ...olderBusiness } = shipped.business;
+  vi.resetModules();
+  const older = (await load({ ...shipped, business: olderBusiness }))();
+  expect(older.business.registrationNumber).toBe("");
+  expect(placeholderBusinessDetails(older)).toEqual(expect.arrayContaining(["사업자등록번호 없음", "호스팅서비스 제공자 없음"]));
+  expect(businessRegistration(older)).toBeNull();
+  // A real number, typed with or without hyphens: shown with them, looked up by its ten digits.
+  for (const registrationNumber of ["123-45-67891", "1234567891"]) {
+    const real = { ...shipped, business: { ...shipped.business, registrationNumber } };
+    expect(businessRegistration(real)).toEqual({
+      number: "123-45-67891",
+      lookupUrl: "https://www.ftc.go.kr/bizCommPop.do?wrkr_no=1234567891",
+    });
+  }
+  vi.resetModules();
+  const typo = await load({ ...shipped, business: { ...shipped.business, registrationNumber: "123-45-67892" } });
+  expect(typo).toThrow(/business\.registrationNumber 사업자등록번호는 숫자 10자리여야 합니다/);
 });

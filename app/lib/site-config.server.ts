@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { formatBusinessNumber, parseBusinessNumber } from "./business-number.ts";
 
 const adSchema = z.object({
   id: z.string().min(1),
@@ -76,6 +77,19 @@ const siteConfigSchema = z.object({
     email: z.string(),
     phone: z.string(),
     address: z.string(),
+    /**
+     * 사업자등록번호 (전자상거래법 제10조): ten digits, hyphens optional; the footer links it to the 공정위's
+     * 사업자정보확인. Missing in an operator's older file: the site starts and the placeholder notice says so.
+     */
+    registrationNumber: z
+      .string()
+      .default("")
+      .refine(
+        (value) => value.trim() === "" || parseBusinessNumber(value).ok,
+        "사업자등록번호는 숫자 10자리여야 합니다 (예: 123-45-67890)",
+      ),
+    /** 호스팅서비스 제공자: the company whose servers host the site (전자상거래법 제10조). */
+    hostingProvider: z.string().default(""),
   }),
   ads: z.array(adSchema).min(2),
   legal: legalSchema,
@@ -119,7 +133,17 @@ export function adDisclosure(config: SiteConfig = siteConfig()): string {
 }
 
 /** The example business details config/site.json ships with: a footer still holding one is not a real operator's. */
-const PLACEHOLDER_MARKS = [/홍길동/, /0{3,}-0{4}/, /0000호/, /로 000$/, /\.example$/];
+const PLACEHOLDER_MARKS = [/홍길동/, /0{3,}-0{4}/, /0000호/, /로 000$/, /\.example$/, /^0{3}-?0{2}-?0{5}$/, /^예시/];
+
+/** The footer's 사업자등록번호 as shown (`123-45-67890`) and the 공정위 page that looks it up; null while unset. */
+export function businessRegistration(config: SiteConfig = siteConfig()): { number: string; lookupUrl: string } | null {
+  const parsed = parseBusinessNumber(config.business.registrationNumber);
+  if (!parsed.ok || !parsed.value) return null;
+  return { number: formatBusinessNumber(parsed.value), lookupUrl: `${FTC_LOOKUP_URL}?wrkr_no=${parsed.value}` };
+}
+
+/** The 공정거래위원회's 사업자정보 공개 page for a 통신판매업자, by its 사업자등록번호 (the footer's `사업자정보확인`). */
+export const FTC_LOOKUP_URL = "https://www.ftc.go.kr/bizCommPop.do";
 
 /** The footer's business details that still hold the shipped examples (홍길동, 02-000-0000, …). */
 export function placeholderBusinessDetails(config: SiteConfig = siteConfig()): string[] {
@@ -129,9 +153,16 @@ export function placeholderBusinessDetails(config: SiteConfig = siteConfig()): s
     config.business.mailOrderNumber,
     config.business.address,
     config.business.email,
+    config.business.registrationNumber,
+    config.business.hostingProvider,
     config.legal.privacyOfficer.name,
   ];
-  return [...new Set(values.filter((value) => PLACEHOLDER_MARKS.some((mark) => mark.test(value.trim()))))];
+  // The two fields an operator's file from before the fourth release lacks: named as missing.
+  const missing = [
+    ...(config.business.registrationNumber.trim() ? [] : ["사업자등록번호 없음"]),
+    ...(config.business.hostingProvider.trim() ? [] : ["호스팅서비스 제공자 없음"]),
+  ];
+  return [...new Set(values.filter((value) => PLACEHOLDER_MARKS.some((mark) => mark.test(value.trim())))), ...missing];
 }
 
 /**
@@ -141,5 +172,5 @@ export function placeholderBusinessDetails(config: SiteConfig = siteConfig()): s
 export function placeholderNotice(config: SiteConfig = siteConfig()): string | null {
   const found = placeholderBusinessDetails(config);
   if (found.length === 0) return null;
-  return `하단의 사업자 정보가 아직 예시 값입니다(${found.join(", ")}). 운영자의 정보를 담은 JSON 파일을 만들고 SITE_CONFIG 환경 변수로 그 경로를 지정해 주세요(기본값 config/site.json).`;
+  return `하단의 사업자 정보가 아직 예시 값이거나 비어 있습니다(${found.join(", ")}). 운영자의 정보를 담은 JSON 파일을 만들고 SITE_CONFIG 환경 변수로 그 경로를 지정해 주세요(기본값 config/site.json).`;
 }

@@ -205,14 +205,18 @@ test("without JavaScript, changing the password keeps this browser signed in and
   await fresh.close();
 });
 
-test("the sign-up asks for consent, refuses common passwords, and a direct POST without consent is refused", async ({
+test("the sign-up asks for each consent, refuses common passwords, and a direct POST without them is refused", async ({
   page,
   request,
   baseURL,
 }) => {
   await page.goto("/signup");
-  const consent = page.getByLabel("이용약관과 개인정보처리방침에 동의합니다.");
-  await expect(consent).toHaveAttribute("required", "");
+  const items = ["[필수] 이용약관 동의", "[필수] 개인정보 수집·이용 동의", "[필수] 만 14세 이상입니다", "[선택] 새 소식 메일 받기"];
+  // `전체 동의` ticks each item and follows them.
+  await page.getByLabel("전체 동의").check();
+  for (const item of items) await expect(page.getByLabel(item, { exact: true })).toBeChecked();
+  await page.getByLabel("[선택] 새 소식 메일 받기", { exact: true }).uncheck();
+  await expect(page.getByLabel("전체 동의")).not.toBeChecked();
   const form = page.getByRole("main");
   await expect(form.getByRole("link", { name: "이용약관" })).toHaveAttribute("href", "/terms");
   await expect(form.getByRole("link", { name: "개인정보처리방침" })).toHaveAttribute("href", "/privacy");
@@ -224,15 +228,20 @@ test("the sign-up asks for consent, refuses common passwords, and a direct POST 
   const email = uniqueEmail("no-consent");
   const refused = await request.post("/signup", {
     headers: { origin: baseURL ?? "", "content-type": "application/x-www-form-urlencoded" },
-    form: { email, password: PASSWORD },
+    form: { email, password: PASSWORD, agreeTerms: "yes", agreeNews: "yes" },
     maxRedirects: 0,
   });
   expect(refused.status()).toBe(400);
-  expect(await refused.text()).toContain("약관에 동의해 주세요.");
+  expect(await refused.text()).toContain("필수 항목에 모두 동의해 주세요.");
   // Nothing was created: the same address signs up once it consents.
   await page.goto("/signup");
   await fillSignUp(page, email);
   await page.waitForURL("**/list");
+  await page.goto("/account");
+  const consents = page.locator("section", { has: page.getByRole("heading", { name: "동의 내역" }) });
+  await expect(consents).toContainText("새 소식 메일 받기");
+  await consents.getByRole("button", { name: "동의 철회" }).click();
+  await expect(page.getByText(/새 소식 메일 받기 동의를 철회했습니다\./)).toBeVisible();
 });
 
 for (const javaScriptEnabled of [true, false]) {

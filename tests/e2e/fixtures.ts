@@ -48,10 +48,10 @@ export function oneTimeMessage(page: Page, text: string) {
   return page.getByText(text).or(page.getByRole("status").filter({ hasText: text }));
 }
 
-/** The sign-up's required consent checkbox (ui-contract "Smaller changes"). */
-export const CONSENT_LABEL = "이용약관과 개인정보처리방침에 동의합니다.";
+/** The sign-up's `전체 동의`, which ticks every consent item (ui-contract, fourth release). */
+export const CONSENT_LABEL = "전체 동의";
 
-/** Fills and sends the sign-up form (the page must be open): address, password, consent. */
+/** Fills and sends the sign-up form (the page must be open): address, password, every consent item. */
 export async function fillSignUp(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("이메일").fill(email);
   await page.getByLabel("비밀번호").fill(password);

@@ -24,9 +24,13 @@ test("the layout: Korean page, header links for a visitor, two different ads, di
 
   await expect(page.getByText("이 페이지는 제휴 마케팅 활동의 일환으로 일정액의 수수료를 제공받습니다.")).toBeVisible();
   await expect(page.getByText(/^광고 문의: /)).toBeVisible();
-  for (const label of ["상호", "대표자", "통신판매업 신고번호", "이메일", "전화", "주소"]) {
+  for (const label of ["상호", "대표자", "통신판매업 신고번호", "이메일", "전화", "주소", "사업자등록번호", "호스팅서비스 제공자"]) {
     await expect(page.getByRole("contentinfo").getByText(label, { exact: true })).toBeVisible();
   }
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: /사업자정보확인/ })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.ftc\.go\.kr\/bizCommPop\.do\?wrkr_no=\d{10}$/,
+  );
 });
 
 test("on a phone the ads sit below the content instead of disappearing", async ({ page }) => {

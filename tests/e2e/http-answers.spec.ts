@@ -12,7 +12,7 @@ test("an anonymous page may be stored but must be revalidated; a signed-in perso
   const email = uniqueEmail("cache");
   const signup = await request.post("/signup", {
     headers: form(baseURL),
-    form: { email, password: PASSWORD, agreeTerms: "yes" },
+    form: { email, password: PASSWORD, agreeTerms: "yes", agreePrivacy: "yes", agreeAge: "yes" },
     maxRedirects: 0,
   });
   expect(signup.status()).toBe(302);

@@ -84,7 +84,7 @@ test("every guide renders with its own h1, table of contents, tables, meta tags 
     const tables = guide.sections.flatMap((s) => s.blocks).filter((b) => b.type === "table");
     await expect(page.getByRole("main").locator("table caption")).toHaveCount(tables.length);
 
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
     expect(jsonLd).toMatchObject({ "@type": "Article", headline: guide.title });
   }
 

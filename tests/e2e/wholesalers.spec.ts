@@ -105,11 +105,14 @@ test("a visitor searches (초성 and two-syllable words), filters by category an
   await expect(page.locator("dt:text-is('조회수') + dd")).toBeVisible();
   expect(await views()).toBe(before);
 
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
   expect(ld).toMatchObject({ "@context": "https://schema.org", "@type": "Organization", name });
+  const trail = JSON.parse((await page.locator('script[type="application/ld+json"]').nth(1).textContent()) ?? "{}");
+  expect(trail).toMatchObject({ "@type": "BreadcrumbList" });
+  expect(trail.itemListElement.at(-1)).toMatchObject({ name, item: expect.stringMatching(/\/wholesaler\/\d+$/) });
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(name));
 
-  await page.getByRole("link", { name: "← 목록으로" }).click();
+  await page.getByRole("navigation", { name: "이동 경로" }).getByRole("link", { name: "도매 사이트 목록" }).click();
   await expect(page).toHaveURL(/\/list$/);
 });
 

@@ -3,7 +3,17 @@ import { Link } from "react-router";
 export type FooterInfo = {
   disclosure: string;
   adContactEmail: string;
-  business: { companyName: string; representative: string; mailOrderNumber: string; email: string; phone: string; address: string };
+  business: {
+    companyName: string;
+    representative: string;
+    mailOrderNumber: string;
+    email: string;
+    phone: string;
+    address: string;
+    hostingProvider: string;
+  };
+  /** 사업자등록번호 as shown, and the 공정위 page that looks it up (lib/site-config.server.ts); null while unset. */
+  registration: { number: string; lookupUrl: string } | null;
 };
 
 export function SiteFooter({ info }: { info: FooterInfo }) {
@@ -42,6 +52,25 @@ export function SiteFooter({ info }: { info: FooterInfo }) {
               <dd>{value}</dd>
             </div>
           ))}
+          {/* 전자상거래법 제10조: the 사업자등록번호 with the 공정위's lookup of this business, and the hosting provider. */}
+          {info.registration ? (
+            <div className="flex flex-wrap gap-1">
+              <dt className="font-medium text-slate-700">사업자등록번호</dt>
+              <dd>
+                {info.registration.number}{" "}
+                <a href={info.registration.lookupUrl} target="_blank" rel="noopener noreferrer" className="underline">
+                  사업자정보확인
+                  <span className="sr-only"> (새 탭)</span>
+                </a>
+              </dd>
+            </div>
+          ) : null}
+          {b.hostingProvider ? (
+            <div className="flex gap-1">
+              <dt className="font-medium text-slate-700">호스팅서비스 제공자</dt>
+              <dd>{b.hostingProvider}</dd>
+            </div>
+          ) : null}
         </dl>
       </div>
     </footer>

@@ -6,6 +6,7 @@ import { formatDay, formatWon } from "#app/lib/format.ts";
 import type { FeeSource, FeeTier } from "#content/fee-presets.ts";
 import {
   AMOUNT_FIELDS,
+  type AmountField,
   formatRate,
   formatTenthsPercent,
   type MarginComparison,
@@ -17,6 +18,7 @@ import {
   platformRates,
   vatFiguresOn,
 } from "./margin.ts";
+import { MarginBar } from "./margin-bar.tsx";
 
 const selectClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-200";
@@ -44,6 +46,7 @@ export function MarginCalculator({
   errors,
   result,
   comparison,
+  amounts,
   rules,
 }: {
   values: MarginValues;
@@ -51,6 +54,8 @@ export function MarginCalculator({
   errors: MarginErrors;
   result: MarginResult | null;
   comparison: MarginComparison | null;
+  /** The amounts as whole won (null until every field is valid), for the picture of the margin. */
+  amounts: Record<AmountField, number> | null;
   rules: MarginRules;
 }) {
   const tax = rules.taxes.types.find((type) => type.id === values.tax) ?? rules.taxes.types[0];
@@ -156,6 +161,7 @@ export function MarginCalculator({
                     note="1개를 팔 때 광고비를 이 금액까지 써도 손해를 보지 않습니다"
                   />
                 </dl>
+                {amounts ? <MarginBar id="margin-bar-result" result={result} amounts={amounts} title="판매가 구성" /> : null}
                 {result.breakEvenAd <= 0 ? (
                   <p className="mt-3 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
                     광고비가 없어도 손해인 가격입니다. 판매가나 공급가를 다시 검토해 보세요.
@@ -189,7 +195,7 @@ export function MarginCalculator({
         </section>
       </div>
       <div id="margin-comparison" data-live-part="">
-        {comparison ? <ComparisonTable comparison={comparison} /> : null}
+        {comparison ? <ComparisonTable comparison={comparison} amounts={amounts} /> : null}
       </div>
     </>
   );
@@ -268,7 +274,7 @@ function profitNote(values: MarginValues, result: MarginResult) {
 }
 
 /** The same product on 스마트스토어 and 쿠팡, one table: rendered on the server without JavaScript, live with it. */
-function ComparisonTable({ comparison }: { comparison: MarginComparison }) {
+function ComparisonTable({ comparison, amounts }: { comparison: MarginComparison; amounts: Record<AmountField, number> | null }) {
   const columns = [comparison.smartstore, comparison.coupang];
   const rows: [string, (column: (typeof columns)[number]) => string][] = [
     ["수수료율(판매가 / 배송비)", (c) => `${formatRate(c.rateHundredths)}% / ${formatRate(c.shippingRateHundredths)}%`],
@@ -312,6 +318,20 @@ function ComparisonTable({ comparison }: { comparison: MarginComparison }) {
           </tr>
         ))}
       </ScrollTable>
+      {amounts ? (
+        // The same two results as pictures, one bar a platform (the same scale of parts as the table's figures).
+        <div className="mt-6 grid gap-6 md:grid-cols-2">
+          {(["smartstore", "coupang"] as const).map((platform) => (
+            <MarginBar
+              key={platform}
+              id={`margin-bar-${platform}`}
+              result={comparison[platform].result}
+              amounts={amounts}
+              title={`${comparison[platform].label} 판매가 구성`}
+            />
+          ))}
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -278,7 +278,13 @@ export type MarginErrors = Partial<Record<MarginField, string>>;
 /** The same product on both platforms, at the tiers chosen in the form. */
 export type MarginComparison = Record<"smartstore" | "coupang", PlatformRate & { result: MarginResult }>;
 
-export type MarginOutcome = { errors: MarginErrors; result: MarginResult | null; comparison: MarginComparison | null };
+export type MarginOutcome = {
+  errors: MarginErrors;
+  result: MarginResult | null;
+  comparison: MarginComparison | null;
+  /** The amounts as whole won, once every field is valid (the picture of the margin draws them, margin-bar.ts). */
+  amounts: Record<AmountField, number> | null;
+};
 
 /** The fields a seller types in (the rest are choices), in the form's order. */
 const TEXT_FIELDS = [...AMOUNT_FIELDS.map((f) => f.name), "rate", "shippingRate"] as const;
@@ -367,7 +373,7 @@ export function evaluateMargin(values: MarginValues, rules: MarginRules): Margin
   // An empty 배송비 수수료율 means the same rate as the sale (old links and most custom cases).
   const shippingRate = checked.shippingRate.trim() === "" ? rate : parseRate(checked.shippingRate);
   if (!shippingRate.ok && checked.shippingRate.trim() !== "") errors.shippingRate = shippingRate.error;
-  if (!rate.ok || !shippingRate.ok || Object.keys(errors).length > 0) return { errors, result: null, comparison: null };
+  if (!rate.ok || !shippingRate.ok || Object.keys(errors).length > 0) return { errors, result: null, comparison: null, amounts: null };
 
   const vat = vatFiguresOn(rules.taxes, rules.day);
   const run = (rateHundredths: number, shippingRateHundredths: number) =>
@@ -375,6 +381,7 @@ export function evaluateMargin(values: MarginValues, rules: MarginRules): Margin
   const platforms = platformRates(checked, rules.fees);
   return {
     errors: {},
+    amounts,
     result: run(rate.value, shippingRate.value),
     comparison: {
       smartstore: {

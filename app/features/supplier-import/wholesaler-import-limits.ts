@@ -7,6 +7,16 @@
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
 
+/** A file of more rows than this is applied in the background, part by part, with its progress on /admin/import. */
+export const IMPORT_JOB_ROWS = 200;
+/** Rows one part of such an import goes through (one job, one transaction). */
+export const IMPORT_PART_ROWS = 100;
+
+/** What /admin/import shows while a long import runs (ui-contract, fourth release). */
+export function importProgressLabel(done: number, total: number) {
+  return `가져오는 중 ${done}/${total}`;
+}
+
 export function tooLargeMessage() {
   return `파일이 너무 큽니다. ${MAX_IMPORT_BYTES / 1024 / 1024}MB 이하의 파일만 가져올 수 있습니다.`;
 }

@@ -129,10 +129,17 @@ function reportOf(plan: ImportPlan, applied: PlannedRow[]): ImportReport {
   return { total: plan.rows.length, added, changed, review, refused, skipped: plan.rows.length - added - changed - review - refused };
 }
 
+/** Two imports at once would both add the same new supplier: they take turns instead (until the transaction ends). */
+async function takeImportTurn(tx: Tx) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('wholesaler-import'))`);
+}
+
 /**
  * Applies the chosen rows in one transaction, after deciding every row again against the database as
  * it is now (the preview may be stale). 추가 rows are published; 검토 필요 rows are saved as 검토 대기 with
  * their reasons; 변경 rows get only the listed changes. Running the same file again changes nothing.
+ * A file of more than IMPORT_JOB_ROWS rows goes through /admin/import as a job instead (import-jobs.server.ts),
+ * which applies it part by part with `applyImportPart`.
  */
 export async function applyImport(
   rows: ImportRow[],
@@ -140,77 +147,119 @@ export async function applyImport(
   actor: Actor = SYSTEM_ACTOR,
 ): Promise<{ plan: ImportPlan; report: ImportReport }> {
   const result = await db().transaction(async (tx) => {
-    // Two imports at once would both add the same new supplier: they take turns instead.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('wholesaler-import'))`);
+    await takeImportTurn(tx);
     const current = await plan(tx, rows);
-    // A 변경 row left with nothing to write (only curated changes, none ticked) is skipped, not changed.
-    const applied = current.rows.filter((row) => chosen(row, choice) && (row.status !== "변경" || changesToApply(row, choice).length > 0));
-    const inserts = applied.filter((row) => row.insert && (row.status === "추가" || row.status === "검토 필요"));
-    for (let i = 0; i < inserts.length; i += WRITE_BATCH) {
-      const added = await tx
-        .insert(wholesalers)
-        .values(
-          inserts.slice(i, i + WRITE_BATCH).map(({ insert, insertTerms, status, reasons }) => {
-            const values = insert!;
-            const terms = insertTerms ?? UNKNOWN_TERMS;
-            return {
-              ...terms,
-              // Terms from the file were read today unless the file says when (as the admin form).
-              termsCheckedAt: checkedDayAfterSave(null, terms),
-              name: values.name,
-              category: values.category,
-              contact: values.contact,
-              summary: values.summary,
-              siteUrl: values.siteUrl,
-              siteHost: siteHostOf(values.siteUrl),
-              logoUrl: values.logoUrl,
-              status: status === "추가" ? ("published" as const) : ("review" as const),
-              reviewReason: status === "추가" ? "" : reasons.join(" ").slice(0, 1000),
-              ...searchFields(values.name),
-            };
-          }),
-        )
-        .returning();
-      // The history of each new supplier starts with its import (in this same transaction).
-      for (const row of added)
-        await recordChanges(tx, { wholesalerId: row.id, action: "create", source: "import", actor, before: null, after: row });
-      await yieldToEventLoop();
-    }
-    const updates = applied
-      .filter((row) => row.status === "변경" && row.target)
-      .map((row) => ({ target: row.target, changes: changesToApply(row, choice) }));
-    for (const [i, { target, changes }] of updates.entries()) {
-      const set: Record<string, unknown> = { updatedAt: new Date() };
-      let termChanged = false;
-      for (const { field, after, value } of changes) {
-        // The planner never offers a name change; this keeps it that way whatever a caller passes.
-        if (field === "name") continue;
-        if ((TERM_IMPORT_FIELDS as readonly string[]).includes(field)) {
-          set[field] = value ?? null;
-          if (field !== "termsCheckedAt") termChanged = true;
-          continue;
-        }
-        set[field] = after;
-        if (field === "siteUrl") set.siteHost = siteHostOf(after);
-      }
-      // A term change marks the terms as checked today unless the file gave the day (as the admin form).
-      if (termChanged && !changes.some((change) => change.field === "termsCheckedAt")) set.termsCheckedAt = seoulDay();
-      // A term changed by the import is the admins' again (조건 출처 no longer 공급사 제공, features/suppliers).
-      if (changes.some(({ field }) => (HISTORY_TERM_FIELDS as readonly string[]).includes(field))) set.termsSuppliedAt = null;
-      await tx.update(wholesalers).set(set).where(eq(wholesalers.id, target!.id));
-      await recordChanges(tx, {
-        wholesalerId: target!.id,
-        action: "update",
-        source: "import",
-        actor,
-        before: Object.fromEntries(changes.map((change) => [change.field, change.before])),
-        after: Object.fromEntries(changes.map((change) => [change.field, change.after])),
-      });
-      if (i % WRITE_BATCH === WRITE_BATCH - 1) await yieldToEventLoop();
-    }
+    const applied = await writeChosenRows(tx, current, choice, actor, () => true);
     return { plan: current, report: reportOf(current, applied) };
   });
   // The logos of added and changed suppliers, once the rows exist.
   await requestImagesAfterSave(rows.map((row) => row.values.logoUrl));
   return result;
+}
+
+/** What one part of a long import did: its rows applied, by what they became. */
+export type ImportPartCounts = Pick<ImportReport, "added" | "changed" | "review">;
+
+/**
+ * One part of a long import (rows `from` to `to` of the file, numbered from 1), in the caller's transaction: the whole
+ * file is decided again against the database as it is now, so a repeat of an earlier row stays 중복 and a row an
+ * earlier part applied is not applied twice, and only this part's chosen rows are written. Returns what they became
+ * and the file's 오류 rows (the same in every part), for the report the last part makes.
+ */
+export async function applyImportPart(
+  tx: Tx,
+  rows: ImportRow[],
+  choice: RowChoice,
+  actor: Actor,
+  { from, to }: { from: number; to: number },
+): Promise<{ counts: ImportPartCounts; refused: number }> {
+  await takeImportTurn(tx);
+  const current = await plan(tx, rows);
+  const applied = await writeChosenRows(tx, current, choice, actor, (row) => row.row >= from && row.row <= to);
+  const count = (status: PlannedRow["status"]) => applied.filter((row) => row.status === status).length;
+  return { counts: { added: count("추가"), changed: count("변경"), review: count("검토 필요") }, refused: current.counts.오류 };
+}
+
+/** The report of a whole file from what its parts applied. */
+export function reportOfParts(total: number, counts: ImportPartCounts, refused: number): ImportReport {
+  const { added, changed, review } = counts;
+  return { total, added, changed, review, refused, skipped: total - added - changed - review - refused };
+}
+
+/** Writes the chosen rows of `current` that `inPart` keeps, and returns them. */
+async function writeChosenRows(
+  tx: Tx,
+  current: ImportPlan,
+  choice: RowChoice,
+  actor: Actor,
+  inPart: (row: PlannedRow) => boolean,
+): Promise<PlannedRow[]> {
+  // A 변경 row left with nothing to write (only curated changes, none ticked) is skipped, not changed.
+  const applied = current.rows.filter(
+    (row) => inPart(row) && chosen(row, choice) && (row.status !== "변경" || changesToApply(row, choice).length > 0),
+  );
+  const inserts = applied.filter((row) => row.insert && (row.status === "추가" || row.status === "검토 필요"));
+  for (let i = 0; i < inserts.length; i += WRITE_BATCH) {
+    const added = await tx
+      .insert(wholesalers)
+      .values(
+        inserts.slice(i, i + WRITE_BATCH).map(({ insert, insertTerms, status, reasons }) => {
+          const values = insert!;
+          const terms = insertTerms ?? UNKNOWN_TERMS;
+          return {
+            ...terms,
+            // Terms from the file were read today unless the file says when (as the admin form).
+            termsCheckedAt: checkedDayAfterSave(null, terms),
+            name: values.name,
+            category: values.category,
+            contact: values.contact,
+            summary: values.summary,
+            siteUrl: values.siteUrl,
+            siteHost: siteHostOf(values.siteUrl),
+            logoUrl: values.logoUrl,
+            status: status === "추가" ? ("published" as const) : ("review" as const),
+            reviewReason: status === "추가" ? "" : reasons.join(" ").slice(0, 1000),
+            ...searchFields(values.name),
+          };
+        }),
+      )
+      .returning();
+    // The history of each new supplier starts with its import (in this same transaction).
+    for (const row of added)
+      await recordChanges(tx, { wholesalerId: row.id, action: "create", source: "import", actor, before: null, after: row });
+    await yieldToEventLoop();
+  }
+  const updates = applied
+    .filter((row) => row.status === "변경" && row.target)
+    .map((row) => ({ target: row.target, changes: changesToApply(row, choice) }));
+  for (const [i, { target, changes }] of updates.entries()) {
+    const set: Record<string, unknown> = { updatedAt: new Date() };
+    let termChanged = false;
+    for (const { field, after, value } of changes) {
+      // The planner never offers a name change; this keeps it that way whatever a caller passes.
+      if (field === "name") continue;
+      if ((TERM_IMPORT_FIELDS as readonly string[]).includes(field)) {
+        set[field] = value ?? null;
+        if (field !== "termsCheckedAt") termChanged = true;
+        continue;
+      }
+      set[field] = after;
+      if (field === "siteUrl") set.siteHost = siteHostOf(after);
+    }
+    // A term change marks the terms as checked today unless the file gave the day (as the admin form).
+    if (termChanged && !changes.some((change) => change.field === "termsCheckedAt")) set.termsCheckedAt = seoulDay();
+    // A term changed by the import is the admins' again (조건 출처 no longer 공급사 제공, features/suppliers).
+    if (changes.some(({ field }) => (HISTORY_TERM_FIELDS as readonly string[]).includes(field))) set.termsSuppliedAt = null;
+    await tx.update(wholesalers).set(set).where(eq(wholesalers.id, target!.id));
+    await recordChanges(tx, {
+      wholesalerId: target!.id,
+      action: "update",
+      source: "import",
+      actor,
+      before: Object.fromEntries(changes.map((change) => [change.field, change.before])),
+      after: Object.fromEntries(changes.map((change) => [change.field, change.after])),
+    });
+    if (i % WRITE_BATCH === WRITE_BATCH - 1) await yieldToEventLoop();
+  }
+  return applied;
 }

@@ -4,7 +4,7 @@
  * detail page lets an admin publish the one it shows. Admins only: the admin layout (and the detail page
  * route) checks, and the writes take the checked admin.
  */
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { formFailure, readForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { postedFromPage } from "#app/lib/safe-redirect.ts";
@@ -20,8 +20,10 @@ import {
   publishWholesaler,
 } from "../wholesalers/wholesalers.server.ts";
 import { judgeAddress } from "./address-judge.ts";
+import { importRunOf, startImportRun } from "./import-jobs.server.ts";
 import { applyImport, type ImportPlan, type ImportReport, previewImport } from "./wholesaler-import.server.ts";
 import { decodeImportBytes, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, parseImportText, tooLargeMessage } from "./wholesaler-import-file.ts";
+import { IMPORT_JOB_ROWS } from "./wholesaler-import-limits.ts";
 
 export const REVIEW_PATH = "/admin/review";
 const NOT_FOUND = "해당 도매처 정보를 찾을 수 없습니다.";
@@ -95,6 +97,18 @@ export async function importWholesalersAction(request: Request, admin: AdminUser
   const parsed = parseImportText(text, fileName);
   if (!parsed.ok) return importFailure(parsed.error, 400);
   try {
+    if (intent === "apply" && parsed.rows.length > IMPORT_JOB_ROWS) {
+      // A long file runs in the background; the page follows its progress (import-jobs.server.ts).
+      const runId = await startImportRun({
+        content: text,
+        fileName,
+        total: parsed.rows.length,
+        choice: { rows: [...tickedRows(form)], fields: [...tickedFields(form)] },
+        actor: await actorOf(admin),
+      });
+      log.info("wholesaler import started", { request, runId, rows: parsed.rows.length });
+      return redirect(`/admin/import?run=${runId}`);
+    }
     if (intent === "apply") {
       const { report } = await applyImport(parsed.rows, { rows: tickedRows(form), fields: tickedFields(form) }, await actorOf(admin));
       log.info("wholesaler import applied", { request, ...report });
@@ -106,6 +120,15 @@ export async function importWholesalersAction(request: Request, admin: AdminUser
     log.error("wholesaler import failed", { request, error });
     return importFailure("가져오기 중 오류가 발생했습니다. 아무것도 바뀌지 않았습니다.", 500);
   }
+}
+
+/** /admin/import?run=<id>: a long import's progress, then its report; an unknown run is a 404 with a message. */
+export async function loadImportPage(request: Request) {
+  const raw = new URL(request.url).searchParams.get("run");
+  if (raw === null) return data({ run: null, missing: false });
+  const id = parseIdParam(raw);
+  const run = id ? await importRunOf(id) : null;
+  return data({ run, missing: !run }, { status: run ? 200 : 404, headers: { "Cache-Control": "private, no-store" } });
 }
 
 /** `intent=publish` with `id` (from /admin/review, or the detail page without an id field). */

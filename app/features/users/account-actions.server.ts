@@ -3,6 +3,7 @@ import { alertsEnabled, setAlertsEnabled } from "#app/features/alerts/alerts.ser
 import { loadTakenDownReviews } from "#app/features/reviews/review-actions.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
+import { formatDateTime } from "#app/lib/format.ts";
 import { log } from "#app/lib/log.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { getUser, requireUser } from "#app/platform/auth/auth.server.ts";
@@ -22,6 +23,7 @@ import {
   VERIFY_SIGN_IN_FIRST,
 } from "./account-schema.ts";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server.ts";
+import { listConsents, setNewsConsent } from "./consents.server.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
 import { rememberKnownAddress } from "./login-limits.server.ts";
 import { resetPasswordWithToken, sendPasswordReset } from "./password-reset.server.ts";
@@ -182,6 +184,8 @@ export async function accountLoader(request: Request) {
       takenDownReviews: await loadTakenDownReviews(found.id),
       // 찜한 도매처 변경 알림 받기 (features/alerts): on by default.
       alertsOn: await alertsEnabled(found.id),
+      // 동의 내역: each sign-up consent with its time and text version (docs/decisions/0054).
+      consents: await listConsents(found.id),
     },
     { headers: PRIVATE_NO_STORE },
   );
@@ -264,6 +268,17 @@ export async function accountAction(request: Request) {
       const on = form.get("alerts") === "on";
       await setAlertsEnabled(signedIn.id, on);
       return backToAccount(on ? "찜한 도매처 변경 알림을 받습니다." : "찜한 도매처 변경 알림을 껐습니다.");
+    }
+
+    case "news-consent": {
+      // The button says which way: `withdraw` (동의 철회) or `agree` (동의하기); anything else changes nothing.
+      const choice = form.get("news");
+      if (choice !== "withdraw" && choice !== "agree") return formFailure(BAD_REQUEST, { values, status: 400 });
+      const at = formatDateTime(await setNewsConsent(signedIn.id, choice === "agree"));
+      // 정보통신망법 제50조: the person is told the result of the consent or its withdrawal, with the date.
+      return backToAccount(
+        choice === "agree" ? `${at}에 새 소식 메일 받기에 동의했습니다.` : `${at}에 새 소식 메일 받기 동의를 철회했습니다.`,
+      );
     }
 
     case "send-verification": {

@@ -35,7 +35,14 @@ export const deleteAccountSchema = z.object({
   [DELETE_CONFIRM_FIELD]: z.literal("yes", { error: "탈퇴하려면 확인이 필요합니다. 아래 버튼으로 한 번 더 확인해 주세요." }),
 });
 
-export const ACCOUNT_INTENTS = ["display-name", "change-password", "delete-account", "send-verification", "alerts"] as const;
+export const ACCOUNT_INTENTS = [
+  "display-name",
+  "change-password",
+  "delete-account",
+  "send-verification",
+  "alerts",
+  "news-consent",
+] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 export const DELETE_CONFIRM_MESSAGE = "정말 탈퇴하시겠습니까? 등록한 상품과 찜 목록이 삭제됩니다.";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { expect, test, vi } from "vitest";
 import { db } from "#app/db/client.server.ts";
-import { favorites, rateLimits, session, user, wholesalers } from "#app/db/schema.ts";
+import { consents, favorites, rateLimits, session, user, wholesalers } from "#app/db/schema.ts";
 import { finishPendingFavorite } from "#app/features/favorites/favorites.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { auth, getUser, requireAdmin } from "#app/platform/auth/auth.server.ts";
@@ -55,7 +55,7 @@ test("bad signups get the form kit's failure: a Korean message at the field, the
     ok: false,
     message: "회원가입 실패: 비밀번호는 8자 이상이어야 합니다.",
     errors: { password: "비밀번호는 8자 이상이어야 합니다." },
-    values: { email: "short@example.com", agreeTerms: "yes" },
+    values: { email: "short@example.com", agreeAll: "", agreeTerms: "yes", agreePrivacy: "yes", agreeAge: "yes", agreeNews: "" },
   });
 
   const malformed = await signUp("not-an-email", "correct-horse-9");
@@ -75,16 +75,44 @@ test("bad signups get the form kit's failure: a Korean message at the field, the
   expect(rows).toHaveLength(0);
 });
 
-test("a sign-up posted without the consent to the terms is refused with `약관에 동의해 주세요.` and creates nothing", async () => {
-  const consents: Record<string, string>[] = [{}, { agreeTerms: "" }, { agreeTerms: "no" }, { agreeTerms: "on" }];
-  for (const consent of consents) {
+test("a sign-up posted without each required consent is refused with `필수 항목에 모두 동의해 주세요.` and creates nothing", async () => {
+  const consentsBefore = (await db().select().from(consents)).length;
+  const required = { agreeTerms: "yes", agreePrivacy: "yes", agreeAge: "yes" };
+  const cases: Record<string, string>[] = [
+    {},
+    { agreeNews: "yes" },
+    { ...required, agreeTerms: "" },
+    { ...required, agreePrivacy: "no" },
+    { ...required, agreeAge: "on" },
+    { agreeTerms: "yes", agreePrivacy: "yes" },
+    { agreeAll: "no", agreeNews: "yes" },
+  ];
+  for (const consent of cases) {
     const fields: Record<string, string> = { email: "hasty@example.com", password: "correct-horse-9", ...consent };
     const refused = asResponse(await signUpAction(formRequest("/signup", fields)));
-    expect(refused.status).toBe(400);
-    expect(refused.data).toMatchObject({ ok: false, errors: { agreeTerms: "약관에 동의해 주세요." } });
+    expect(refused.status, JSON.stringify(consent)).toBe(400);
+    expect(refused.data).toMatchObject({ ok: false, message: "회원가입 실패: 필수 항목에 모두 동의해 주세요." });
+    // Each missing item is marked at its own box.
+    const missing = Object.entries(required)
+      .filter(([field]) => consent[field] !== "yes")
+      .map(([field]) => field);
+    const errors = (refused.data as { errors: Record<string, string> }).errors;
+    expect(Object.keys(errors).sort()).toEqual(missing.sort());
+    for (const field of missing) expect(errors[field]).toBe("필수 항목에 모두 동의해 주세요.");
   }
+  // A bad address too: both are said at once.
+  const both = asResponse(await signUpAction(formRequest("/signup", { email: "nope", password: "correct-horse-9" })));
+  expect(both.data).toMatchObject({
+    errors: { email: "올바른 이메일 주소를 입력해 주세요.", agreeTerms: "필수 항목에 모두 동의해 주세요." },
+  });
   expect(await db().select().from(user).where(eq(user.email, "hasty@example.com"))).toHaveLength(0);
+  expect(await db().select().from(consents)).toHaveLength(consentsBefore);
   expect((await signUp("hasty@example.com")).status).toBe(302);
+  // `전체 동의` alone (a browser without JavaScript sends only that box) is every item ticked.
+  const all = asResponse(
+    await signUpAction(formRequest("/signup", { email: "all@example.com", password: "correct-horse-9", agreeAll: "yes" })),
+  );
+  expect(all.status).toBe(302);
 });
 
 test("common and pattern-made passwords are refused at sign-up, in any letter case; an uncommon one passes", async () => {

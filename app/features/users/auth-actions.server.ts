@@ -8,11 +8,12 @@ import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { auth } from "#app/platform/auth/auth.server.ts";
 import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
-import { credentialsSchema, HONEYPOT_FIELD, signupSchema } from "./auth-schema.ts";
+import { agreedConsents, credentialsSchema, HONEYPOT_FIELD, signupSchema } from "./auth-schema.ts";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server.ts";
+import { recordConsents } from "./consents.server.ts";
 import { ACCOUNT_HOT_FAILURES, takeLoginSlot } from "./login-limits.server.ts";
 import { PENDING_ACTION_FIELD } from "./pending-action.ts";
-import { CONSENT_FIELD } from "./signup-consent.ts";
+import { CONSENT_ALL_FIELD, CONSENT_ITEMS } from "./signup-consent.ts";
 import { notifyRepeatedLoginFailures, sendVerificationMail } from "./users.server.ts";
 
 /**
@@ -116,11 +117,9 @@ export async function signUpAction(request: Request, { afterSignIn }: { afterSig
   const form = await readForm(request);
   if (form.get(HONEYPOT_FIELD)) return formFailure(BAD_REQUEST, { status: 400 });
   const checked = validateForm(form, signupSchema);
-  const typed = {
-    email: String(checked.values.email ?? ""),
-    [CONSENT_FIELD]: String(checked.values[CONSENT_FIELD] ?? ""),
-    ...carried(form),
-  };
+  const typed: Record<string, string> = { email: String(checked.values.email ?? ""), ...carried(form) };
+  // The boxes ticked stay ticked when the page is shown again.
+  for (const field of [CONSENT_ALL_FIELD, ...CONSENT_ITEMS.map((item) => item.field)]) typed[field] = String(checked.values[field] ?? "");
   if (!checked.ok) return formFailure(`회원가입 실패: ${checked.message}`, { values: typed, errors: checked.errors });
   const { email, password } = checked.data;
   if (await isCommonPassword(password, email))
@@ -149,12 +148,20 @@ export async function signUpAction(request: Request, { afterSignIn }: { afterSig
     .clone()
     .json()
     .catch(() => ({}))) as { user?: { id?: string } };
-  const userId = created.user?.id;
-  let message = "회원가입이 완료되었습니다.";
-  if (userId) {
-    if (afterSignIn) message += await afterSignIn(userId, form);
-    message += await adminVerificationNotice(request, userId);
+  const userId = created.user?.id ?? (await db().select({ id: user.id }).from(user).where(eq(user.email, email)))[0]?.id;
+  // Each item agreed to, with its time and the version of its text (docs/decisions/0054). An account whose consents
+  // could not be stored is not kept: the sign-up fails as a whole and the person is not signed in.
+  try {
+    if (!userId) throw new Error("the new account's id was not found");
+    await recordConsents(userId, agreedConsents(checked.data));
+  } catch (error) {
+    log.error("sign-up consents could not be stored; the account is removed", { request, error });
+    if (userId) await db().delete(user).where(eq(user.id, userId));
+    return formFailure("회원가입 실패: 잠시 후 다시 시도해 주세요.", { status: 500, values: typed });
   }
+  let message = "회원가입이 완료되었습니다.";
+  if (afterSignIn) message += await afterSignIn(userId, form);
+  message += await adminVerificationNotice(request, userId);
   // The page the person came from rides in `redirectTo` too (the sign-up page's loader puts it there); a plain
   // sign-up lands on the directory, never on 상품 등록 (ui-contract, fourth release).
   return signedInRedirect(safeRedirectPath(form.get("redirectTo"), "/list"), message, response.headers.getSetCookie());

@@ -1,10 +1,10 @@
 import { Form, Link, useActionData } from "react-router";
-import { CheckboxField, EmailField, HoneypotField, TextField } from "#app/components/form-field.tsx";
+import { EmailField, HoneypotField, TextField } from "#app/components/form-field.tsx";
 import { SubmitButton, WIDE_BUTTON_CLASS } from "#app/components/submit-button.tsx";
 import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
 import { PENDING_ACTION_FIELD, parsePendingAction, pendingActionNotice } from "./pending-action.ts";
-import { CONSENT_FIELD } from "./signup-consent.ts";
+import { CONSENT_ALL_FIELD, CONSENT_ALL_LABEL, CONSENT_ITEMS } from "./signup-consent.ts";
 
 type Props = {
   kind: "login" | "admin-login" | "signup";
@@ -51,7 +51,7 @@ export function CredentialsForm({ kind, submitLabel, pendingLabel, redirectTo, a
         hint={signup ? "8자 이상으로 정해 주세요. 너무 흔한 비밀번호는 쓸 수 없습니다." : undefined}
         error={fieldError("password")}
       />
-      {signup ? <ConsentCheckbox checked={failedValue(failure, CONSENT_FIELD) === "yes"} error={fieldError(CONSENT_FIELD)} /> : null}
+      {signup ? <ConsentItems ticked={(field) => failedValue(failure, field) === "yes"} error={fieldError} /> : null}
       {formError ? (
         <p role="alert" className="text-sm text-rose-600">
           {formError}
@@ -64,26 +64,83 @@ export function CredentialsForm({ kind, submitLabel, pendingLabel, redirectTo, a
   );
 }
 
-/** `이용약관과 개인정보처리방침에 동의합니다.`, each name a link to its page (ui-contract "Smaller changes"). */
-function ConsentCheckbox({ checked, error }: { checked: boolean; error?: string }) {
+const BOX_CLASS = "mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300";
+
+/**
+ * The sign-up's consent items (signup-consent.ts), each its own checkbox, under `전체 동의`. With JavaScript the
+ * all-box ticks and unticks every item and follows them; without it the box is sent as it is and the server reads
+ * it as every item ticked. No box is `required` in HTML (the all-box alone must be enough without JavaScript): the
+ * server refuses a sign-up missing a required item, and the message shows under the items.
+ */
+function ConsentItems({ ticked, error }: { ticked: (field: string) => boolean; error: (field: string) => string | undefined }) {
+  const missing = CONSENT_ITEMS.filter((item) => error(item.field));
+  const messageId = "consent-error";
+  const itemBoxes = (form: HTMLFormElement | null) =>
+    CONSENT_ITEMS.map((item) => form?.elements.namedItem(item.field)).filter(
+      (box): box is HTMLInputElement => box instanceof HTMLInputElement,
+    );
   return (
-    <CheckboxField
-      name={CONSENT_FIELD}
-      required
-      checked={checked}
-      error={error}
-      label={
-        <>
-          <Link to="/terms" className="font-medium text-blue-700 underline">
-            이용약관
-          </Link>
-          과{" "}
-          <Link to="/privacy" className="font-medium text-blue-700 underline">
-            개인정보처리방침
-          </Link>
-          에 동의합니다.
-        </>
-      }
-    />
+    <fieldset className="space-y-2 rounded-lg border border-slate-200 p-3" aria-describedby={missing.length ? messageId : undefined}>
+      <legend className="px-1 text-sm font-medium text-slate-800">약관 동의</legend>
+      <div className="flex items-start gap-2 border-b border-slate-100 pb-2">
+        <input
+          id={`field-${CONSENT_ALL_FIELD}`}
+          type="checkbox"
+          name={CONSENT_ALL_FIELD}
+          value="yes"
+          defaultChecked={ticked(CONSENT_ALL_FIELD)}
+          onChange={(event) => {
+            for (const box of itemBoxes(event.currentTarget.form)) box.checked = event.currentTarget.checked;
+          }}
+          className={BOX_CLASS}
+        />
+        <label htmlFor={`field-${CONSENT_ALL_FIELD}`} className="text-sm font-semibold text-slate-900">
+          {CONSENT_ALL_LABEL}
+        </label>
+      </div>
+      {CONSENT_ITEMS.map((item) => {
+        const id = `field-${item.field}`;
+        return (
+          <div key={item.field}>
+            <div className="flex items-start gap-2">
+              <input
+                id={id}
+                type="checkbox"
+                name={item.field}
+                value="yes"
+                defaultChecked={ticked(item.field) || ticked(CONSENT_ALL_FIELD)}
+                aria-invalid={error(item.field) ? true : undefined}
+                onChange={(event) => {
+                  const form = event.currentTarget.form;
+                  const all = form?.elements.namedItem(CONSENT_ALL_FIELD);
+                  if (all instanceof HTMLInputElement) all.checked = itemBoxes(form).every((box) => box.checked);
+                }}
+                className={BOX_CLASS}
+              />
+              <label htmlFor={id} className="text-sm text-slate-800">
+                {item.label}
+              </label>
+              {item.href ? (
+                <Link to={item.href} className="ml-auto shrink-0 text-sm text-blue-700 underline">
+                  {item.kind === "terms" ? "이용약관" : "개인정보처리방침"}
+                </Link>
+              ) : null}
+            </div>
+            {item.details ? (
+              <ul className="ml-6 mt-1 list-disc space-y-0.5 pl-4 text-xs leading-5 text-slate-600">
+                {item.details.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        );
+      })}
+      {missing.length ? (
+        <p id={messageId} role="alert" className="text-sm text-rose-600">
+          {error(missing[0]?.field ?? "")}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

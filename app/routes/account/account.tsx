@@ -6,6 +6,7 @@ import { PageHeading } from "#app/components/page-heading.tsx";
 import { PRIMARY_BUTTON_CLASS, SubmitButton } from "#app/components/submit-button.tsx";
 import { accountAction, accountLoader } from "#app/features/users/account-actions.server.ts";
 import { DELETE_CONFIRM_FIELD, DELETE_CONFIRM_MESSAGE, DISPLAY_NAME_MAX } from "#app/features/users/account-schema.ts";
+import { ConsentList, NEWS_CONSENT_INTENT } from "#app/features/users/consent-list.tsx";
 import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { ACCOUNT_FORM } from "#app/lib/page-handle.ts";
@@ -147,6 +148,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             알림 설정 저장
           </SubmitButton>
         </Form>
+      </Section>
+
+      <Section title="동의 내역">
+        <ConsentList entries={loaderData.consents} error={errorFor(NEWS_CONSENT_INTENT)} />
       </Section>
 
       <Section title="비밀번호 변경">

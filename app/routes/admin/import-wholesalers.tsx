@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Form, Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useRevalidator } from "react-router";
 import { toast } from "#app/components/browser-messages.ts";
 import { FileField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
@@ -7,11 +7,17 @@ import { SubmitButton } from "#app/components/submit-button.tsx";
 import { ImportPreview, ImportReportView } from "#app/features/supplier-import/import-preview.tsx";
 import {
   COLUMNS_HELP,
+  IMPORT_JOB_ROWS,
+  importProgressLabel,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_ROWS,
   tooLargeMessage,
 } from "#app/features/supplier-import/wholesaler-import-limits.ts";
-import { type ImportActionResult, importWholesalersAction } from "#app/features/supplier-import/wholesaler-review.server.ts";
+import {
+  type ImportActionResult,
+  importWholesalersAction,
+  loadImportPage,
+} from "#app/features/supplier-import/wholesaler-review.server.ts";
 import { failureOf } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { adminContext } from "#app/platform/auth/auth.server.ts";
@@ -22,11 +28,16 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** `?run=<id>`: a long import's progress, then its report (import-jobs.server.ts). */
+export function loader({ request }: Route.LoaderArgs) {
+  return loadImportPage(request);
+}
+
 export function action({ request, context }: Route.ActionArgs) {
   return importWholesalersAction(request, context.get(adminContext));
 }
 
-export default function ImportWholesalers({ actionData }: Route.ComponentProps) {
+export default function ImportWholesalers({ actionData, loaderData }: Route.ComponentProps) {
   const failure = failureOf(actionData);
   const result = actionData && !failure ? (actionData as ImportActionResult) : undefined;
   // With JavaScript an oversized file is refused before it is sent (the server refuses it too, with a 413).
@@ -57,7 +68,8 @@ export default function ImportWholesalers({ actionData }: Route.ComponentProps) 
         </p>
         <p>
           사용할 수 있는 열: {COLUMNS_HELP}. 이름은 꼭 있어야 합니다. 파일은 {MAX_IMPORT_BYTES / 1024 / 1024}MB,{" "}
-          {MAX_IMPORT_ROWS.toLocaleString("ko-KR")}행까지 가져올 수 있습니다.
+          {MAX_IMPORT_ROWS.toLocaleString("ko-KR")}행까지 가져올 수 있습니다. {IMPORT_JOB_ROWS}행이 넘는 파일은 뒤에서 나누어 가져오며, 이
+          화면에서 진행 상황을 보여 드립니다(서버가 다시 시작해도 이어서 가져옵니다).
         </p>
         <Form
           method="post"
@@ -81,6 +93,8 @@ export default function ImportWholesalers({ actionData }: Route.ComponentProps) 
           </SubmitButton>
         </Form>
       </div>
+
+      {loaderData.run || loaderData.missing ? <ImportRunStatus run={loaderData.run} /> : null}
 
       {tooLarge || failure ? (
         <p role="alert" className="mt-6 max-w-3xl rounded-lg bg-rose-50 px-4 py-3 text-rose-700">
@@ -110,6 +124,73 @@ export default function ImportWholesalers({ actionData }: Route.ComponentProps) 
         </section>
       ) : null}
     </>
+  );
+}
+
+type Run = Route.ComponentProps["loaderData"]["run"];
+
+/** Seconds between two looks at a running import (the page reloads itself without JavaScript). */
+const PROGRESS_REFRESH_SECONDS = 2;
+
+/**
+ * A long import: `가져오는 중 <n>/<total>` while it runs, brought up to date every second with JavaScript and by the
+ * page reloading itself without it (a refresh inside <noscript>, which a browser running scripts never reads); then
+ * the same report as a short import, or why it stopped.
+ */
+function ImportRunStatus({ run }: { run: Run }) {
+  const { revalidate, state } = useRevalidator();
+  // Read by the timer: a look still on its way is not asked for again.
+  const looking = useRef(false);
+  looking.current = state !== "idle";
+  const running = run?.state === "running";
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      if (!looking.current) void revalidate();
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [running, revalidate]);
+
+  if (!run) {
+    return (
+      <p role="alert" className="mt-6 max-w-3xl rounded-lg bg-rose-50 px-4 py-3 text-rose-700">
+        가져오기 기록을 찾을 수 없습니다.
+      </p>
+    );
+  }
+  const title = run.fileName ? `: ${run.fileName}` : "";
+  if (run.state === "running") {
+    return (
+      <section aria-labelledby="import-run-heading" className="mt-8 max-w-3xl">
+        <noscript>
+          <meta httpEquiv="refresh" content={String(PROGRESS_REFRESH_SECONDS)} />
+        </noscript>
+        <h2 id="import-run-heading" className="mb-3 text-lg font-semibold">
+          가져오기 진행{title}
+        </h2>
+        <div role="status" className="space-y-2 rounded-xl border border-blue-200 bg-blue-50 px-5 py-4 text-blue-900">
+          <p className="font-semibold tabular-nums">{importProgressLabel(run.done, run.total)}</p>
+          <progress max={run.total} value={run.done} className="h-2 w-full" aria-label="가져오기 진행률" />
+          <p className="text-sm">다른 화면으로 가도 가져오기는 계속됩니다. 이 주소로 돌아오면 결과를 볼 수 있습니다.</p>
+        </div>
+      </section>
+    );
+  }
+  if (run.state === "failed") {
+    return (
+      <p role="alert" className="mt-6 max-w-3xl rounded-lg bg-rose-50 px-4 py-3 text-rose-700">
+        가져오기가 {run.done.toLocaleString("ko-KR")}/{run.total.toLocaleString("ko-KR")}행에서 멈췄습니다. 그때까지 가져온 행은
+        저장되었습니다. 같은 파일을 다시 가져오면 남은 행만 더해집니다.
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="import-run-heading" className="mt-8 max-w-3xl">
+      <h2 id="import-run-heading" className="mb-3 text-lg font-semibold">
+        가져오기 결과{title}
+      </h2>
+      {run.report ? <ImportReportView report={run.report} /> : null}
+    </section>
   );
 }
 

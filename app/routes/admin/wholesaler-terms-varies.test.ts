@@ -17,7 +17,15 @@ withTestDatabase();
 let adminCookie = "";
 beforeAll(async () => {
   const res = asResponse(
-    await signUpAction(formRequest("/signup", { email: "varies-admin@example.com", password: "correct-horse-9", agreeTerms: "yes" })),
+    await signUpAction(
+      formRequest("/signup", {
+        email: "varies-admin@example.com",
+        password: "correct-horse-9",
+        agreeTerms: "yes",
+        agreePrivacy: "yes",
+        agreeAge: "yes",
+      }),
+    ),
   );
   adminCookie = cookiesFrom(new Response(null, { headers: res.headers }));
   await promoteToAdmin("varies-admin@example.com");

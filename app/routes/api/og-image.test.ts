@@ -23,7 +23,11 @@ beforeAll(() => {
 });
 
 async function signedIn(email: string) {
-  const created = asResponse(await signUpAction(formRequest("/signup", { email, password: "correct-horse-9", agreeTerms: "yes" })));
+  const created = asResponse(
+    await signUpAction(
+      formRequest("/signup", { email, password: "correct-horse-9", agreeTerms: "yes", agreePrivacy: "yes", agreeAge: "yes" }),
+    ),
+  );
   return cookiesFrom(new Response(null, { headers: created.headers }));
 }
 

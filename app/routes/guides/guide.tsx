@@ -1,5 +1,6 @@
-import { BackLink } from "#app/components/back-link.tsx";
+import { Breadcrumbs, breadcrumbJsonLd, HOME_CRUMB } from "#app/components/breadcrumbs.tsx";
 import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
+import { SHARE_BUTTON_CLASS, ShareButton } from "#app/components/share-button.tsx";
 import { GuideArticle } from "#app/features/guides/guide-article.tsx";
 import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -17,9 +18,12 @@ export function loader({ params }: Route.LoaderArgs) {
   const url = absoluteUrl(`/sellinginsight/${guide.slug}`);
   const published = `${guide.updatedAt}T00:00:00+09:00`;
   const publisher = siteConfig().siteName;
+  const trail = [HOME_CRUMB, { name: "셀러 정보센터", path: "/seller-info" }, { name: guide.title, path: `/sellinginsight/${guide.slug}` }];
   return {
     guide,
     canonical: url,
+    trail,
+    breadcrumbs: breadcrumbJsonLd(trail, absoluteUrl),
     jsonLd: articleJsonLd({
       headline: guide.title,
       description: guide.description,
@@ -46,9 +50,13 @@ export const meta: Route.MetaFunction = (args) => {
 export default function GuidePage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <BackLink to="/seller-info">셀러 정보센터</BackLink>
+      <Breadcrumbs trail={loaderData.trail} />
+      <div className="mb-3 flex justify-end">
+        <ShareButton path={`/sellinginsight/${loaderData.guide.slug}`} title={loaderData.guide.title} className={SHARE_BUTTON_CLASS} />
+      </div>
       <GuideArticle guide={loaderData.guide} />
       <JsonLd data={loaderData.jsonLd} />
+      <JsonLd data={loaderData.breadcrumbs} />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { BackLink } from "#app/components/back-link.tsx";
+import { Breadcrumbs, breadcrumbJsonLd, HOME_CRUMB } from "#app/components/breadcrumbs.tsx";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
 import { DeleteConfirmation } from "#app/components/delete-confirmation.tsx";
 import { FormAlert } from "#app/components/form-alert.tsx";
 import { articleJsonLd, JsonLd } from "#app/components/json-ld.tsx";
+import { SHARE_BUTTON_CLASS, ShareButton } from "#app/components/share-button.tsx";
 import { deleteNoteAction } from "#app/features/notes/note-actions.server.ts";
 import { NoteBody } from "#app/features/notes/note-body.tsx";
 import { noteExcerpt, sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
@@ -38,7 +39,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const description = noteExcerpt(sanitized, 150) || note.title;
   const url = absoluteUrl(`/sellernote/${note.id}`);
   const publisher = siteConfig().siteName;
+  const trail = [
+    HOME_CRUMB,
+    { name: "셀러 정보센터", path: "/seller-info" },
+    { name: "셀러 노트", path: "/sellernote" },
+    { name: note.title, path: `/sellernote/${note.id}` },
+  ];
   return {
+    trail,
+    breadcrumbs: breadcrumbJsonLd(trail, absoluteUrl),
     note: { id: note.id, title: note.title, createdAt: note.createdAt, author: note.authorName.trim() || DEFAULT_AUTHOR_NAME, html },
     isAdmin: user?.role === "admin",
     description,
@@ -68,13 +77,13 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function NoteDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { note, isAdmin, jsonLd } = loaderData;
+  const { note, isAdmin, jsonLd, trail, breadcrumbs } = loaderData;
   // A delete sent without confirm=1 (no JavaScript yet): the server asks first (lib/confirm-before-delete.ts).
   const confirmDelete = deleteConfirmationOf(actionData);
   if (confirmDelete) return <DeleteConfirmation fields={confirmDelete} />;
   return (
     <>
-      <BackLink to="/sellernote">셀러 노트 목록</BackLink>
+      <Breadcrumbs trail={trail} />
       <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <header className="border-b border-slate-100 pb-5">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{note.title}</h1>
@@ -90,6 +99,9 @@ export default function NoteDetail({ loaderData, actionData }: Route.ComponentPr
               <dd>{note.author}</dd>
             </div>
           </dl>
+          <div className="mt-4 flex flex-wrap items-center gap-2">
+            <ShareButton path={`/sellernote/${note.id}`} title={note.title} className={SHARE_BUTTON_CLASS} />
+          </div>
           {isAdmin ? (
             <div className="mt-4 flex gap-2">
               <Link
@@ -114,6 +126,7 @@ export default function NoteDetail({ loaderData, actionData }: Route.ComponentPr
         </div>
       </article>
       <JsonLd data={jsonLd} />
+      <JsonLd data={breadcrumbs} />
     </>
   );
 }

@@ -31,7 +31,15 @@ const multiLine = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u00
 
 test("hostile and odd text registered as a product is refused with a 4xx or stored exactly as typed", { timeout: 180_000 }, async () => {
   const signup = asResponse(
-    await signUpAction(formRequest("/signup", { email: "texts@example.com", password: "correct-horse-9", agreeTerms: "yes" })),
+    await signUpAction(
+      formRequest("/signup", {
+        email: "texts@example.com",
+        password: "correct-horse-9",
+        agreeTerms: "yes",
+        agreePrivacy: "yes",
+        agreeAge: "yes",
+      }),
+    ),
   );
   const cookie = cookiesFrom(new Response(null, { headers: signup.headers }));
   const sqli = sqlInjectionPayloads();

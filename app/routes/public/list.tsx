@@ -1,5 +1,7 @@
 import { Link, redirect, useNavigation } from "react-router";
+import { Breadcrumbs, breadcrumbJsonLd, type Crumb, HOME_CRUMB } from "#app/components/breadcrumbs.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
+import { JsonLd } from "#app/components/json-ld.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
 import { SkeletonGrid } from "#app/components/skeleton-card.tsx";
@@ -8,6 +10,7 @@ import { supplierCards } from "#app/features/directory/supplier-cards.server.ts"
 import { WholesalerCardGrid } from "#app/features/directory/wholesaler-card-grid.tsx";
 import { recordsEnabled } from "#app/features/official-records/official-records.server.ts";
 import { CategoryRegulatoryNotes } from "#app/features/regulatory/regulatory-note-list.tsx";
+import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { TERM_FILTERS } from "#app/features/wholesalers/wholesaler-facts.ts";
 import { listHref, parseListParams } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerSearchForm } from "#app/features/wholesalers/wholesaler-search-form.tsx";
@@ -78,7 +81,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     readAs: readAs ? { text: readAs, particle: withDirectionParticle(readAs).slice(readAs.length) } : null,
     regulatoryNotes: notesForCategory(params.category),
     recordsOn,
+    // A category's list: 홈 › 도매 사이트 목록 › 의류, shown and as BreadcrumbList (the chip's page, without a search).
+    ...categoryTrail(params.category),
   };
+}
+
+function categoryTrail(category: string): { trail: Crumb[] | null; breadcrumbs: ReturnType<typeof breadcrumbJsonLd> | null } {
+  if (!category) return { trail: null, breadcrumbs: null };
+  const trail = [HOME_CRUMB, { name: "도매 사이트 목록", path: "/list" }, { name: category, path: listHref({ category }) }];
+  return { trail, breadcrumbs: breadcrumbJsonLd(trail, absoluteUrl) };
 }
 
 export default function List({ loaderData }: Route.ComponentProps) {
@@ -95,6 +106,8 @@ export default function List({ loaderData }: Route.ComponentProps) {
     wordCategory,
     readAs,
     recordsOn,
+    trail,
+    breadcrumbs,
     ...state
   } = loaderData;
   const filterLabels = TERM_FILTERS.filter((filter) => state.facts.includes(filter.fact)).map((filter) => filter.label);
@@ -103,6 +116,8 @@ export default function List({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
+      {trail ? <Breadcrumbs trail={trail} /> : null}
+      {breadcrumbs ? <JsonLd data={breadcrumbs} /> : null}
       <PageHeading>도매 사이트 목록</PageHeading>
       <WholesalerSearchForm state={{ ...state, page }} businessFilter={recordsOn} />
       <CategoryRegulatoryNotes category={state.category} notes={regulatoryNotes} />

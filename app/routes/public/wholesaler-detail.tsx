@@ -1,6 +1,9 @@
 import { Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Breadcrumbs, breadcrumbJsonLd, HOME_CRUMB } from "#app/components/breadcrumbs.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
+import { SHARE_BUTTON_CLASS, ShareButton } from "#app/components/share-button.tsx";
 import { PRIMARY_BUTTON_CLASS } from "#app/components/submit-button.tsx";
+import { isCategory } from "#app/db/categories.ts";
 import { WholesalerCardActions } from "#app/features/directory/wholesaler-card-actions.tsx";
 import { favoriteIdsAmong } from "#app/features/favorites/favorites.server.ts";
 import { recordsEnabled, recordViewOf } from "#app/features/official-records/official-records.server.ts";
@@ -13,6 +16,7 @@ import { loadReviewsSection } from "#app/features/reviews/review-actions.server.
 import { ReviewSection } from "#app/features/reviews/review-section.tsx";
 import { siteStatusOf } from "#app/features/site-checks/site-checks.server.ts";
 import { SITE_STATUS_LABELS } from "#app/features/site-checks/site-status-labels.ts";
+import { absoluteUrl } from "#app/features/sitemap/sitemap.server.ts";
 import { loadWholesalerForDetail, publishWholesalerAction, reviewFormOf } from "#app/features/supplier-import/wholesaler-review.server.ts";
 import { isManagerOf, verifiedAmong } from "#app/features/suppliers/claims.server.ts";
 import { countsAsView, visitorKey } from "#app/features/wholesalers/view-count.server.ts";
@@ -20,6 +24,7 @@ import { WaitingNotice } from "#app/features/wholesalers/waiting-notice.tsx";
 import { CategoryBadge, siteLinkOf } from "#app/features/wholesalers/wholesaler-card.tsx";
 import { termHistoryOf } from "#app/features/wholesalers/wholesaler-history.server.ts";
 import { TermHistory } from "#app/features/wholesalers/wholesaler-history.tsx";
+import { listHref } from "#app/features/wholesalers/wholesaler-list-params.ts";
 import { WholesalerLogo } from "#app/features/wholesalers/wholesaler-logo.tsx";
 import { firstReleaseRows } from "#app/features/wholesalers/wholesaler-rows.ts";
 import { type TermRow, termRows, UNKNOWN_LABEL } from "#app/features/wholesalers/wholesaler-terms.ts";
@@ -65,7 +70,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     user ? isManagerOf(user.id, id) : false,
   ]);
   const productPictures = await imagesFor(supplierProducts.items.map((product) => product.imageUrl));
+  // 홈 › 도매 사이트 목록 › its category (when it has a chip's) › the supplier.
+  const trail = [
+    HOME_CRUMB,
+    { name: "도매 사이트 목록", path: "/list" },
+    ...(isCategory(wholesaler.category) ? [{ name: wholesaler.category, path: listHref({ category: wholesaler.category }) }] : []),
+    { name: wholesaler.name.trim() || "이름 없음", path: `/wholesaler/${id}` },
+  ];
   return {
+    trail,
+    // Not for a supplier waiting for review: its page is not for search engines.
+    breadcrumbs: found.waiting ? null : breadcrumbJsonLd(trail, absoluteUrl),
     wholesaler: { ...wholesaler, logo: logos.get(wholesaler.logoUrl) ?? null },
     waiting: found.waiting,
     favorites,
@@ -175,6 +190,8 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
     products,
     moreProducts,
     reviews,
+    trail,
+    breadcrumbs,
   } = loaderData;
   const name = w.name.trim() || "이름 없음";
   const site = siteLinkOf(w);
@@ -192,10 +209,9 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl">
       {waiting ? <WaitingNotice /> : <JsonLd data={organization} />}
-      <Link to="/list" className="text-sm font-medium text-blue-700 hover:underline">
-        ← 목록으로
-      </Link>
-      <header className="mt-4 flex items-center gap-4">
+      {breadcrumbs ? <JsonLd data={breadcrumbs} /> : null}
+      <Breadcrumbs trail={trail} />
+      <header className="flex items-center gap-4">
         <WholesalerLogo name={w.name} image={w.logo} size={80} eager />
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
@@ -213,6 +229,7 @@ export default function WholesalerDetail({ loaderData }: Route.ComponentProps) {
       </header>
       <div className="mt-4 flex flex-wrap gap-2">
         <WholesalerCardActions wholesalerId={w.id} favorites={favorites} />
+        <ShareButton path={`/wholesaler/${w.id}`} title={name} className={SHARE_BUTTON_CLASS} />
       </div>
       <p className="mt-5 whitespace-pre-line leading-relaxed text-slate-700">{w.summary.trim() || "설명 없음"}</p>
       <dl className="mt-6 rounded-xl border border-slate-200 bg-white px-5">

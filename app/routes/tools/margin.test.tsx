@@ -223,3 +223,106 @@ test("the form is the live form, and the parts the module brings up to date have
   // A rate typed by hand switches the basis to 직접 입력 in the browser.
   expect(html.match(/data-live-sets="fee=custom"/g)).toHaveLength(2);
 });
+
+/** Each picture of the margin on the page: its aria-label, its parts (`data-part` → amount and width) and its span. */
+function bars(html: string) {
+  return [...html.matchAll(/<figure[^>]*data-margin-bar="([^"]+)"[\s\S]*?<\/figure>/g)].map(([figure, id]) => {
+    const svg = figure.match(/<svg role="img"[^>]*>/)?.[0] ?? "";
+    const attribute = (tag: string, name: string) => tag.match(new RegExp(`${name}="([^"]*)"`))?.[1] ?? "";
+    const parts = [...figure.matchAll(/<rect data-part="([a-z]+)"[^>]*>/g)].map(([rect, part]) => ({
+      part: part ?? "",
+      amount: Number(attribute(rect, "data-amount")),
+      x: Number(attribute(rect, "x")),
+      width: Number(attribute(rect, "width")),
+    }));
+    const figures = Object.fromEntries(
+      [...figure.matchAll(/<li[^>]*data-figure="([a-z]+)" data-won="([^"]+)"[^>]*>[\s\S]*?<\/li>/g)].map(([item, key, won]) => {
+        // The text beside the swatch says the same amount.
+        expect(item).toContain(`${won}`);
+        return [key, won];
+      }),
+    );
+    return {
+      id,
+      label: attribute(svg, "aria-label"),
+      span: Number(attribute(svg, "data-span")),
+      sale: Number(attribute(svg, "data-sale")),
+      parts,
+      figures,
+    };
+  });
+}
+
+/** The comparison table's cells of one row, left to right (스마트스토어, 쿠팡). */
+const tableRow = (html: string, label: string) =>
+  [...(html.match(new RegExp(`<th scope="row"[^>]*>${label}</th>([\\s\\S]*?)</tr>`))?.[1] ?? "").matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map(
+    ([, cell]) => cell,
+  );
+
+test("the picture of the margin: one SVG bar per result, drawn on the server, whose figures are the table's", () => {
+  const { data, html } = load(
+    "?price=15900&cost=8000&customerShipping=3000&shipping=3000&ad=500&fee=smartstore&naverGrade=general&naverOrder=standard&coupangCategory=furniture&tax=general-large",
+  );
+  const drawn = bars(html);
+  expect(drawn.map((bar) => bar.id)).toEqual(["margin-bar-result", "margin-bar-smartstore", "margin-bar-coupang"]);
+  // No script and no chart library: the bar is plain SVG with a name for screen readers.
+  expect(html).not.toMatch(/<script/);
+  expect(html.match(/<svg role="img" aria-label="/g)).toHaveLength(3);
+
+  const [result, smartstore, coupang] = drawn;
+  const fees = tableRow(html, "수수료");
+  const profits = tableRow(html, "순이익");
+  expect(fees).toEqual(["1,253원", "1,988원"]);
+  for (const [bar, fee, profit] of [
+    [smartstore, fees[0], profits[0]],
+    [coupang, fees[1], profits[1]],
+  ] as const) {
+    // The text under the bar, and its aria-label, say the table's 수수료 and 순이익.
+    expect(bar?.figures.fee).toBe(fee);
+    expect(bar?.figures.profit).toBe(profit);
+    expect(bar?.label).toContain(`수수료 ${fee}`);
+    expect(bar?.label).toContain(`순이익 ${profit}`);
+    expect(bar?.label).toMatch(/^결제 금액 18,900원\(판매가 15,900원 \+ 고객 배송비 3,000원\): /);
+    for (const part of ["배송비 3,000원", "광고비 500원", "공급가 8,000원"]) expect(bar?.label).toContain(part);
+  }
+  expect(result?.figures.profit).toBe(`${data.result?.profit.toLocaleString("ko-KR")}원`);
+  expect(result?.figures.fee).toBe(`${data.result?.fee.toLocaleString("ko-KR")}원`);
+
+  for (const bar of drawn) {
+    // The parts fill the whole payment exactly, each as wide as its share of it.
+    expect(bar.sale).toBe(18_900);
+    expect(bar.span).toBe(18_900);
+    expect(bar.parts.map((part) => part.part)).toEqual(["fee", "shipping", "ad", "vat", "cost", "profit"]);
+    expect(bar.parts.reduce((sum, part) => sum + part.amount, 0)).toBe(bar.sale);
+    let x = 0;
+    for (const part of bar.parts) {
+      expect(part.x).toBeCloseTo(x, 1);
+      expect(part.width).toBeCloseTo((part.amount / bar.span) * 1000, 1);
+      x += part.width;
+    }
+    expect(x).toBeCloseTo(1000, 1);
+    // Every figure of the text is on the bar, and the other way round.
+    for (const part of bar.parts) expect(bar.figures[part.part]).toBe(`${part.amount.toLocaleString("ko-KR")}원`);
+  }
+});
+
+test("a loss is drawn as such: the costs run past the sale, the stretch beyond (less a VAT refund) hatched as the loss", () => {
+  // 10,000 at 11.88 % with 9,500 + 3,000 of costs: 부가세 전 이익 −3,688, a VAT refund of 335, 순이익 −3,353.
+  const { data, html } = load("?price=10000&cost=9500&customerShipping=0&shipping=3000&ad=0&fee=custom&rate=11.88&tax=general-large");
+  expect(data.result).toMatchObject({ fee: 1_188, vat: -335, profit: -3_353 });
+  const [bar] = bars(html);
+  expect(bar?.label).toBe("판매가 10,000원: 수수료 1,188원, 배송비 3,000원, 부가세 -335원(환급), 공급가 9,500원, 순이익 -3,353원(손실)");
+  expect(bar?.figures).toMatchObject({ fee: "1,188원", vat: "-335원", profit: "-3,353원" });
+  const part = (name: string) => bar?.parts.find((p) => p.part === name);
+  // The costs (13,688) are the bar; the sale ends at 10,000, the refund covers 335 more, the rest is the loss.
+  expect(bar?.span).toBe(13_688);
+  expect(bar?.parts.filter((p) => !["loss", "refund"].includes(p.part)).reduce((sum, p) => sum + p.amount, 0)).toBe(13_688);
+  expect(part("profit")).toBeUndefined();
+  expect(part("refund")).toMatchObject({ amount: 335 });
+  expect(part("refund")?.x).toBeCloseTo((10_000 / 13_688) * 1000, 1);
+  expect(part("loss")).toMatchObject({ amount: 3_353 });
+  expect(part("loss")?.x).toBeCloseTo((10_335 / 13_688) * 1000, 1);
+  expect((part("loss")?.x ?? 0) + (part("loss")?.width ?? 0)).toBeCloseTo(1000, 1);
+  expect(html).toContain('data-part="sale-end"');
+  expect(html).toMatch(/빗금 3,353원은 판매가로 채우지 못한 비용, 곧 손실입니다\(부가세 환급 335원을 뺀 금액\)/);
+});

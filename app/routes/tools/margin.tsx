@@ -33,8 +33,11 @@ export function loader({ request }: Route.LoaderArgs) {
   const rules: MarginRules = { fees: FEE_TABLE, taxes: TAX_TABLE, day: seoulDay() };
   const { values, submitted } = readMarginValues(new URL(request.url).searchParams, rules);
   const sent = submitted && !request.headers.has(LIVE_FORM_HEADER);
-  const { errors, result, comparison } = evaluateMargin(values, rules);
-  return data({ values, errors: visibleErrors(errors, values, sent), result, comparison, rules }, { status: sent && !result ? 400 : 200 });
+  const { errors, result, comparison, amounts } = evaluateMargin(values, rules);
+  return data(
+    { values, errors: visibleErrors(errors, values, sent), result, comparison, amounts, rules },
+    { status: sent && !result ? 400 : 200 },
+  );
 }
 
 export default function MarginPage({ loaderData }: Route.ComponentProps) {
