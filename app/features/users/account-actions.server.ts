@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { alertsEnabled, setAlertsEnabled } from "#app/features/alerts/alerts.server.ts";
 import { loadTakenDownReviews } from "#app/features/reviews/review-actions.server.ts";
+import { listSavedSearches } from "#app/features/saved-searches/saved-searches.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -182,6 +183,8 @@ export async function accountLoader(request: Request) {
       takenDownReviews: await loadTakenDownReviews(found.id),
       // 찜한 도매처 변경 알림 받기 (features/alerts): on by default.
       alertsOn: await alertsEnabled(found.id),
+      // 저장한 검색 (features/saved-searches), each with its link and `삭제`.
+      savedSearches: (await listSavedSearches(found.id)).map(({ id, label, href }) => ({ id, label, href })),
     },
     { headers: PRIVATE_NO_STORE },
   );

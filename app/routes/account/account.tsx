@@ -149,6 +149,36 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </Section>
 
+      <Section title="저장한 검색">
+        {loaderData.savedSearches.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            도매처 목록에서 검색어나 카테고리, 조건 필터를 고른 뒤 ‘이 조건 저장’을 누르면 여기에 모입니다.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {loaderData.savedSearches.map((search) => (
+              <li key={search.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <Link to={search.href} className="font-medium text-blue-700 underline">
+                  {search.label}
+                </Link>
+                <Form method="post" action="/saved-searches">
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={search.id} />
+                  <input type="hidden" name="redirectTo" value="/account" />
+                  <button type="submit" className="rounded-md border border-slate-300 px-3 py-1 text-slate-700 hover:bg-slate-50">
+                    삭제
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-3 text-sm text-slate-500">
+          새로 맞는 도매처가 생기면 매주 월요일 아침에 한 번 메일로 알려 드립니다. 새 소식이 없는 주에는 보내지 않으며, 찜 알림을 끄면 이
+          메일도 오지 않습니다.
+        </p>
+      </Section>
+
       <Section title="비밀번호 변경">
         <Form method="post" key={location.key} className="space-y-4">
           <input type="hidden" name="intent" value="change-password" />

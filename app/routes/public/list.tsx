@@ -1,4 +1,4 @@
-import { Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { Pager } from "#app/components/pager.tsx";
@@ -72,12 +72,30 @@ export async function loader({ request }: Route.LoaderArgs) {
     // `ehao` was read as `도매` (a 한/영 slip): the page says which words it searched.
     readAs: readAs ? { text: readAs, particle: withDirectionParticle(readAs).slice(readAs.length) } : null,
     regulatoryNotes: notesForCategory(params.category),
+    // `이 조건 저장` for a signed-in account when the list is narrowed (features/saved-searches): the list's own parameters.
+    saveSearch:
+      user && (params.q || params.category || params.facts.length)
+        ? listHref({ q: params.q, category: params.category, facts: params.facts }, "").replace(/^\?/, "")
+        : null,
   };
 }
 
 export default function List({ loaderData }: Route.ComponentProps) {
-  const { items, total, totalIsCapped, page, pageCount, extras, regulatoryNotes, suggestion, emptyTips, wordCategory, readAs, ...state } =
-    loaderData;
+  const {
+    items,
+    total,
+    totalIsCapped,
+    page,
+    pageCount,
+    extras,
+    regulatoryNotes,
+    suggestion,
+    emptyTips,
+    wordCategory,
+    readAs,
+    saveSearch,
+    ...state
+  } = loaderData;
   const filterLabels = TERM_FILTERS.filter((filter) => state.facts.includes(filter.fact)).map((filter) => filter.label);
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/list";
@@ -87,6 +105,19 @@ export default function List({ loaderData }: Route.ComponentProps) {
       <PageHeading>도매 사이트 목록</PageHeading>
       <WholesalerSearchForm state={{ ...state, page }} />
       <CategoryRegulatoryNotes category={state.category} notes={regulatoryNotes} />
+      {saveSearch !== null ? (
+        <Form method="post" action="/saved-searches" className="mb-3 flex justify-end">
+          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="search" value={saveSearch} />
+          <input type="hidden" name="redirectTo" value={listHref({ ...state, page })} />
+          <button
+            type="submit"
+            className="rounded-md border border-blue-600 bg-white px-3 py-1.5 text-sm font-medium text-blue-700 hover:bg-blue-50"
+          >
+            이 조건 저장
+          </button>
+        </Form>
+      ) : null}
       {/* While the next results load, the skeleton stands in for them: after a client-side navigation from React's
           state, on this page sent without React from the small module (app/scripts/page-enhancements.js), which
           shows this hidden copy and hides the results when the search form is sent. */}
