@@ -230,22 +230,24 @@ export async function gatherSavedSearchMails(run: string, now = new Date()): Pro
   }
   let made = 0;
   for (const [userId, news] of byAccount) {
-    const made1 = await db().transaction(async (tx) => {
+    const mailed = await db().transaction(async (tx) => {
       const [settings] = await tx.select({ enabled: alertSettings.enabled }).from(alertSettings).where(eq(alertSettings.userId, userId));
-      const carried = (mailId: number | null) =>
-        tx
-          .update(savedSearchNews)
-          .set({ mailId, settledAt: now })
-          .where(
-            and(
-              eq(savedSearchNews.userId, userId),
-              isNull(savedSearchNews.settledAt),
-              sql`(${savedSearchNews.savedSearchId}, ${savedSearchNews.wholesalerId}) IN (${sql.join(
-                news.map((row) => sql`(${row.saved_search_id}::int, ${row.wholesaler_id}::int)`),
-                sql`, `,
-              )})`,
-            ),
-          );
+      // The news read above, and only those (news found meanwhile waits for the next run), 1,000 pairs a statement.
+      const carried = async (mailId: number | null) => {
+        for (let at = 0; at < news.length; at += 1000) {
+          const pairs = news.slice(at, at + 1000).map((row) => sql`(${row.saved_search_id}::int, ${row.wholesaler_id}::int)`);
+          await tx
+            .update(savedSearchNews)
+            .set({ mailId, settledAt: now })
+            .where(
+              and(
+                eq(savedSearchNews.userId, userId),
+                isNull(savedSearchNews.settledAt),
+                sql`(${savedSearchNews.savedSearchId}, ${savedSearchNews.wholesalerId}) IN (${sql.join(pairs, sql`, `)})`,
+              ),
+            );
+        }
+      };
       if (settings && !settings.enabled) {
         await carried(null);
         return false;
@@ -261,7 +263,7 @@ export async function gatherSavedSearchMails(run: string, now = new Date()): Pro
       await enqueueJob(SAVED_SEARCH_SEND_KIND, { mailId: mail.id }, { tx, uniqueKey: `${SAVED_SEARCH_SEND_KIND}:${mail.id}` });
       return true;
     });
-    if (made1) made += 1;
+    if (mailed) made += 1;
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   return made;
