@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
+import { type FileHandle, mkdtemp, open, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { env } from "#app/lib/env.server.ts";
@@ -23,7 +23,7 @@ const CHUNK_BYTES = 64 * 1024;
 type Built = {
   kind: OpenDataKind;
   file: string;
-  handle: fs.FileHandle;
+  handle: FileHandle;
   size: number;
   madeAt: Date;
   /** Answers still reading the file; a replaced file is closed and removed when the last one ends. */
@@ -37,7 +37,7 @@ let folder: Promise<string> | undefined;
 
 /** This process's folder of made files (the system's temporary folder), made once. */
 function filesFolder() {
-  folder ??= fs.mkdtemp(path.join(os.tmpdir(), "domae-open-data-"));
+  folder ??= mkdtemp(path.join(os.tmpdir(), "domae-open-data-"));
   return folder;
 }
 
@@ -72,7 +72,7 @@ async function build(kind: OpenDataKind): Promise<Built> {
   const dir = await filesFolder();
   const file = path.join(dir, `suppliers-${Date.now()}-${randomBytes(4).toString("hex")}.${kind}`);
   const madeAt = new Date();
-  const out = await fs.open(file, "w");
+  const out = await open(file, "w");
   let count = 0;
   try {
     if (kind === "csv") await out.write(UTF8_BOM + csvHeader(TERM_LABELS_SHOWN, RECORD_LABELS));
@@ -94,11 +94,11 @@ async function build(kind: OpenDataKind): Promise<Built> {
     if (kind === "json") await out.write(JSON_TAIL);
   } catch (error) {
     await out.close().catch(() => {});
-    await fs.rm(file, { force: true });
+    await rm(file, { force: true });
     throw error;
   }
   await out.close();
-  const handle = await fs.open(file, "r");
+  const handle = await open(file, "r");
   const { size } = await handle.stat();
   log.info("open data made", { kind, suppliers: count, bytes: size });
   return { kind, file, handle, size, madeAt, readers: 0, replaced: false };
@@ -107,7 +107,7 @@ async function build(kind: OpenDataKind): Promise<Built> {
 async function closeIfUnread(built: Built) {
   if (!built.replaced || built.readers > 0) return;
   await built.handle.close().catch(() => {});
-  await fs.rm(built.file, { force: true }).catch(() => {});
+  await rm(built.file, { force: true }).catch(() => {});
 }
 
 /** A made file as a response body: read in chunks through its shared handle as the client takes them. */
