@@ -167,7 +167,7 @@ describe("the Atom feeds", () => {
     expectAtom(tree);
     expect(xml).not.toContain("<script>");
     expect(xml).not.toContain("<evil/>");
-    expect(feed.type).toBe("atom");
+    expect(feed.meta).toEqual({ type: "atom", version: "1.0" });
     expect(feed.title).toBe("도매온 최근 업데이트");
     expect(feed.items).toHaveLength(2);
     expect(feed.items[0]!.title).toContain(`<script>alert("x")</script> & 'quote'`);

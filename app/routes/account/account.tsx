@@ -161,7 +161,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 <Link to={search.href} className="font-medium text-blue-700 underline">
                   {search.label}
                 </Link>
-                <Form method="post" action="/saved-searches">
+                <Form method="post" action="/saved-searches" reloadDocument>
                   <input type="hidden" name="intent" value="delete" />
                   <input type="hidden" name="id" value={search.id} />
                   <input type="hidden" name="redirectTo" value="/account" />

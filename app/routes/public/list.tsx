@@ -106,7 +106,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
       <WholesalerSearchForm state={{ ...state, page }} />
       <CategoryRegulatoryNotes category={state.category} notes={regulatoryNotes} />
       {saveSearch !== null ? (
-        <Form method="post" action="/saved-searches" className="mb-3 flex justify-end">
+        <Form method="post" action="/saved-searches" reloadDocument className="mb-3 flex justify-end">
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="search" value={saveSearch} />
           <input type="hidden" name="redirectTo" value={listHref({ ...state, page })} />
