@@ -13,7 +13,11 @@ import { CATEGORY_WORDS } from "#app/features/wholesalers/category-words.ts";
 import { createPostgresDatabase } from "./server-process.ts";
 
 const { values } = parseArgs({
-  options: { searches: { type: "string", default: "100000" }, suppliers: { type: "string", default: "10000" }, news: { type: "string", default: "1000" } },
+  options: {
+    searches: { type: "string", default: "100000" },
+    suppliers: { type: "string", default: "10000" },
+    news: { type: "string", default: "1000" },
+  },
 });
 const SEARCHES = Number(values.searches);
 const SUPPLIERS = Number(values.suppliers);

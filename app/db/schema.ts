@@ -672,7 +672,7 @@ export const savedSearchNews = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     /** `new` (a new or newly published supplier) or `terms` (a term newly confirmed). */
     reason: text("reason").notNull(),
-    foundAt: createdAt(),
+    foundAt: timestamp("found_at", { withTimezone: true }).notNull().defaultNow(),
     mailId: integer("mail_id"),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },

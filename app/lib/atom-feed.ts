@@ -6,8 +6,9 @@
  */
 
 /** Characters XML 1.0 does not allow in a document, even escaped. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing what XML cannot hold is the point
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing what XML cannot hold is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function xmlText(value: string): string {
   return value

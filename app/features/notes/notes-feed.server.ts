@@ -1,10 +1,10 @@
+import { sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { descNullsLast } from "#app/db/order.ts";
 import { sellerNotes } from "#app/db/schema.ts";
 import { type AtomFeed, atomXml } from "#app/lib/atom-feed.ts";
 import { env } from "#app/lib/env.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
-import { sql } from "drizzle-orm";
 import { noteExcerpt } from "./note-html.server.ts";
 
 /** Notes in /sellernote.xml: the newest. */

@@ -98,9 +98,7 @@ export async function publicSuppliersAfter(afterId: number, limit = OPEN_DATA_BA
       summary: row.summary,
       page: `${base}/wholesaler/${row.id}`,
       registeredOn: seoulDay(row.createdAt),
-      terms: Object.fromEntries(
-        TERM_GROUPS_SHOWN.map((group) => [group, publicTerm(row, group, words.get(TERM_LABELS[group]) ?? "")]),
-      ),
+      terms: Object.fromEntries(TERM_GROUPS_SHOWN.map((group) => [group, publicTerm(row, group, words.get(TERM_LABELS[group]) ?? "")])),
       records: Object.fromEntries(records.map((record) => [record.label, record.value])),
       businessVerified: isBusinessVerified(row.factMask),
       reviewScore: scores[row.id] ?? null,

@@ -25,7 +25,7 @@ beforeEach(async () => {
   const [row] = await db()
     .insert(wholesalers)
     .values({
-      name: "=HYPERLINK(\"http://evil.example\")",
+      name: '=HYPERLINK("http://evil.example")',
       category: "의류",
       siteUrl: "https://open.example.com/",
       summary: SUMMARY,
@@ -69,7 +69,7 @@ describe("/data/suppliers.csv", () => {
     expect(rows).toHaveLength(1);
     const [row] = rows;
     // A cell a spreadsheet would run as a formula starts with an apostrophe.
-    expect(row!["이름"]).toBe("'=HYPERLINK(\"http://evil.example\")");
+    expect(row!["이름"]).toBe('\'=HYPERLINK("http://evil.example")');
     expect(row!["소개"]).toBe(SUMMARY);
     expect(row!["카테고리"]).toBe("의류");
     expect(row!["도매온 페이지"]).toBe(`http://localhost:3000/wholesaler/${published}`);
@@ -110,9 +110,21 @@ describe("/data/suppliers.json", () => {
     expect(file.suppliers).toHaveLength(1);
     const [supplier] = file.suppliers;
     expect(Object.keys(supplier).sort()).toEqual(
-      ["businessVerified", "category", "id", "name", "page", "records", "registeredOn", "reviewScore", "siteUrl", "summary", "terms"].sort(),
+      [
+        "businessVerified",
+        "category",
+        "id",
+        "name",
+        "page",
+        "records",
+        "registeredOn",
+        "reviewScore",
+        "siteUrl",
+        "summary",
+        "terms",
+      ].sort(),
     );
-    expect(supplier.name).toBe("=HYPERLINK(\"http://evil.example\")");
+    expect(supplier.name).toBe('=HYPERLINK("http://evil.example")');
     expect(supplier.summary).toBe(SUMMARY);
     expect(supplier.terms.dropshipping).toEqual({
       label: "위탁 판매",
@@ -139,7 +151,9 @@ describe("/data/suppliers.json", () => {
 describe("one file for 10 minutes", () => {
   test("concurrent downloads share one making and one file; a new supplier shows after 10 minutes", async () => {
     const lines = captureLog();
-    const answers = await Promise.all(Array.from({ length: 100 }, () => callLoader(getRequest("/data/suppliers.csv")) as Promise<Response>));
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, () => callLoader(getRequest("/data/suppliers.csv")) as Promise<Response>),
+    );
     const bodies = await Promise.all(answers.map((answer) => answer.text()));
     vi.restoreAllMocks();
     expect(lines.filter((line) => line.msg === "open data made")).toHaveLength(1);

@@ -14,7 +14,7 @@ import { mailHtml, mailSubject, mailText, useSmtpStandIn } from "#tests/smtp.ts"
 import { withTestDatabase } from "#tests/test-database.ts";
 import { registerSavedSearches } from "./saved-search-jobs.server.ts";
 import { MAX_SAVED_SEARCH_CHARS, MAX_SAVED_SEARCHES, SAVED_SEARCH_WORDS, savedSearchLabel, savedSearchOf } from "./saved-search-params.ts";
-import { runSavedSearches, saveSearch, savedSearchRun } from "./saved-searches.server.ts";
+import { runSavedSearches, savedSearchRun, saveSearch } from "./saved-searches.server.ts";
 
 withTestDatabase();
 const smtp = useSmtpStandIn();
@@ -54,12 +54,18 @@ async function pressSave(account: { cookie: string }, search: string) {
 }
 
 let sites = 0;
-const supplier = (name: string, category: string, summary = "") =>
-  createWholesaler({ name, category, summary, contact: "", logoUrl: "", siteUrl: `https://saved${(sites += 1)}.example.com/` });
+const supplier = (name: string, category: string, summary = "") => {
+  sites += 1;
+  return createWholesaler({ name, category, summary, contact: "", logoUrl: "", siteUrl: `https://saved${sites}.example.com/` });
+};
 const withTerms = (id: number, name: string, category: string, terms: Partial<typeof UNKNOWN_TERMS>) =>
-  updateWholesaler(id, { name, category, summary: "", contact: "", logoUrl: "", siteUrl: `https://terms${id}.example.com/` }, {
-    terms: { ...UNKNOWN_TERMS, ...terms },
-  });
+  updateWholesaler(
+    id,
+    { name, category, summary: "", contact: "", logoUrl: "", siteUrl: `https://terms${id}.example.com/` },
+    {
+      terms: { ...UNKNOWN_TERMS, ...terms },
+    },
+  );
 
 const HOUR = 3_600_000;
 /** The moment the test's runs count from (SAVED_SEARCH_MAIL_MINUTES=60: each hour after it is a run of its own). */
@@ -146,10 +152,14 @@ describe("이 조건 저장 and /account", () => {
     );
     expect((await readToast(getRequest("/account", { cookie: cookieOf(strangers.headers) }))).toast?.message).toBe(SAVED_SEARCH_WORDS.gone);
     const deleted = await caught(() =>
-      callAction(formRequest("/saved-searches", { intent: "delete", id: String(first.id), redirectTo: "/account" }, { cookie: seller.cookie })),
+      callAction(
+        formRequest("/saved-searches", { intent: "delete", id: String(first.id), redirectTo: "/account" }, { cookie: seller.cookie }),
+      ),
     );
     expect(deleted.location).toBe("/account");
-    expect((await readToast(getRequest("/account", { cookie: cookieOf(deleted.headers) }))).toast?.message).toBe(SAVED_SEARCH_WORDS.deleted);
+    expect((await readToast(getRequest("/account", { cookie: cookieOf(deleted.headers) }))).toast?.message).toBe(
+      SAVED_SEARCH_WORDS.deleted,
+    );
     expect(await db().select().from(savedSearches).where(eq(savedSearches.userId, seller.id))).toHaveLength(MAX_SAVED_SEARCHES - 1);
   });
 });

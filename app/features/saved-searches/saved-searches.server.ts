@@ -9,9 +9,9 @@ import { siteConfig } from "#app/lib/site-config.server.ts";
 import { enqueueJob } from "#app/platform/jobs/job-store.server.ts";
 import { MailError, sendMail } from "#app/platform/mail/mail.server.ts";
 import {
+  SAVED_SEARCH_SUBJECT_WORDS,
   type SearchDigest,
   type SearchNews,
-  SAVED_SEARCH_SUBJECT_WORDS,
   searchDigestHtml,
   searchDigestText,
 } from "./saved-search-mail.server.ts";

@@ -27,7 +27,11 @@ export function newsOfChange(change: { action: string; changes: Change[] }): Cha
   if (change.action === "delete") return null;
   const status = change.changes.find((item) => item.field === "status");
   const isNew =
-    change.action === "create" ? (status ? status.after === "published" : true) : status?.after === "published" && status.before !== "published";
+    change.action === "create"
+      ? status
+        ? status.after === "published"
+        : true
+      : status?.after === "published" && status.before !== "published";
   const terms = new Set<TermGroup>();
   for (const item of change.changes) {
     const group = GROUP_OF_FIELD.get(item.field);
@@ -65,4 +69,3 @@ export function updatesHref(category: string, path = "/updates", page = 1) {
   const search = params.toString();
   return search ? `${path}?${search}` : path;
 }
-

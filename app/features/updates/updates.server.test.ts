@@ -94,10 +94,7 @@ describe("the follower and /updates", () => {
       .update(supplierNews)
       .set({ newsAt: sql`now() - interval '31 days'`, newAt: sql`now() - interval '31 days'` })
       .where(eq(supplierNews.wholesalerId, old));
-    await db()
-      .update(supplierNews)
-      .set({ newsAt: sql`now() - interval '1 hour'` })
-      .where(eq(supplierNews.wholesalerId, clothes));
+    await db().update(supplierNews).set({ newsAt: sql`now() - interval '1 hour'` }).where(eq(supplierNews.wholesalerId, clothes));
 
     const all = await listUpdates();
     expect(all.items.map((item) => item.id)).toEqual([food, clothes]);
@@ -122,7 +119,9 @@ describe("the follower and /updates", () => {
 
   test("both pages name their Atom feed with <link rel=alternate>", () => {
     const links = (tags: unknown[]) =>
-      (tags as Record<string, string>[]).filter((tag) => tag.tagName === "link" && tag.rel === "alternate" && tag.type === "application/atom+xml");
+      (tags as Record<string, string>[]).filter(
+        (tag) => tag.tagName === "link" && tag.rel === "alternate" && tag.type === "application/atom+xml",
+      );
     const at = { location: { pathname: "/updates", search: "" }, matches: [] };
     expect(links(updatesMeta({ ...at, loaderData: { category: "의류" } } as never))[0]?.href).toBe(
       "/updates.xml?category=%EC%9D%98%EB%A5%98",
@@ -190,8 +189,12 @@ describe("the Atom feeds", () => {
     await db()
       .insert(sellerNotes)
       .values([
-        { title: "통신판매업 신고 <안내>", content: "<p>구청에 &amp; 온라인으로 신고합니다.</p>", createdAt: new Date("2026-11-01T00:00:00Z") },
-        { title: "반품 응대 \"요령\"", content: "<p>단순 변심 반품은 7일 안에</p>", createdAt: new Date("2026-11-20T00:00:00Z") },
+        {
+          title: "통신판매업 신고 <안내>",
+          content: "<p>구청에 &amp; 온라인으로 신고합니다.</p>",
+          createdAt: new Date("2026-11-01T00:00:00Z"),
+        },
+        { title: '반품 응대 "요령"', content: "<p>단순 변심 반품은 7일 안에</p>", createdAt: new Date("2026-11-20T00:00:00Z") },
       ]);
     const { tree, feed } = await readFeed("/sellernote.xml");
     expectAtom(tree);

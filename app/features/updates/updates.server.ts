@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, gt, type SQL, sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
+import { descNullsLast } from "#app/db/order.ts";
 import { supplierNews, wholesalers } from "#app/db/schema.ts";
 import type { SupplierChangeFollower } from "#app/features/wholesalers/wholesaler-history.server.ts";
 import { WHOLESALERS_PER_PAGE } from "#app/features/wholesalers/wholesaler-list-params.ts";
@@ -96,7 +97,7 @@ export async function listUpdates({ category = "", page = 1, pageSize = WHOLESAL
       .from(supplierNews)
       .innerJoin(wholesalers, eq(wholesalers.id, supplierNews.wholesalerId))
       .where(where)
-      .orderBy(desc(supplierNews.newsAt), desc(supplierNews.wholesalerId))
+      .orderBy(descNullsLast(supplierNews.newsAt), descNullsLast(supplierNews.wholesalerId))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
   ]);
@@ -116,7 +117,7 @@ export async function latestUpdates({ category = "", limit = 50, now = new Date(
     .from(supplierNews)
     .innerJoin(wholesalers, eq(wholesalers.id, supplierNews.wholesalerId))
     .where(updatesWhere(category, now))
-    .orderBy(desc(supplierNews.newsAt), desc(supplierNews.wholesalerId))
+    .orderBy(descNullsLast(supplierNews.newsAt), descNullsLast(supplierNews.wholesalerId))
     .limit(limit);
   return (rows as UpdateRow[]).map((row) => asUpdate(row, now));
 }

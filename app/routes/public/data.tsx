@@ -14,7 +14,8 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(
     {
       title: "데이터 내려받기",
-      description: "공개된 도매처의 이름, 카테고리, 사이트, 위탁 조건과 그 출처·확인일, 사업자 정보, 후기 점수를 CSV와 JSON으로 내려받을 수 있습니다.",
+      description:
+        "공개된 도매처의 이름, 카테고리, 사이트, 위탁 조건과 그 출처·확인일, 사업자 정보, 후기 점수를 CSV와 JSON으로 내려받을 수 있습니다.",
     },
     args,
   );
@@ -43,8 +44,8 @@ export default function OpenData({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeading>데이터 내려받기</PageHeading>
       <p className="text-slate-700">
-        공개된 도매처의 공개 정보를 파일로 내려받을 수 있습니다. 검토 대기 중인 도매처와 개인에 관한 정보(연락처, 운영자, 후기 작성자,
-        증빙 자료)는 들어 있지 않습니다.
+        공개된 도매처의 공개 정보를 파일로 내려받을 수 있습니다. 검토 대기 중인 도매처와 개인에 관한 정보(연락처, 운영자, 후기 작성자, 증빙
+        자료)는 들어 있지 않습니다.
       </p>
       <ul className="space-y-3">
         {files.map((file) => (
@@ -54,10 +55,8 @@ export default function OpenData({ loaderData }: Route.ComponentProps) {
             </a>
             <span className="ml-2 text-sm text-slate-600">{file.kind}</span>
             <p className="mt-1 text-sm text-slate-600">
-              {file.madeAt
-                ? `지금 파일은 ${file.madeAt}에 만들었습니다.`
-                : "내려받는 순간의 자료로 만듭니다."}{" "}
-              파일은 10분마다 새로 만듭니다.
+              {file.madeAt ? `지금 파일은 ${file.madeAt}에 만들었습니다.` : "내려받는 순간의 자료로 만듭니다."} 파일은 10분마다 새로
+              만듭니다.
             </p>
           </li>
         ))}
