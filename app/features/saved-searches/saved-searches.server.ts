@@ -105,27 +105,37 @@ export async function matchSupplierNews(now = new Date()): Promise<number> {
         ids.map((id) => sql`${id}`),
         sql`, `,
       );
-      const matches = sql`
-        FROM supplier_news n
-        JOIN wholesalers w ON w.id = n.wholesaler_id AND w.status = 'published'
-        JOIN saved_searches s ON s.category IN ('', w.category)
-          AND (s.fact_mask & w.fact_mask) = s.fact_mask
-          AND n.news_at > s.created_at`;
+      // Per supplier, a lateral lookup in the saved searches' index (never a join the planner could turn into a
+      // scan of every saved search): the searches of its grams or none, of its category or none, whose filters it has.
       const inserted = await tx.execute(sql`
         INSERT INTO saved_search_news (saved_search_id, wholesaler_id, user_id, reason)
         SELECT s.id, w.id, s.user_id, CASE WHEN n.new_at > s.created_at THEN 'new' ELSE 'terms' END
-        ${matches}
-          AND s.q_key = ANY(array_append(w.text_grams, ''))
-          AND (s.q = '' OR CASE WHEN s.q_chosung THEN strpos(w.name_chosung, s.q) > 0
-            ELSE strpos(lower(w.name || chr(10) || w.summary || chr(10) || w.category || chr(10) || w.site_host), s.q) > 0 END)
+        FROM supplier_news n
+        JOIN wholesalers w ON w.id = n.wholesaler_id AND w.status = 'published'
+        CROSS JOIN LATERAL (
+          SELECT s.id, s.user_id, s.created_at FROM saved_searches s
+          WHERE s.q_key = ANY(array_append(w.text_grams, ''))
+            AND s.category IN ('', w.category)
+            AND (s.fact_mask & w.fact_mask) = s.fact_mask
+            AND s.created_at < n.news_at
+            AND (s.q = '' OR CASE WHEN s.q_chosung THEN strpos(w.name_chosung, s.q) > 0
+              ELSE strpos(lower(w.name || chr(10) || w.summary || chr(10) || w.category || chr(10) || w.site_host), s.q) > 0 END)
+        ) s
         WHERE n.wholesaler_id IN (${idList})
         ON CONFLICT DO NOTHING
         RETURNING 1 AS found`);
       const alsoCategory = await tx.execute(sql`
         INSERT INTO saved_search_news (saved_search_id, wholesaler_id, user_id, reason)
         SELECT s.id, w.id, s.user_id, CASE WHEN n.new_at > s.created_at THEN 'new' ELSE 'terms' END
-        ${matches}
-          AND s.also_category <> '' AND s.also_category = w.category
+        FROM supplier_news n
+        JOIN wholesalers w ON w.id = n.wholesaler_id AND w.status = 'published'
+        CROSS JOIN LATERAL (
+          SELECT s.id, s.user_id, s.created_at FROM saved_searches s
+          WHERE s.also_category <> '' AND s.also_category = w.category
+            AND s.category IN ('', w.category)
+            AND (s.fact_mask & w.fact_mask) = s.fact_mask
+            AND s.created_at < n.news_at
+        ) s
         WHERE n.wholesaler_id IN (${idList})
         ON CONFLICT DO NOTHING
         RETURNING 1 AS found`);
