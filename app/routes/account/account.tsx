@@ -75,7 +75,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <p className="text-sm text-amber-900">
               {loaderData.adminPending
                 ? "이 주소는 관리자 주소로 지정되어 있습니다. 이 브라우저에서 확인 메일의 링크를 열고 버튼을 누르면 관리자 권한이 적용됩니다."
-                : "이메일 주소를 아직 확인하지 않았습니다. 확인한 계정만 도매처 거래 후기를 쓸 수 있습니다. 이 브라우저에서 확인 메일의 링크를 열고 버튼을 눌러 주세요."}
+                : "이메일 주소를 아직 확인하지 않았습니다. 확인한 계정만 도매처 거래 후기를 쓰고 검색 조건을 저장할 수 있습니다. 이 브라우저에서 확인 메일의 링크를 열고 버튼을 눌러 주세요."}
             </p>
             <FormError error={errorFor("send-verification")} />
             <SubmitButton intent="send-verification" pendingLabel="보내는 중..." className={PRIMARY_BUTTON_CLASS}>

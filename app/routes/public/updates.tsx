@@ -63,7 +63,7 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
         최근 업데이트
       </PageHeading>
       <p className="mb-4 text-slate-700">
-        최근 {UPDATES_DAYS}일 동안 새로 등록된 도매처와 새로 확인된 위탁 조건입니다. 최신 소식부터 보여 드려요.
+        최근 {UPDATES_DAYS}일 동안 새로 등록된 도매처와 새로 확인된 위탁 조건입니다. 최신 소식부터 보여 드립니다.
       </p>
       <nav aria-label="카테고리" className="-mx-1 mb-6 flex min-w-0 gap-2 overflow-x-auto px-1 pb-1 sm:flex-wrap sm:overflow-visible">
         {["", ...CATEGORIES].map((chip) => {
