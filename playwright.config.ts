@@ -93,6 +93,8 @@ export default defineConfig({
         SMTP_URL: `smtp://mailer:mail-secret@127.0.0.1:${smtpPort}`,
         // 찜 alerts gather for 2 s (default 60) so a journey's alert leaves within seconds (docs/decisions/0036).
         ALERT_GATHER_SECONDS: "2",
+        // Saved searches mail every minute instead of on Monday morning (docs/decisions/0053).
+        SAVED_SEARCH_MAIL_MINUTES: "1",
       },
       stdout: "ignore",
       stderr: "pipe",

@@ -8,6 +8,7 @@ import { requestImagesOfAllNotes } from "#app/features/notes/notes.server.ts";
 import { registerRecordsFollowUp } from "#app/features/official-records/official-record-follow-up.server.ts";
 import { callsLeft, registerOfficialRecords } from "#app/features/official-records/official-record-jobs.server.ts";
 import { syncVerifiedFlags } from "#app/features/official-records/official-records.server.ts";
+import { registerSavedSearches } from "#app/features/saved-searches/saved-search-jobs.server.ts";
 import { registerSiteChecks } from "#app/features/site-checks/site-check-jobs.server.ts";
 import { registerImportJobs } from "#app/features/supplier-import/import-jobs.server.ts";
 import { FOLD_VIEWS_INTERVAL_MS, FOLD_VIEWS_KIND, foldCountedViews } from "#app/features/wholesalers/wholesalers.server.ts";
@@ -159,6 +160,8 @@ export function allJobs(config: ReturnType<typeof env>) {
   registerImportJobs(jobs);
   // 찜 alerts (docs/decisions/0036): mailed through SMTP_URL, or written to the log without it.
   registerAlerts(jobs);
+  // Saved searches' weekly mail (docs/decisions/0053), the same way.
+  registerSavedSearches(jobs);
   // The official records follow every supplier change, with or without a registry key (docs/decisions/0051).
   registerRecordsFollowUp(jobs);
   if (config.LINK_CHECK === "1") registerSiteChecks(jobs, { days: config.LINK_CHECK_DAYS });

@@ -4,6 +4,12 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   index("routes/public/home.tsx"),
   route("list", "routes/public/list.tsx"),
+  route("updates", "routes/public/updates.tsx"),
+  route("updates.xml", "routes/public/updates-feed.ts"),
+  route("saved-searches", "routes/account/saved-searches.ts"),
+  route("data", "routes/public/data.tsx"),
+  route("data/suppliers.csv", "routes/public/data-suppliers-csv.ts"),
+  route("data/suppliers.json", "routes/public/data-suppliers-json.ts"),
 
   route("login", "routes/auth/login.tsx"),
   route("signup", "routes/auth/signup.tsx"),
@@ -65,6 +71,7 @@ export default [
   route("tools/margin", "routes/tools/margin.tsx"),
   route("sellinginsight/:slug", "routes/guides/guide.tsx"),
   route("sellernote", "routes/notes/note-list.tsx"),
+  route("sellernote.xml", "routes/notes/note-feed.ts"),
   route("sellernote/:id", "routes/notes/note-detail.tsx"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("robots.txt", "routes/public/robots.ts"),

@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 test("the app's followers are registered as a started process registers them", () => {
-  expect(supplierChangeFollowers().sort()).toEqual(["alerts", "official-records"]);
+  expect(supplierChangeFollowers().sort()).toEqual(["alerts", "official-records", "updates"]);
 });
 
 test("an admin's save of a new number queues the records' follow-up in its transaction; running it asks for that number at once", async () => {

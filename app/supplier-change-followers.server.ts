@@ -1,5 +1,6 @@
 import { alertsFollower } from "#app/features/alerts/alert-jobs.server.ts";
 import { officialRecordsFollower } from "#app/features/official-records/official-record-follow-up.server.ts";
+import { updatesFollower } from "#app/features/updates/updates.server.ts";
 import { followSupplierChanges } from "#app/features/wholesalers/wholesaler-history.server.ts";
 
 /**
@@ -11,4 +12,6 @@ import { followSupplierChanges } from "#app/features/wholesalers/wholesaler-hist
 export function followSupplierChangesAtStart() {
   followSupplierChanges(alertsFollower);
   followSupplierChanges(officialRecordsFollower);
+  // What is new (/updates, its feed) and the saved searches' queue (docs/decisions/0053).
+  followSupplierChanges(updatesFollower);
 }

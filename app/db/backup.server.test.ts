@@ -13,8 +13,20 @@ test("a backup restores into an empty database with every row, and ids keep coun
   await db().execute(
     sql`INSERT INTO favorites (user_id, wholesaler_id) SELECT (SELECT u.id FROM "user" u LIMIT 1), w.id FROM wholesalers w ORDER BY w.id LIMIT 2`,
   );
+  // A saved search with what it found and the mail that carried it (ADR 0053); the demo's news rows come with the seed.
+  await db().execute(
+    sql`INSERT INTO saved_searches (user_id, query, category) SELECT u.id, 'category=의류', '의류' FROM "user" u ORDER BY u.id LIMIT 1`,
+  );
+  await db().execute(
+    sql`INSERT INTO saved_search_mails (user_id, run, subject, body, html) SELECT user_id, 'week-2026-11-30', 's', 'b', 'h' FROM saved_searches`,
+  );
+  await db().execute(
+    sql`INSERT INTO saved_search_news (saved_search_id, wholesaler_id, user_id, reason, mail_id, settled_at)
+      SELECT s.id, (SELECT min(id) FROM wholesalers), s.user_id, 'new', m.id, now() FROM saved_searches s JOIN saved_search_mails m ON m.user_id = s.user_id`,
+  );
   const before = await countRows(db());
   expect(before.favorites).toBe(2);
+  expect([before.supplier_news! > 0, before.saved_searches, before.saved_search_news, before.saved_search_mails]).toEqual([true, 1, 1, 1]);
   const backup = JSON.parse(JSON.stringify(await createBackup(db())));
 
   const { open: target, drop } = await openFreshDatabase();

@@ -31,6 +31,11 @@ export const BACKUP_TABLES = [
   "review_takedowns",
   "review_flags",
   "term_reports",
+  // What is new and the saved searches (ADR 0053): the news rows, each account's searches, what they found and mailed.
+  "supplier_news",
+  "saved_searches",
+  "saved_search_news",
+  "saved_search_mails",
   "jobs",
   "rate_limits",
   "og_image_cache",
@@ -49,6 +54,8 @@ const IDENTITY_TABLES = new Set([
   "reviews",
   "review_flags",
   "term_reports",
+  "saved_searches",
+  "saved_search_mails",
   "jobs",
 ]);
 

@@ -678,6 +678,120 @@ export const alertDigests = pgTable(
   ],
 );
 
+// ---- Reasons to come back: what is new (features/updates) and saved searches (features/saved-searches), ADR 0053 ----
+
+/**
+ * What is new about a supplier, one row per supplier, kept by the updates' follower of the change history
+ * (docs/decisions/0051) in the writing transaction: when it became public (`new_at`: created published, or 공개 after
+ * 검토 대기) and when terms were last confirmed (`terms_at`, set to a known value; `terms` names them, those of the
+ * last 30 days together). /updates and its feed read the last 30 days by `news_at`; `unmatched` marks the rows the
+ * saved searches have not looked at since their last change (the weekly job's queue, read through its partial index).
+ */
+export const supplierNews = pgTable(
+  "supplier_news",
+  {
+    wholesalerId: integer("wholesaler_id")
+      .primaryKey()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    newAt: timestamp("new_at", { withTimezone: true }),
+    termsAt: timestamp("terms_at", { withTimezone: true }),
+    terms: text("terms").array().notNull().default(sql`'{}'::text[]`),
+    newsAt: timestamp("news_at", { withTimezone: true }).notNull(),
+    unmatched: boolean("unmatched").notNull().default(true),
+  },
+  (t) => [
+    index("supplier_news_at_idx").on(t.newsAt.desc(), t.wholesalerId.desc()),
+    index("supplier_news_unmatched_idx").on(t.newsAt).where(sql`${t.unmatched}`),
+  ],
+);
+
+/**
+ * A /list search an account saved (`이 조건 저장`): `query` is the list's own URL parameters, normalised
+ * (features/saved-searches/saved-search-params.ts), so one search is stored once per account. The other columns are
+ * that search taken apart for the matching index: a supplier with news is matched against the saved searches whose
+ * `q_key` (one gram of the search, '' without a search) is among its own grams, whose category is '' or its own, and
+ * whose filters' bits are all in its `fact_mask`, never by running every search against every supplier.
+ */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    query: text("query").notNull(),
+    /** The search as /list reads it (lower-cased, capped), '' for none; `q_chosung` when it is 초성 only. */
+    q: text("q").notNull().default(""),
+    qChosung: boolean("q_chosung").notNull().default(false),
+    qKey: text("q_key").notNull().default(""),
+    category: text("category").notNull().default(""),
+    /** The category the search names in a seller's words (`옷` → 의류), whose other suppliers /list shows after the matches. */
+    alsoCategory: text("also_category").notNull().default(""),
+    factMask: smallint("fact_mask").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("saved_searches_user_query_idx").on(t.userId, t.query),
+    index("saved_searches_match_idx").on(t.qKey, t.category, t.factMask),
+    index("saved_searches_also_idx").on(t.alsoCategory).where(sql`${t.alsoCategory} <> ''`),
+    check("saved_searches_query_check", sql`char_length(${t.query}) <= 1000`),
+  ],
+);
+
+/**
+ * A supplier that newly matched a saved search: found once (the key: never the same news twice), mailed once. `settled_at`
+ * is set when a mail takes it (`mail_id`) or when its account's mails are off; until then it waits for the next run.
+ */
+export const savedSearchNews = pgTable(
+  "saved_search_news",
+  {
+    savedSearchId: integer("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    wholesalerId: integer("wholesaler_id")
+      .notNull()
+      .references(() => wholesalers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** `new` (a new or newly published supplier) or `terms` (a term newly confirmed). */
+    reason: text("reason").notNull(),
+    foundAt: timestamp("found_at", { withTimezone: true }).notNull().defaultNow(),
+    mailId: integer("mail_id"),
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.savedSearchId, t.wholesalerId] }),
+    index("saved_search_news_waiting_idx").on(t.userId).where(sql`${t.settledAt} IS NULL`),
+    check("saved_search_news_reason_check", oneOf("reason", ["new", "terms"])),
+  ],
+);
+
+/**
+ * One saved-search mail: at most one per account and run (the unique key; `run` names the week, or the period of
+ * SAVED_SEARCH_MAIL_MINUTES), its text fixed when gathered, and its state as the 찜 alerts' digests have it.
+ */
+export const savedSearchMails = pgTable(
+  "saved_search_mails",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    run: text("run").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    html: text("html").notNull(),
+    state: text("state").notNull().default("pending"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("saved_search_mails_user_run_idx").on(t.userId, t.run),
+    check("saved_search_mails_state_check", oneOf("state", ["pending", "sending", "sent"])),
+  ],
+);
+
 // ---- Seller reviews (셀러 거래 후기, features/reviews) and evidence files (platform/evidence), docs/decisions/0048 ----
 
 /** Review scores: 1 to 5, or null for `해당 없음`. */

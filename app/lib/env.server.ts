@@ -176,6 +176,16 @@ const envSchema = z.object({
     .min(1, "ALERT_GATHER_SECONDS must be between 1 and 3600 (1~3600초여야 합니다)")
     .max(3600, "ALERT_GATHER_SECONDS must be between 1 and 3600 (1~3600초여야 합니다)")
     .default(60),
+  /**
+   * Saved searches (features/saved-searches, docs/decisions/0053): unset, their mail goes out on Monday at 08:00
+   * (Asia/Seoul); a number of minutes, every that many minutes instead (small sites, tests, the journeys' server).
+   */
+  SAVED_SEARCH_MAIL_MINUTES: z.coerce
+    .number({ error: "SAVED_SEARCH_MAIL_MINUTES must be a number of minutes (분 단위 숫자여야 합니다)" })
+    .int("SAVED_SEARCH_MAIL_MINUTES must be a whole number of minutes (정수여야 합니다)")
+    .min(1, "SAVED_SEARCH_MAIL_MINUTES must be between 1 and 10080 (1~10080분이어야 합니다)")
+    .max(10_080, "SAVED_SEARCH_MAIL_MINUTES must be between 1 and 10080 (1~10080분이어야 합니다)")
+    .optional(),
   /** Products one account may have at once (admins: no limit); `0` turns the limit off (docs/decisions/0026). */
   PRODUCTS_PER_ACCOUNT: z.coerce
     .number({ error: "PRODUCTS_PER_ACCOUNT must be a number (숫자여야 합니다)" })

@@ -93,6 +93,13 @@ const siteConfigSchema = z.object({
   }),
   ads: z.array(adSchema).min(2),
   legal: legalSchema,
+  /** The licence of /data's downloads (docs/decisions/0053), shown on the page and carried in the JSON. */
+  dataLicense: z
+    .string()
+    .min(1)
+    .default(
+      "크리에이티브 커먼즈 저작자표시 4.0 국제 라이선스(CC BY 4.0): 출처(도매온)를 밝히면 상업적 이용을 포함해 자유롭게 이용할 수 있습니다.",
+    ),
 });
 
 export type Ad = z.infer<typeof adSchema>;

@@ -42,6 +42,8 @@ async function scriptFreePages(request: import("@playwright/test").APIRequestCon
     "/terms",
     "/privacy",
     "/tools/margin",
+    "/updates",
+    "/data",
   ];
 }
 

@@ -165,6 +165,11 @@ const NOT_PUBLIC_PAGES = new Set([
   "/images/:file", // our copies of pictures, not pages
   "/sitemap.xml",
   "/robots.txt",
+  "/updates.xml", // Atom feeds, named by their pages
+  "/sellernote.xml",
+  "/saved-searches", // 이 조건 저장 and 삭제: posts only
+  "/data/suppliers.csv", // the downloads of /data
+  "/data/suppliers.json",
   "/*",
 ]);
 

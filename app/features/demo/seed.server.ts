@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
-import { appMeta, externalProducts, products, sellerNotes, user, wholesalers } from "#app/db/schema.ts";
+import { appMeta, externalProducts, products, sellerNotes, supplierNews, user, wholesalers } from "#app/db/schema.ts";
 import { sanitizeNoteHtml } from "#app/features/notes/note-html.server.ts";
 import { siteHostOf } from "#app/features/wholesalers/site-host.ts";
 import { searchFields } from "#app/platform/search/korean-search.ts";
@@ -43,21 +43,29 @@ export async function seedDemo() {
       sellerIds.push(id);
     }
 
-    await tx.insert(wholesalers).values(
-      demoWholesalers
-        .map(({ terms, ...w }, i) => ({
-          ...w,
-          ...terms,
-          siteHost: siteHostOf(w.siteUrl),
-          // Nobody has viewed a demo supplier yet: made-up counts would look real and decide 인기순.
-          views: 0,
-          ...searchFields(w.name),
-          createdAt: new Date(now - i * 3_600_000),
-        }))
-        // Inserted last first, so the list's first supplier also has the highest id: with every count at 0,
-        // 인기순 (views, then the newest id) shows the demo list in its own order, as 최신순 does.
-        .reverse(),
-    );
+    const suppliers = await tx
+      .insert(wholesalers)
+      .values(
+        demoWholesalers
+          .map(({ terms, ...w }, i) => ({
+            ...w,
+            ...terms,
+            siteHost: siteHostOf(w.siteUrl),
+            // Nobody has viewed a demo supplier yet: made-up counts would look real and decide 인기순.
+            views: 0,
+            ...searchFields(w.name),
+            createdAt: new Date(now - i * 3_600_000),
+          }))
+          // Inserted last first, so the list's first supplier also has the highest id: with every count at 0,
+          // 인기순 (views, then the newest id) shows the demo list in its own order, as 최신순 does.
+          .reverse(),
+      )
+      .returning({ id: wholesalers.id, createdAt: wholesalers.createdAt });
+    // What is new on /updates (docs/decisions/0053): the demo suppliers, new when they were added, and already looked
+    // at by the saved searches (nobody saved one before the demo existed).
+    await tx
+      .insert(supplierNews)
+      .values(suppliers.map(({ id, createdAt }) => ({ wholesalerId: id, newAt: createdAt, newsAt: createdAt, unmatched: false })));
 
     await tx.insert(products).values(
       demoProducts.map((p, i) => ({

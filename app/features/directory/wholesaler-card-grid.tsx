@@ -9,7 +9,16 @@ import { WholesalerCardActions } from "./wholesaler-card-actions.tsx";
  * page), each with the extras `supplierCards` gathered for the page. The first eight pictures load at once, the
  * rest as they scroll in.
  */
-export function WholesalerCardGrid({ items, extras }: { items: Card[]; extras: CardExtras }) {
+export function WholesalerCardGrid({
+  items,
+  extras,
+  news,
+}: {
+  items: Card[];
+  extras: CardExtras;
+  /** A line per card of what is new about it (/updates), by supplier id. */
+  news?: Record<number, string>;
+}) {
   const { favorites, siteDownIds, businessAlerts, reviewScores } = extras;
   return (
     <ul className={WHOLESALER_GRID_CLASS}>
@@ -21,6 +30,7 @@ export function WholesalerCardGrid({ items, extras }: { items: Card[]; extras: C
           siteDown={siteDownIds.includes(wholesaler.id)}
           businessAlert={businessAlerts[wholesaler.id] ? STATE_LABELS[businessAlerts[wholesaler.id]!] : null}
           reviewScore={reviewScores[wholesaler.id] ?? null}
+          news={news?.[wholesaler.id] ?? null}
           actions={<WholesalerCardActions wholesalerId={wholesaler.id} favorites={favorites} />}
         />
       ))}

@@ -638,3 +638,19 @@ export async function adoptPageNumber(wholesalerId: number, actor: Actor) {
   if (number) notifyJobs();
   return number !== null;
 }
+
+/** The stored answers of several suppliers at once, each only when it is about the supplier's current number (/data). */
+export async function recordAnswersAmong(ids: readonly number[]): Promise<Map<number, RecordAnswers>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db()
+    .select({ row: officialRecords, number: wholesalers.businessNumber })
+    .from(officialRecords)
+    .innerJoin(wholesalers, eq(wholesalers.id, officialRecords.wholesalerId))
+    .where(inArray(officialRecords.wholesalerId, [...ids]));
+  const found = new Map<number, RecordAnswers>();
+  for (const { row, number } of rows) {
+    const answers = answersFor(row, number);
+    if (answers) found.set(row.wholesalerId, answers);
+  }
+  return found;
+}

@@ -133,6 +133,9 @@ export async function sitemapPartEntries(part: SitemapPart): Promise<SitemapEntr
     { path: "/products", lastmod: productsChanged },
     { path: "/seller-info", lastmod: latest([...guideDates, notesChanged]) },
     { path: "/sellernote", lastmod: notesChanged },
+    // What is new (ADR 0053) and the downloads' page.
+    { path: "/updates", lastmod: latest([suppliersChanged?.at ?? null]) },
+    { path: "/data", lastmod: latest([suppliersChanged?.at ?? null]) },
     ...guides.map((guide, i) => ({ path: `/sellinginsight/${guide.slug}`, lastmod: guideDates[i] ?? null })),
     ...noteRows.map((note) => ({ path: `/sellernote/${note.id}`, lastmod: note.updatedAt ?? note.createdAt })),
   ];

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { alertsEnabled, setAlertsEnabled } from "#app/features/alerts/alerts.server.ts";
 import { loadTakenDownReviews } from "#app/features/reviews/review-actions.server.ts";
+import { listSavedSearches } from "#app/features/saved-searches/saved-searches.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { formatDateTime } from "#app/lib/format.ts";
@@ -186,6 +187,8 @@ export async function accountLoader(request: Request) {
       alertsOn: await alertsEnabled(found.id),
       // 동의 내역: each sign-up consent with its time and text version (docs/decisions/0054).
       consents: await listConsents(found.id),
+      // 저장한 검색 (features/saved-searches), each with its link and `삭제`.
+      savedSearches: (await listSavedSearches(found.id)).map(({ id, label, href }) => ({ id, label, href })),
     },
     { headers: PRIVATE_NO_STORE },
   );

@@ -46,6 +46,7 @@ export function WholesalerCard({
   siteDown = false,
   businessAlert = null,
   reviewScore = null,
+  news = null,
 }: {
   wholesaler: Card;
   eager?: boolean;
@@ -53,6 +54,8 @@ export function WholesalerCard({
   siteDown?: boolean;
   businessAlert?: "폐업" | "휴업" | null;
   reviewScore?: ReviewScore | null;
+  /** What is new about it (/updates: `새 도매처 · 2026. 11. 28.`), above the summary. */
+  news?: string | null;
 }) {
   const name = wholesaler.name.trim() || "이름 없음";
   const site = siteLinkOf(wholesaler);
@@ -90,6 +93,7 @@ export function WholesalerCard({
           </div>
         </div>
       </div>
+      {news ? <p className="mt-3 text-sm font-medium text-blue-800">{news}</p> : null}
       <p className="mt-3 line-clamp-3 text-sm leading-relaxed text-slate-600">{wholesaler.summary.trim() || "설명 없음"}</p>
       {reviewScore ? (
         <p className="mt-2 text-sm text-slate-700">

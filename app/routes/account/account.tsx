@@ -76,7 +76,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <p className="text-sm text-amber-900">
               {loaderData.adminPending
                 ? "이 주소는 관리자 주소로 지정되어 있습니다. 이 브라우저에서 확인 메일의 링크를 열고 버튼을 누르면 관리자 권한이 적용됩니다."
-                : "이메일 주소를 아직 확인하지 않았습니다. 확인한 계정만 도매처 거래 후기를 쓸 수 있습니다. 이 브라우저에서 확인 메일의 링크를 열고 버튼을 눌러 주세요."}
+                : "이메일 주소를 아직 확인하지 않았습니다. 확인한 계정만 도매처 거래 후기를 쓰고 검색 조건을 저장할 수 있습니다. 이 브라우저에서 확인 메일의 링크를 열고 버튼을 눌러 주세요."}
             </p>
             <FormError error={errorFor("send-verification")} />
             <SubmitButton intent="send-verification" pendingLabel="보내는 중..." className={PRIMARY_BUTTON_CLASS}>
@@ -152,6 +152,36 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
       <Section title="동의 내역">
         <ConsentList entries={loaderData.consents} error={errorFor(NEWS_CONSENT_INTENT)} />
+      </Section>
+
+      <Section title="저장한 검색">
+        {loaderData.savedSearches.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            도매처 목록에서 검색어나 카테고리, 조건 필터를 고른 뒤 ‘이 조건 저장’을 누르면 여기에 모입니다.
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {loaderData.savedSearches.map((search) => (
+              <li key={search.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <Link to={search.href} className="font-medium text-blue-700 underline">
+                  {search.label}
+                </Link>
+                <Form method="post" action="/saved-searches" reloadDocument>
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={search.id} />
+                  <input type="hidden" name="redirectTo" value="/account" />
+                  <button type="submit" className="rounded-md border border-slate-300 px-3 py-1 text-slate-700 hover:bg-slate-50">
+                    삭제
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="mt-3 text-sm text-slate-500">
+          새로 맞는 도매처가 생기면 매주 월요일 아침에 한 번 메일로 알려 드립니다. 새 소식이 없는 주에는 보내지 않으며, 찜 알림을 끄면 이
+          메일도 오지 않습니다.
+        </p>
       </Section>
 
       <Section title="비밀번호 변경">

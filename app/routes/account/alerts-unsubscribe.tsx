@@ -8,7 +8,7 @@ import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/alerts-unsubscribe";
 
 export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: "찜 알림 끄기", description: "찜한 도매처 변경 알림 메일을 그만 받습니다." }),
+  ...pageMeta({ title: "찜 알림 끄기", description: "찜한 도매처 변경 알림과 저장한 검색 알림 메일을 그만 받습니다." }),
   { name: "robots", content: "noindex" },
 ];
 
@@ -36,7 +36,7 @@ export default function AlertsUnsubscribe({ loaderData, actionData }: Route.Comp
           <p className="text-slate-700">
             {loaderData.alreadyOff
               ? "이 계정의 찜 알림은 이미 꺼져 있습니다."
-              : "아래 버튼을 누르시면 찜한 도매처 변경 알림 메일을 더 이상 보내 드리지 않습니다."}
+              : "아래 버튼을 누르시면 찜한 도매처 변경 알림과 저장한 검색 알림 메일을 더 이상 보내 드리지 않습니다."}
           </p>
           <FormAlert message={failure?.message} />
           <SubmitButton pendingLabel="끄는 중...">알림 끄기</SubmitButton>

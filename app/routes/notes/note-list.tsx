@@ -15,14 +15,18 @@ export const handle = SCRIPT_FREE;
 
 export const meta: Route.MetaFunction = (args) => {
   const { loaderData } = args;
-  return pageMeta(
-    {
-      title: loaderData && loaderData.page > 1 ? `셀러 노트 (${loaderData.page}쪽)` : "셀러 노트",
-      description: "위탁판매, 통신판매업 신고, 고객 응대처럼 온라인 셀러가 실제로 부딪히는 문제를 정리한 운영 노트입니다.",
-      url: loaderData?.canonical,
-    },
-    args,
-  );
+  return [
+    ...pageMeta(
+      {
+        title: loaderData && loaderData.page > 1 ? `셀러 노트 (${loaderData.page}쪽)` : "셀러 노트",
+        description: "위탁판매, 통신판매업 신고, 고객 응대처럼 온라인 셀러가 실제로 부딪히는 문제를 정리한 운영 노트입니다.",
+        url: loaderData?.canonical,
+      },
+      args,
+    ),
+    // The notes' Atom feed (docs/decisions/0053).
+    { tagName: "link", rel: "alternate", type: "application/atom+xml", title: "셀러 노트", href: "/sellernote.xml" },
+  ];
 };
 
 export async function loader({ request }: Route.LoaderArgs) {

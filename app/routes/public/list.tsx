@@ -1,4 +1,4 @@
-import { Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Breadcrumbs, breadcrumbJsonLd, type Crumb, HOME_CRUMB } from "#app/components/breadcrumbs.tsx";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { JsonLd } from "#app/components/json-ld.tsx";
@@ -83,6 +83,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     recordsOn,
     // A category's list: 홈 › 도매 사이트 목록 › 의류, shown and as BreadcrumbList (the chip's page, without a search).
     ...categoryTrail(params.category),
+    // `이 조건 저장` for a signed-in account when the list is narrowed (features/saved-searches): the list's own parameters.
+    saveSearch:
+      user && (params.q || params.category || params.facts.length)
+        ? listHref({ q: params.q, category: params.category, facts: params.facts }, "").replace(/^\?/, "")
+        : null,
   };
 }
 
@@ -108,6 +113,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
     recordsOn,
     trail,
     breadcrumbs,
+    saveSearch,
     ...state
   } = loaderData;
   const filterLabels = TERM_FILTERS.filter((filter) => state.facts.includes(filter.fact)).map((filter) => filter.label);
@@ -121,6 +127,19 @@ export default function List({ loaderData }: Route.ComponentProps) {
       <PageHeading>도매 사이트 목록</PageHeading>
       <WholesalerSearchForm state={{ ...state, page }} businessFilter={recordsOn} />
       <CategoryRegulatoryNotes category={state.category} notes={regulatoryNotes} />
+      {saveSearch !== null ? (
+        <Form method="post" action="/saved-searches" reloadDocument className="mb-3 flex justify-end">
+          <input type="hidden" name="intent" value="save" />
+          <input type="hidden" name="search" value={saveSearch} />
+          <input type="hidden" name="redirectTo" value={listHref({ ...state, page })} />
+          <button
+            type="submit"
+            className="rounded-md border border-blue-600 bg-white px-3 py-1.5 text-sm font-medium text-blue-700 hover:bg-blue-50"
+          >
+            이 조건 저장
+          </button>
+        </Form>
+      ) : null}
       {/* While the next results load, the skeleton stands in for them: after a client-side navigation from React's
           state, on this page sent without React from the small module (app/scripts/page-enhancements.js), which
           shows this hidden copy and hides the results when the search form is sent. */}

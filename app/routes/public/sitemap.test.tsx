@@ -35,7 +35,8 @@ test("sitemap.xml is an index of files: the pages file lists the public pages, e
   const pages = await sitemap("?part=pages");
   expect(pages.xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
   const urls = urlsOf(pages.xml);
-  for (const path of ["/list", "/products", "/seller-info", "/sellernote"]) expect(urls.has(`${ORIGIN}${path}`)).toBe(true);
+  for (const path of ["/list", "/products", "/seller-info", "/sellernote", "/updates", "/data"])
+    expect(urls.has(`${ORIGIN}${path}`)).toBe(true);
   for (const guide of guides)
     expect(urls.get(`${ORIGIN}/sellinginsight/${guide.slug}`)).toMatch(new RegExp(`^${guide.updatedAt.slice(0, 8)}`));
   expect(urls.get(`${ORIGIN}/sellernote/${note!.id}`)).toBe(note!.updatedAt.toISOString());
