@@ -99,6 +99,10 @@ test("public pages: no serious or critical WCAG 2.1 AA violation at 1280 and 390
     "/tools/margin?salePrice=20000&supplyPrice=12000",
     "/sellernote",
     note,
+    // The fourth release's public pages: what is new, the open data, a category's list with its trail.
+    "/updates",
+    "/data",
+    "/list?category=%EC%9D%98%EB%A5%98",
     "/terms",
     "/privacy",
     "/login",
