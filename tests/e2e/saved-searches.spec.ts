@@ -49,4 +49,10 @@ test("a seller saves 의류 + 위탁 가능, an admin publishes a matching suppl
   const feed = await page.request.get("/updates.xml");
   expect(feed.headers()["content-type"]).toBe("application/atom+xml; charset=utf-8");
   expect(await feed.text()).toContain(name);
+
+  // The directory as the journey found it: the filter journeys count the demo's 위탁 suppliers.
+  await page.goto("/admin");
+  await page.getByRole("row").filter({ hasText: name }).getByRole("button", { name: "삭제" }).click();
+  await page.getByRole("alertdialog", { name: "정말 삭제하시겠습니까?" }).getByRole("button", { name: "삭제" }).click();
+  await expect(page.getByText("삭제 완료되었습니다.")).toBeVisible();
 });

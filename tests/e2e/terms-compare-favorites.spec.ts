@@ -56,7 +56,7 @@ test("a seller on a phone filters by terms, compares three suppliers, saves two 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("온채널");
   // The detail page words every term; unknown ones read 확인 필요; the source opens in a new tab.
   await expect(page.getByRole("heading", { level: 2, name: "위탁 조건" })).toBeVisible();
-  const term = (label: string) => page.locator("dt", { hasText: label }).locator("+ dd");
+  const term = (label: string) => page.getByRole("main").locator("dt", { hasText: label }).locator("+ dd");
   await expect(term("위탁 판매")).toHaveText("가능");
   await expect(term("상품 연동")).toHaveText("API, 엑셀");
   await expect(term("단순 변심 반품")).toHaveText("확인 필요");
@@ -247,7 +247,7 @@ test("the admin form saves every term and shows problems beside their fields", a
   await expect(card(page, "조건 입력 도매").getByText("50,000원 이상 무료", { exact: true })).toBeVisible();
   await expect(card(page, "조건 입력 도매").getByText("무료 배송", { exact: true })).toHaveCount(0);
   await card(page, "조건 입력 도매").getByRole("link", { name: "상세 정보" }).click();
-  const term = (label: string) => page.locator("dt", { hasText: label }).locator("+ dd");
+  const term = (label: string) => page.getByRole("main").locator("dt", { hasText: label }).locator("+ dd");
   await expect(term("배송비")).toHaveText("3,000원 (50,000원 이상 무료)");
   await expect(term("사업자등록번호")).toHaveText("220-81-62517");
   await expect(term("가격 정책")).toHaveText("자율");
