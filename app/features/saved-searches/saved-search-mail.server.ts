@@ -1,5 +1,5 @@
 import { createElement as h, type ReactNode } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
+import { MAIL_GREY, MAIL_LINK, mailPageHtml } from "#app/platform/mail/mail-page.ts";
 
 /**
  * The weekly saved-search mail (docs/decisions/0053), written twice from one digest as the 찜 alert mail is: plain
@@ -30,9 +30,8 @@ export function searchDigestText(digest: SearchDigest): string {
   );
 }
 
-const FONT_FAMILY = "'Apple SD Gothic Neo', 'Malgun Gothic', 'Noto Sans KR', sans-serif";
-const GREY = "#6b7280";
-const LINK = { color: "#1d4ed8" };
+const GREY = MAIL_GREY;
+const LINK = MAIL_LINK;
 
 function searchSection(search: SearchNews, key: number): ReactNode {
   return h(
@@ -57,36 +56,12 @@ function searchSection(search: SearchNews, key: number): ReactNode {
 }
 
 export function searchDigestHtml(digest: SearchDigest): string {
-  const page = h(
-    "html",
-    { lang: "ko" },
-    h(
-      "head",
-      null,
-      h("meta", { charSet: "utf-8" }),
-      h("meta", { name: "viewport", content: "width=device-width, initial-scale=1" }),
-      h("title", null, digest.subject),
-    ),
-    h(
-      "body",
-      { style: { margin: 0, padding: "24px 12px", background: "#f3f4f6", color: "#111827", lineHeight: 1.6, fontFamily: FONT_FAMILY } },
-      h(
-        "div",
-        { style: { maxWidth: "560px", margin: "0 auto", padding: "24px", background: "#ffffff", borderRadius: "8px" } },
-        h("p", { style: { margin: "0 0 4px", fontSize: "13px", color: GREY } }, digest.siteName),
-        h("p", { style: { margin: 0 } }, GREETING),
-        h("p", { style: { margin: "8px 0 0" } }, NEWS),
-        digest.searches.map(searchSection),
-        h(
-          "p",
-          { style: { margin: "32px 0 0", fontSize: "13px", color: GREY } },
-          ONCE_A_WEEK,
-          h("br"),
-          "알림 메일을 그만 받으시려면: ",
-          h("a", { href: digest.unsubscribeLink, style: LINK }, "알림 끄기"),
-        ),
-      ),
-    ),
-  );
-  return `<!doctype html>${renderToStaticMarkup(page)}`;
+  return mailPageHtml({
+    subject: digest.subject,
+    siteName: digest.siteName,
+    opening: [GREETING, NEWS],
+    sections: digest.searches.map(searchSection),
+    closing: ONCE_A_WEEK,
+    unsubscribe: { lead: "알림 메일을 그만 받으시려면: ", link: digest.unsubscribeLink },
+  });
 }
