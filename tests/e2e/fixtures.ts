@@ -31,6 +31,19 @@ export async function hydrated(page: Page) {
 }
 export { expect };
 
+/**
+ * An admin deletes the supplier named `name` from /admin (with the page's confirm dialog): a journey that added a
+ * supplier with known terms leaves the shared directory as it found it, since the filter journeys count the demo's.
+ */
+export async function deleteSupplierAsAdmin(page: Page, name: string) {
+  await page.goto("/admin");
+  await hydrated(page);
+  await page.getByRole("row").filter({ hasText: name }).getByRole("button", { name: "삭제" }).click();
+  await page.getByRole("alertdialog", { name: "정말 삭제하시겠습니까?" }).getByRole("button", { name: "삭제" }).click();
+  await expect(page.getByText("삭제 완료되었습니다.")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+}
+
 let counter = 0;
 /** A unique address per call, so journeys never collide with one another. */
 export function uniqueEmail(prefix = "user") {

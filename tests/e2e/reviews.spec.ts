@@ -2,7 +2,7 @@ import http from "node:http";
 import type net from "node:net";
 import type { Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, mailCount, oneTimeMessage, proveAddress, signInAsAdmin, signUp, test } from "./fixtures.ts";
+import { deleteSupplierAsAdmin, expect, mailCount, oneTimeMessage, proveAddress, signInAsAdmin, signUp, test } from "./fixtures.ts";
 import { mailLines } from "./mailbox.ts";
 
 // 셀러 거래 후기 and 조건 제보 end to end (ui-contract.md "Seller reviews", "Terms reported by sellers"): three
@@ -262,9 +262,5 @@ test("a seller reports 위탁 판매: 가능 with the supplier's page as evidenc
   expect(alerts()[0]!.text).toContain("위탁 판매: 확인 필요 → 가능");
 
   // The directory as the journey found it: the filter journeys count the demo's 위탁 suppliers.
-  await page.goto("/admin");
-  await page.getByRole("row").filter({ hasText: name }).getByRole("button", { name: "삭제" }).click();
-  await page.getByRole("alertdialog", { name: "정말 삭제하시겠습니까?" }).getByRole("button", { name: "삭제" }).click();
-  await expect(page.getByText("삭제 완료되었습니다.")).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+  await deleteSupplierAsAdmin(page, name);
 });

@@ -1,4 +1,4 @@
-import { expect, mailCount, oneTimeMessage, proveAddress, signInAsAdmin, signUp, test } from "./fixtures.ts";
+import { deleteSupplierAsAdmin, expect, mailCount, oneTimeMessage, proveAddress, signInAsAdmin, signUp, test } from "./fixtures.ts";
 import { mailLines } from "./mailbox.ts";
 
 // 이 조건 저장 end to end (ui-contract.md "Reasons to come back", docs/decisions/0053): a seller with a proved address
@@ -51,8 +51,5 @@ test("a seller saves 의류 + 위탁 가능, an admin publishes a matching suppl
   expect(await feed.text()).toContain(name);
 
   // The directory as the journey found it: the filter journeys count the demo's 위탁 suppliers.
-  await page.goto("/admin");
-  await page.getByRole("row").filter({ hasText: name }).getByRole("button", { name: "삭제" }).click();
-  await page.getByRole("alertdialog", { name: "정말 삭제하시겠습니까?" }).getByRole("button", { name: "삭제" }).click();
-  await expect(page.getByText("삭제 완료되었습니다.")).toBeVisible();
+  await deleteSupplierAsAdmin(page, name);
 });

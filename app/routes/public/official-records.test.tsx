@@ -134,7 +134,7 @@ describe("/admin/records", () => {
     );
     expect(html).toContain('href="/admin/records"');
     // Its name begins with what it shows and says what waits: `공식 기록 2건 대기`.
-    expect(html).toMatch(/<a[^>]*aria-label="공식 기록 2건 대기"[^>]*>공식 기록(<!-- -->)? (<!-- -->)?<span[^>]*>2<\/span><\/a>/);
+    expect(html).toMatch(/<a[^>]*aria-label="공식 기록 2건 대기"[^>]*>공식 기록(<!-- -->)? (<!-- -->)?<span[^>]*>2건<\/span><\/a>/);
   });
 
   test("확인함 takes an item off the list; it comes back when its subject changes", async () => {
