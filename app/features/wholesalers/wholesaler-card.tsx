@@ -17,7 +17,7 @@ export function CategoryBadge({ category }: { category: string }) {
       {category}
     </span>
   ) : (
-    <span className="inline-block whitespace-nowrap rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-500">
+    <span className="inline-block whitespace-nowrap rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-600">
       {NO_CATEGORY_LABEL}
     </span>
   );
