@@ -18,19 +18,15 @@
  * replica's lag sampled every 200 ms; p50/p95 per route.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { parseLsn } from "#app/db/replicas.server.ts";
 import { startStandInImages } from "#tests/stand-in-images.ts";
+import { startStandInS3 } from "#tests/stand-in-s3.ts";
 import { BENCH_AUTH_SECRET, type ServerHandle, signUp, startServer, stopServer } from "./server-process.ts";
 import { pgBouncerBinary, startPgBouncer, startThrowawayPostgres } from "./throwaway-postgres.ts";
 
 type Options = { port: number; seconds: number; clients: number };
-
-/** s3rver ships no types: its name in a variable. */
-const S3RVER = "s3rver";
 
 /** How far behind the trial keeps its replica: under REPLICA_MAX_LAG_SECONDS (5 s), so it stays in use. */
 const REPLICA_DELAY_MS = 2000;
@@ -109,22 +105,8 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
     const pooledUrl = bouncer.urlFor("domae_cluster");
 
     // The S3-protocol server of the pictures (s3rver on 127.0.0.1) and a stand-in site the pictures come from.
-    const s3Folder = fs.mkdtempSync(path.join(os.tmpdir(), "domae-cluster-s3-"));
-    const { default: S3rver } = (await import(/* @vite-ignore */ S3RVER)) as {
-      default: new (options: Record<string, unknown>) => { run: () => Promise<{ port: number }>; close: () => Promise<void> };
-    };
-    const s3 = new S3rver({
-      address: "127.0.0.1",
-      port: 0,
-      silent: true,
-      directory: s3Folder,
-      configureBuckets: [{ name: "domae-cluster" }],
-    });
-    const { port: s3Port } = await s3.run();
-    cleanups.push(async () => {
-      await s3.close();
-      fs.rmSync(s3Folder, { recursive: true, force: true });
-    });
+    const s3 = await startStandInS3("domae-cluster");
+    cleanups.push(() => s3.close());
     const pictures = await startStandInImages({ photoCount: 4 });
     cleanups.push(() => pictures.close());
 
@@ -139,7 +121,7 @@ export async function clusterTrial({ port, seconds, clients }: Options) {
       LINK_CHECK: "0",
       IMAGE_STORE: "s3",
       S3_BUCKET: "domae-cluster",
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_ENDPOINT: `http://127.0.0.1:${s3.port}`,
       S3_ACCESS_KEY_ID: "S3RVER",
       S3_SECRET_ACCESS_KEY: "S3RVER",
       S3_FORCE_PATH_STYLE: "1",

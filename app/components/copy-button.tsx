@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { useHydrated } from "./use-hydrated.ts";
+import { StatusButton } from "./status-button.tsx";
 
 /**
  * `복사` beside a text to copy (the claim page's code and tag): it needs JavaScript, so until React runs the button
@@ -7,29 +6,20 @@ import { useHydrated } from "./use-hydrated.ts";
  * keyboard). The status beside it says what happened.
  */
 export function CopyButton({ text, label, className = "" }: { text: string; label: string; className?: string }) {
-  const hydrated = useHydrated();
-  const [said, setSaid] = useState("");
   return (
-    <span className="inline-flex items-center gap-2">
-      <button
-        type="button"
-        hidden={!hydrated}
-        aria-label={`${label} 복사`}
-        onClick={async () => {
-          try {
-            await navigator.clipboard.writeText(text);
-            setSaid("복사했습니다.");
-          } catch {
-            setSaid("복사하지 못했습니다. 글자를 직접 선택해 복사해 주세요.");
-          }
-        }}
-        className={`rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-700 hover:border-blue-400 hover:text-blue-700 ${className}`}
-      >
-        복사
-      </button>
-      <span role="status" className="text-sm text-slate-600">
-        {said}
-      </span>
-    </span>
+    <StatusButton
+      ariaLabel={`${label} 복사`}
+      act={async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+          return "복사했습니다.";
+        } catch {
+          return "복사하지 못했습니다. 글자를 직접 선택해 복사해 주세요.";
+        }
+      }}
+      className={`rounded-md border border-slate-300 bg-white px-2.5 py-1 text-sm font-medium text-slate-700 hover:border-blue-400 hover:text-blue-700 ${className}`}
+    >
+      복사
+    </StatusButton>
   );
 }

@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { useHydrated } from "./use-hydrated.ts";
+import { StatusButton } from "./status-button.tsx";
 
 /** The look of `공유` beside a page's other buttons (a product, a supplier, a guide, a note). */
 export const SHARE_BUTTON_CLASS =
@@ -16,22 +15,14 @@ export const LINK_COPIED = "링크를 복사했습니다.";
  * hydrates, React does, and the module is not there.
  */
 export function ShareButton({ path, title, className = "" }: { path: string; title: string; className?: string }) {
-  const hydrated = useHydrated();
-  const [said, setSaid] = useState("");
   return (
-    <span data-share={path} data-share-title={title} className="inline-flex items-center gap-2">
-      <button
-        type="button"
-        hidden={!hydrated}
-        onClick={async () => setSaid(await shareOrCopy(new URL(path, location.href).href, title))}
-        className={className}
-      >
-        공유
-      </button>
-      <span role="status" className="text-sm text-slate-600">
-        {said}
-      </span>
-    </span>
+    <StatusButton
+      act={() => shareOrCopy(new URL(path, location.href).href, title)}
+      className={className}
+      wrapper={{ "data-share": path, "data-share-title": title }}
+    >
+      공유
+    </StatusButton>
   );
 }
 

@@ -7,7 +7,7 @@ import { recordRows } from "#app/features/official-records/record-rows.ts";
 import { ROW_LABELS } from "#app/features/official-records/record-words.ts";
 import { reviewScoresAmong } from "#app/features/reviews/reviews.server.ts";
 import { isBusinessVerified, isKnownGroup, TERM_LABELS, termRows, termSourceOf } from "#app/features/wholesalers/wholesaler-terms.ts";
-import { publishedOnly } from "#app/features/wholesalers/wholesalers.server.ts";
+import { publishedOnly, termColumns } from "#app/features/wholesalers/wholesalers.server.ts";
 import { env } from "#app/lib/env.server.ts";
 import { seoulDay } from "#app/lib/format.ts";
 import type { PublicSupplier, PublicTerm } from "./open-data-format.ts";
@@ -45,21 +45,7 @@ const columns = {
   summary: wholesalers.summary,
   createdAt: wholesalers.createdAt,
   factMask: wholesalers.factMask,
-  dropshipping: wholesalers.dropshipping,
-  minOrder: wholesalers.minOrder,
-  minOrderVaries: wholesalers.minOrderVaries,
-  shippingFee: wholesalers.shippingFee,
-  freeShippingOver: wholesalers.freeShippingOver,
-  shippingFeeVaries: wholesalers.shippingFeeVaries,
-  returns: wholesalers.returns,
-  imageUse: wholesalers.imageUse,
-  pricePolicy: wholesalers.pricePolicy,
-  integration: wholesalers.integration,
-  businessNumber: wholesalers.businessNumber,
-  termsCheckedAt: wholesalers.termsCheckedAt,
-  termsSource: wholesalers.termsSource,
-  termsSuppliedAt: wholesalers.termsSuppliedAt,
-  termSources: wholesalers.termSources,
+  ...termColumns,
 };
 
 type Row = WholesalerTerms & {

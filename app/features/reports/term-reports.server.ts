@@ -4,7 +4,7 @@ import { termReports, user, wholesalers } from "#app/db/schema.ts";
 import { type ReportedTermSources, TERM_GROUP_NAMES, type TermGroup, type WholesalerTerms } from "#app/db/term-values.ts";
 import type { Actor } from "#app/features/wholesalers/wholesaler-history.server.ts";
 import { isKnownGroup, SUPPLIED_SOURCE, TERM_LABELS, termGroupWords, termSourceOf } from "#app/features/wholesalers/wholesaler-terms.ts";
-import { applyReportedTerms } from "#app/features/wholesalers/wholesalers.server.ts";
+import { applyReportedTerms, termColumns } from "#app/features/wholesalers/wholesalers.server.ts";
 import { type PreparedEvidence, scheduleEvidenceDeletion, storeEvidence } from "#app/platform/evidence/evidence.server.ts";
 
 /**
@@ -37,23 +37,6 @@ export async function createTermReport(
   });
 }
 
-const listingColumns = {
-  dropshipping: wholesalers.dropshipping,
-  minOrder: wholesalers.minOrder,
-  minOrderVaries: wholesalers.minOrderVaries,
-  shippingFee: wholesalers.shippingFee,
-  freeShippingOver: wholesalers.freeShippingOver,
-  shippingFeeVaries: wholesalers.shippingFeeVaries,
-  returns: wholesalers.returns,
-  imageUse: wholesalers.imageUse,
-  pricePolicy: wholesalers.pricePolicy,
-  integration: wholesalers.integration,
-  businessNumber: wholesalers.businessNumber,
-  termsCheckedAt: wholesalers.termsCheckedAt,
-  termsSource: wholesalers.termsSource,
-  termsSuppliedAt: wholesalers.termsSuppliedAt,
-  termSources: wholesalers.termSources,
-};
 type Listing = WholesalerTerms & { termsSuppliedAt: Date | null; termSources: ReportedTermSources };
 
 /** The groups of a listing its managers keep (`공급사 제공`): known, and not set since by an applied report. */
@@ -94,7 +77,7 @@ export async function listOpenTermReports({ page = 1, perPage = TERM_REPORTS_PER
         checkedOn: termReports.checkedOn,
         createdAt: termReports.createdAt,
         reporterEmail: user.email,
-        listing: listingColumns,
+        listing: termColumns,
       })
       .from(termReports)
       .innerJoin(wholesalers, eq(wholesalers.id, termReports.wholesalerId))
@@ -151,7 +134,7 @@ export async function applyTermReport(
       .where(and(eq(termReports.id, reportId), eq(termReports.status, "open")))
       .for("update");
     if (!report) return { ok: false, reason: "handled" } as const;
-    const [listing] = await tx.select(listingColumns).from(wholesalers).where(eq(wholesalers.id, report.wholesalerId)).for("update");
+    const [listing] = await tx.select(termColumns).from(wholesalers).where(eq(wholesalers.id, report.wholesalerId)).for("update");
     const chosen = TERM_GROUP_NAMES.filter((group) => ticked.includes(group) && isKnownGroup(report.terms, group));
     const kept = overrideSupplied ? [] : suppliedGroups(listing as Listing);
     const groups = chosen.filter((group) => !kept.includes(group));

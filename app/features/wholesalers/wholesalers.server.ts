@@ -38,7 +38,8 @@ export const cardColumns = {
   freeShippingOver: wholesalers.freeShippingOver,
 };
 
-const termColumns = {
+/** The columns of a supplier's terms with their sources: what every reader of the terms selects. */
+export const termColumns = {
   dropshipping: wholesalers.dropshipping,
   minOrder: wholesalers.minOrder,
   minOrderVaries: wholesalers.minOrderVaries,

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -9,6 +6,7 @@ import { db } from "#app/db/client.server.ts";
 import { evidenceFiles, user } from "#app/db/schema.ts";
 import { type ObjectStore, openS3Store, type S3Settings, setObjectStoreForTests } from "#app/platform/images/image-store.server.ts";
 import { signedUpAccount } from "#tests/factories.ts";
+import { type StandInS3, startStandInS3 } from "#tests/stand-in-s3.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import {
   EVIDENCE_KEEP_DAYS,
@@ -151,39 +149,22 @@ describe("keeping, serving and deleting", () => {
   });
 });
 
-/** The same in an S3 bucket (IMAGE_STORE=s3): a real S3-protocol server (s3rver) on 127.0.0.1, through the AWS SDK. */
-const S3RVER = "s3rver";
-
 describe("evidence in an S3 bucket, under private/ (s3rver on 127.0.0.1)", () => {
   const BUCKET = "domae-evidence";
-  let server: { run: () => Promise<{ port: number }>; close: () => Promise<void> };
-  let folder = "";
+  let s3: StandInS3 | undefined;
   let settings: S3Settings;
   let store: ObjectStore;
 
   beforeAll(async () => {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), "domae-s3-evidence-"));
-    const { default: S3rver } = (await import(/* @vite-ignore */ S3RVER)) as {
-      default: new (options: Record<string, unknown>) => typeof server;
-    };
-    server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: folder, configureBuckets: [{ name: BUCKET }] });
-    const { port } = await server.run();
-    settings = {
-      bucket: BUCKET,
-      region: "us-east-1",
-      endpoint: `http://127.0.0.1:${port}`,
-      accessKeyId: "S3RVER",
-      secretAccessKey: "S3RVER",
-      forcePathStyle: true,
-    };
+    s3 = await startStandInS3(BUCKET);
+    settings = s3.settings;
     store = await openS3Store(settings);
   }, 60_000);
 
   afterAll(async () => {
     setObjectStoreForTests(undefined);
     store?.close();
-    await server?.close();
-    fs.rmSync(folder, { recursive: true, force: true });
+    await s3?.close();
   });
 
   test("the bytes move to private/evidence/<id> after the commit, are served from there, and the purge deletes the object", async () => {

@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -9,6 +6,7 @@ import { db } from "#app/db/client.server.ts";
 import { imageFiles, images, jobs, products } from "#app/db/schema.ts";
 import { JobRunner } from "#app/platform/jobs/job-runner.server.ts";
 import { type StandInImages, startStandInImages } from "#tests/stand-in-images.ts";
+import { type StandInS3, startStandInS3 } from "#tests/stand-in-s3.ts";
 import { withTestDatabase } from "#tests/test-database.ts";
 import { copyImagesToBucket, copyImagesToDatabase } from "./image-copy.server.ts";
 import { registerImageJobs } from "./image-jobs.server.ts";
@@ -19,34 +17,19 @@ import { imageFileResponse, imagesFor, purgeUnnamedImages, requestImages } from 
  * Pictures in an S3 bucket (IMAGE_STORE=s3, docs/decisions/0033), against a real S3-protocol server started here
  * on 127.0.0.1 (s3rver, which ships no types: the name is in a variable) through the AWS SDK: never a mocked client.
  */
-const S3RVER = "s3rver";
 
 withTestDatabase();
 
 describe("pictures in an S3 bucket (s3rver on 127.0.0.1, through the AWS SDK)", () => {
   const BUCKET = "domae-pictures";
-  let server: { run: () => Promise<{ port: number }>; close: () => Promise<void> };
-  let folder = "";
+  let s3: StandInS3 | undefined;
   let settings: S3Settings;
   let store: ObjectStore;
   let host: StandInImages;
 
   beforeAll(async () => {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), "domae-s3-"));
-    const { default: S3rver } = (await import(/* @vite-ignore */ S3RVER)) as {
-      default: new (options: Record<string, unknown>) => typeof server;
-    };
-    server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: folder, configureBuckets: [{ name: BUCKET }] });
-    const { port } = await server.run();
-    // s3rver's own fixed credentials; path-style addresses, as for MinIO.
-    settings = {
-      bucket: BUCKET,
-      region: "us-east-1",
-      endpoint: `http://127.0.0.1:${port}`,
-      accessKeyId: "S3RVER",
-      secretAccessKey: "S3RVER",
-      forcePathStyle: true,
-    };
+    s3 = await startStandInS3(BUCKET);
+    settings = s3.settings;
     store = await openS3Store(settings);
     host = await startStandInImages();
   }, 60_000);
@@ -55,8 +38,7 @@ describe("pictures in an S3 bucket (s3rver on 127.0.0.1, through the AWS SDK)", 
     setObjectStoreForTests(undefined);
     store?.close();
     await host?.close();
-    await server?.close();
-    fs.rmSync(folder, { recursive: true, force: true });
+    await s3?.close();
   });
 
   beforeEach(async () => {
