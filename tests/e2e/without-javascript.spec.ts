@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signInAsAdmin, signUp, test } from "./fixtures.ts";
+import { expect, mailCount, oneTimeMessage, proveAddress, signInAsAdmin, signUp, test } from "./fixtures.ts";
 
 // Issue 25: the pages sellers read most are sent without React (ADR 0031) and work as plain links and forms;
 // issue 23 item 3: without JavaScript nothing is deleted by one request; item 5: ads after the content.
@@ -57,6 +57,39 @@ test.describe("without JavaScript", () => {
     await first.click();
     await expect(page).toHaveURL(/\/sellernote\/\d+$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(title.slice(0, 10));
+  });
+
+  test("the fourth release's pages: 이 조건 저장 and its 삭제 on /account, /updates' chips, the /data files", async ({ page }) => {
+    // A saved search needs a proved address; the confirmation page is a plain form.
+    const email = await signUp(page);
+    const before = mailCount();
+    await page.goto("/account");
+    await page.getByRole("button", { name: "확인 메일 보내기" }).click();
+    await proveAddress(page, email, before);
+    await page.goto("/list?category=%EC%9D%98%EB%A5%98");
+    await page.getByRole("button", { name: "이 조건 저장" }).click();
+    await expect(oneTimeMessage(page, "검색 조건을 저장했습니다.")).toBeVisible();
+    await page.goto("/account");
+    const saved = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "의류" }) });
+    await saved.getByRole("button", { name: "삭제" }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole("link", { name: "의류", exact: true })).toHaveCount(0);
+
+    // /updates: a category chip is a link.
+    await page.goto("/updates");
+    await page.getByRole("navigation", { name: "카테고리" }).getByRole("link", { name: "의류" }).click();
+    await expect(page).toHaveURL(/\/updates\?category=/);
+    await expect(page.getByRole("navigation", { name: "카테고리" }).getByRole("link", { name: "의류" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+
+    // /data: both files are plain links that answer.
+    await page.goto("/data");
+    for (const file of ["/data/suppliers.csv", "/data/suppliers.json"]) {
+      await expect(page.getByRole("main").locator(`a[href="${file}"]`)).toBeVisible();
+      expect((await page.request.get(file)).status()).toBe(200);
+    }
   });
 
   test("deletes ask on a page of their own first: a supplier, a note and an external product", async ({ page }) => {
