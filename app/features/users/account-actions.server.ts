@@ -172,6 +172,12 @@ export async function accountLoader(request: Request) {
   const signedIn = await requireUser(request);
   const found = await findUserById(signedIn.id);
   if (!found) throw new Response("로그인이 필요합니다.", { status: 401 });
+  const [takenDownReviews, alertsOn, consents, savedSearches] = await Promise.all([
+    loadTakenDownReviews(found.id),
+    alertsEnabled(found.id),
+    listConsents(found.id),
+    listSavedSearches(found.id),
+  ]);
   return data(
     {
       email: found.email,
@@ -182,13 +188,13 @@ export async function accountLoader(request: Request) {
       // Reviews need a proved address (features/reviews): every account may ask for the link.
       emailVerified: found.emailVerified,
       // 임시 조치된 내 후기, each with its `이의 신청` (features/reviews).
-      takenDownReviews: await loadTakenDownReviews(found.id),
+      takenDownReviews,
       // 찜한 도매처 변경 알림 받기 (features/alerts): on by default.
-      alertsOn: await alertsEnabled(found.id),
+      alertsOn,
       // 동의 내역: each sign-up consent with its time and text version (docs/decisions/0054).
-      consents: await listConsents(found.id),
+      consents,
       // 저장한 검색 (features/saved-searches), each with its link and `삭제`.
-      savedSearches: (await listSavedSearches(found.id)).map(({ id, label, href }) => ({ id, label, href })),
+      savedSearches: savedSearches.map(({ id, label, href }) => ({ id, label, href })),
     },
     { headers: PRIVATE_NO_STORE },
   );
