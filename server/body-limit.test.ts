@@ -181,6 +181,40 @@ test("an admin's upload reaches the app as a stream, before the client has finis
   expect(tooLarge.body).toContain("보낸 내용이 너무 큽니다");
 });
 
+test("a body refused past the upload limit is read on after the 413: a client still sending gets no reset", async () => {
+  const chunk = Buffer.alloc(256 * 1024, 120);
+  const outcome = await new Promise<{ status: number; error?: string }>((resolve) => {
+    let status = 0;
+    const req = http.request(`${base}/admin/import`, { method: "POST", headers: { "content-type": FORM, cookie: adminCookie } });
+    req.on("error", (error: NodeJS.ErrnoException) => resolve({ status, error: error.code ?? error.message }));
+    req.on("response", (res) => {
+      status = res.statusCode ?? 0;
+      res.resume();
+      // The client goes on sending for a moment after the answer, as a browser mid-upload does.
+      let left = 8;
+      const more = () => {
+        if (--left === 0) {
+          req.end(chunk, () => setTimeout(() => resolve({ status }), 100));
+          return;
+        }
+        req.write(chunk);
+        setTimeout(more, 20);
+      };
+      more();
+    });
+    let sent = 0;
+    const pump = () => {
+      if (status !== 0 || req.destroyed) return;
+      sent += chunk.length;
+      if (sent > BODY_LIMITS.upload + 4 * chunk.length) return;
+      if (req.write(chunk)) setImmediate(pump);
+      else req.once("drain", pump);
+    };
+    pump();
+  });
+  expect(outcome).toEqual({ status: 413 });
+});
+
 test("a body the app never reads is dropped and the connection serves the next request", async () => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let connections = 0;

@@ -85,8 +85,10 @@ function countedBody(req: Request, res: Response, limit: number) {
   // The app may answer without reading all of its body (a button that posts nothing it needs, an upload
   // refused for want of an admin): the rest, up to the limit, is read and dropped so the connection can serve
   // the next request; a client that sends more, or for longer, is disconnected.
+  // A body refused past its limit is already being read on and dropped by `refuse`; a second discard from here
+  // would start with a negative allowance and reset the connection under the client's 413.
   res.once("finish", () => {
-    if (req.readableEnded) return;
+    if (req.readableEnded || total > limit) return;
     counter.destroy();
     discardRest(req, limit - total);
   });
