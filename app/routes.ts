@@ -18,6 +18,7 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
+  route("api/auth/callback/:provider", "routes/auth/oauth-callback.ts"),
   route("account", "routes/account/account.tsx"),
 
   // The note editor's first page shows any signed-in account why only admins write here (ui-contract.md), so it

@@ -407,6 +407,11 @@ export const userTokens = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * The address a `verify-email` link proves when it is not the account's yet: an account 카카오 or 네이버 made
+     * without an e-mail adds one, and it becomes the account's only when its link is used (docs/decisions/0055).
+     */
+    email: text("email"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },

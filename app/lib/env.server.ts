@@ -34,6 +34,23 @@ function perAccountPerDay(name: string, fallback: number) {
     .default(fallback);
 }
 
+/** A key that may be unset; an empty or blank value is unset. */
+function optionalSecret() {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined);
+}
+
+/** The base address of an outside service, without a trailing slash. */
+function serviceBase(name: string, fallback: string) {
+  return z
+    .url({ protocol: /^https?$/, error: `${name} must be an http(s) address (http(s) 주소여야 합니다)` })
+    .default(fallback)
+    .transform((value) => value.replace(/\/+$/, ""));
+}
+
 /**
  * Configuration, read once from the environment and validated. Anything an operator changes
  * (ads, footer details, contact address) lives in config/site.json, see lib/site-config.server.ts.
@@ -241,6 +258,18 @@ const envSchema = z.object({
     .int("FTC_DAILY_LIMIT must be a whole number (정수여야 합니다)")
     .min(0, "FTC_DAILY_LIMIT must not be negative (0 이상이어야 합니다)")
     .default(10_000),
+  /**
+   * 카카오 로그인 and 네이버 로그인 (platform/auth/oauth-providers.server.ts): each is offered only when its id and
+   * secret are both set; the service bases are settings so tests can point them at stand-ins on 127.0.0.1.
+   */
+  KAKAO_CLIENT_ID: optionalSecret(),
+  KAKAO_CLIENT_SECRET: optionalSecret(),
+  KAKAO_AUTH_URL: serviceBase("KAKAO_AUTH_URL", "https://kauth.kakao.com"),
+  KAKAO_API_URL: serviceBase("KAKAO_API_URL", "https://kapi.kakao.com"),
+  NAVER_CLIENT_ID: optionalSecret(),
+  NAVER_CLIENT_SECRET: optionalSecret(),
+  NAVER_AUTH_URL: serviceBase("NAVER_AUTH_URL", "https://nid.naver.com"),
+  NAVER_API_URL: serviceBase("NAVER_API_URL", "https://openapi.naver.com"),
   /** The least important line the log keeps (lib/log.server.ts reads it too, before anything is validated). */
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: "LOG_LEVEL must be debug, info, warn or error (debug, info, warn, error 중 하나여야 합니다)" })
@@ -269,6 +298,8 @@ export const FILE_SETTINGS = [
   "S3_ACCESS_KEY_ID",
   "S3_SECRET_ACCESS_KEY",
   "METRICS_TOKEN",
+  "KAKAO_CLIENT_SECRET",
+  "NAVER_CLIENT_SECRET",
 ] as const;
 
 /**

@@ -8,12 +8,15 @@ import { formatDateTime } from "#app/lib/format.ts";
 import { log } from "#app/lib/log.server.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { getUser, requireUser } from "#app/platform/auth/auth.server.ts";
+import { configuredProviders } from "#app/platform/auth/oauth-providers.server.ts";
+import { isStandInEmail, PROVIDER_NAMES } from "#app/platform/auth/providers.ts";
 import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { runInBackground } from "#app/platform/mail/background.server.ts";
-import { changePassword, deleteAccount, setDisplayName, signOutCookies } from "./account.server.ts";
+import { changePassword, deleteAccount, linkedProviders, setDisplayName, signOutCookies } from "./account.server.ts";
 import {
   ACCOUNT_INTENTS,
   type AccountIntent,
+  addEmailSchema,
   changePasswordSchema,
   deleteAccountSchema,
   displayNameSchema,
@@ -28,13 +31,23 @@ import { listConsents, setNewsConsent } from "./consents.server.ts";
 import { HONEYPOT_FIELD } from "./honeypot.ts";
 import { rememberKnownAddress } from "./login-limits.server.ts";
 import { resetPasswordWithToken, sendPasswordReset } from "./password-reset.server.ts";
+import { offeredProvider, providerErrorMessage, redirectToProvider } from "./provider-sign-in.server.ts";
 import { peekToken } from "./user-tokens.server.ts";
-import { findUserById, isAdminEmail, sendVerificationMail, verificationAccount, verifyEmailWithToken } from "./users.server.ts";
+import {
+  findUserById,
+  hasPassword,
+  isAdminEmail,
+  sendAddedEmailMail,
+  sendVerificationMail,
+  verificationAccount,
+  verifyEmailWithToken,
+} from "./users.server.ts";
 
 /**
  * Actions and loaders of /forgot-password, /reset-password, /verify-email and /account. Every form is
  * read with `readForm` (8 KB: lib/body-limits.ts) and checked with its schema from account-schema.ts.
- * Better Auth's HTTP handler is not mounted (docs/decisions/0001): these pages are the only door.
+ * Better Auth's HTTP handler is not mounted (docs/decisions/0001), but for the providers' return
+ * (docs/decisions/0055): these pages are the only door.
  * One answer shape (docs/architecture.md): success redirects with a one-time message; a failure is
  * the form kit's failure, whose `values.intent` tells /account which of its forms failed.
  */
@@ -45,6 +58,8 @@ const PRIVATE_NO_STORE = { "Cache-Control": "private, no-store" } as const;
 const TOO_MANY = "시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주세요.";
 const BAD_REQUEST = "잘못된 요청입니다.";
 const TRY_LATER = "잠시 후 다시 시도해 주세요.";
+const ADD_EMAIL_FIRST = "찜 알림을 받으려면 먼저 위의 로그인 정보에서 이메일 주소를 등록하고 확인해 주세요.";
+const ADDRESS_TAKEN = "다른 계정이 이미 쓰는 이메일 주소입니다. 그 계정으로 로그인하거나 다른 주소를 입력해 주세요.";
 
 function tooMany(retryAfterSeconds: number, values: Record<string, string> = {}) {
   return formFailure(TOO_MANY, { status: 429, values, headers: { "Retry-After": String(retryAfterSeconds) } });
@@ -160,6 +175,7 @@ export async function verifyEmailAction(request: Request) {
     return formFailure(VERIFY_SIGN_IN_FIRST, { status: 403 });
   }
   const result = await verifyEmailWithToken(tokenOf(request), signedIn.id);
+  if (!result.ok && result.taken) return formFailure(ADDRESS_TAKEN, { status: 409 });
   if (!result.ok) return formFailure(LINK_EXPIRED, { status: 400 });
   log.info("email verified", { admin: result.admin });
   const message = result.admin ? "이메일 주소를 확인했습니다. 관리자 권한이 적용되었습니다." : "이메일 주소를 확인했습니다.";
@@ -172,15 +188,19 @@ export async function accountLoader(request: Request) {
   const signedIn = await requireUser(request);
   const found = await findUserById(signedIn.id);
   if (!found) throw new Response("로그인이 필요합니다.", { status: 401 });
-  const [takenDownReviews, alertsOn, consents, savedSearches] = await Promise.all([
+  const [takenDownReviews, alertsOn, consents, savedSearches, linked, withPassword] = await Promise.all([
     loadTakenDownReviews(found.id),
     alertsEnabled(found.id),
     listConsents(found.id),
     listSavedSearches(found.id),
+    linkedProviders(found.id),
+    hasPassword(found.id),
   ]);
+  const url = new URL(request.url);
   return data(
     {
-      email: found.email,
+      // An account 카카오 or 네이버 made without an e-mail has none to show: it is asked to add one (null here).
+      email: isStandInEmail(found.email) ? null : found.email,
       displayName: found.name,
       isAdmin: found.role === "admin",
       // A listed address whose owner has not opened the confirmation link yet (docs/spec/decisions.md 30).
@@ -195,6 +215,12 @@ export async function accountLoader(request: Request) {
       consents,
       // 저장한 검색 (features/saved-searches), each with its link and `삭제`.
       savedSearches: savedSearches.map(({ id, label, href }) => ({ id, label, href })),
+      // 카카오 로그인 / 네이버 로그인 the operator set up, each linked to this account or not (docs/decisions/0055).
+      providers: configuredProviders().map((id) => ({ id, name: PROVIDER_NAMES[id], linked: linked.includes(id) })),
+      hasPassword: withPassword,
+      // What a provider's return says: linked, or why not (`?error=`); a new account made by a provider.
+      providerNotice: providerErrorMessage(url) ?? (url.searchParams.has("linked") ? "간편 로그인을 연결했습니다." : null),
+      joined: url.searchParams.has("joined"),
     },
     { headers: PRIVATE_NO_STORE },
   );
@@ -275,6 +301,8 @@ export async function accountAction(request: Request) {
     case "alerts": {
       // A checkbox: sent when ticked, absent when not.
       const on = form.get("alerts") === "on";
+      // An account without an address (made by 카카오 or 네이버) adds one first: the alerts are mails.
+      if (on && isStandInEmail(signedIn.email)) return formFailure(ADD_EMAIL_FIRST, { values, status: 409 });
       await setAlertsEnabled(signedIn.id, on);
       return backToAccount(on ? "찜한 도매처 변경 알림을 받습니다." : "찜한 도매처 변경 알림을 껐습니다.");
     }
@@ -288,6 +316,24 @@ export async function accountAction(request: Request) {
       return backToAccount(
         choice === "agree" ? `${at}에 새 소식 메일 받기에 동의했습니다.` : `${at}에 새 소식 메일 받기 동의를 철회했습니다.`,
       );
+    }
+
+    case "add-email": {
+      const checked = validateForm(form, addEmailSchema);
+      if (!checked.ok) return formFailure(checked.message, { values: { ...checked.values, ...values }, errors: checked.errors });
+      const mail = await sendAddedEmailMail(signedIn.id, checked.data.email);
+      const typed = { email: checked.data.email, ...values };
+      if (!mail.sent && mail.reason === "limited") return tooMany(mail.retryAfterSeconds, typed);
+      if (!mail.sent && mail.reason === "taken")
+        return formFailure(ADDRESS_TAKEN, { values: typed, errors: { email: ADDRESS_TAKEN }, status: 409 });
+      if (!mail.sent) return formFailure("이미 이메일 주소가 있는 계정입니다.", { values: typed });
+      return backToAccount(`${checked.data.email}(으)로 확인 메일을 보냈습니다. 이 브라우저에서 메일의 링크를 24시간 안에 열어 주세요.`);
+    }
+
+    case "link-provider": {
+      const provider = offeredProvider(form.get("provider"));
+      if (!provider) return formFailure(BAD_REQUEST, { values, status: 400 });
+      return redirectToProvider(request, provider, "link");
     }
 
     case "send-verification": {

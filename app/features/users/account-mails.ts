@@ -61,7 +61,17 @@ export function repeatedLoginFailuresMail({ to, resetLink, siteName }: { to: str
 }
 
 /** The link that proves an account's address (asked for from /account; reviews need a proved address). */
-export function verifyEmailMail({ to, link, siteName }: { to: string; link: string; siteName: string }): Mail {
+export function verifyEmailMail({
+  to,
+  link,
+  siteName,
+  added = false,
+}: {
+  to: string;
+  link: string;
+  siteName: string;
+  added?: boolean;
+}): Mail {
   return {
     to,
     subject: `[${siteName}] 이메일 주소 확인`,
@@ -69,8 +79,12 @@ export function verifyEmailMail({ to, link, siteName }: { to: string; link: stri
     text: [
       "안녕하세요.",
       "",
-      `${siteName} 계정의 이메일 주소를 확인하려면, 이 주소로 가입한 계정으로 로그인한 브라우저에서 아래 링크를 열고`,
-      "'이메일 주소 확인하기' 버튼을 눌러 주세요. 확인한 계정은 도매처 거래 후기를 쓸 수 있습니다.",
+      added
+        ? `${siteName} 계정에 이 이메일 주소를 등록하려면, 주소를 입력한 계정으로 로그인한 브라우저에서 아래 링크를 열고`
+        : `${siteName} 계정의 이메일 주소를 확인하려면, 이 주소로 가입한 계정으로 로그인한 브라우저에서 아래 링크를 열고`,
+      added
+        ? "'이메일 주소 확인하기' 버튼을 눌러 주세요. 등록하면 찜 알림과 저장한 검색의 메일을 받고 도매처 거래 후기를 쓸 수 있습니다."
+        : "'이메일 주소 확인하기' 버튼을 눌러 주세요. 확인한 계정은 도매처 거래 후기를 쓸 수 있습니다.",
       "",
       link,
       "",

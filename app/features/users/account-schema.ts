@@ -21,6 +21,9 @@ export const displayNameSchema = z.object({
   displayName: singleLine({ max: DISPLAY_NAME_MAX, tooLong: `표시 이름은 ${DISPLAY_NAME_MAX}자 이하로 입력해 주세요.` }),
 });
 
+/** An account 카카오 or 네이버 made without an e-mail adds one (the address as sign-up reads it). */
+export const addEmailSchema = z.object({ email: credentialsSchema.shape.email });
+
 export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: "현재 비밀번호를 입력해 주세요." })
@@ -42,6 +45,8 @@ export const ACCOUNT_INTENTS = [
   "send-verification",
   "alerts",
   "news-consent",
+  "add-email",
+  "link-provider",
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 

@@ -1,11 +1,18 @@
 import { eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
-import { products, user } from "#app/db/schema.ts";
+import { account, products, user } from "#app/db/schema.ts";
 import { auth } from "#app/platform/auth/auth.server.ts";
+import { isProviderId, type ProviderId } from "#app/platform/auth/providers.ts";
 
 /** The display name shown for what the person writes (an admin's seller notes); "" means the default. */
 export async function setDisplayName(userId: string, name: string) {
   await db().update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
+/** The sign-in providers (카카오, 네이버) linked to the account. */
+export async function linkedProviders(userId: string): Promise<ProviderId[]> {
+  const rows = await db().select({ providerId: account.providerId }).from(account).where(eq(account.userId, userId));
+  return rows.map((row) => row.providerId).filter(isProviderId);
 }
 
 export type PasswordChange = { ok: true; cookies: string[] } | { ok: false; code: string };

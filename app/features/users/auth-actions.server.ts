@@ -8,11 +8,12 @@ import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { auth } from "#app/platform/auth/auth.server.ts";
 import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
-import { agreedConsents, credentialsSchema, HONEYPOT_FIELD, signupSchema } from "./auth-schema.ts";
+import { agreedConsents, credentialsSchema, HONEYPOT_FIELD, providerSignupSchema, signupSchema } from "./auth-schema.ts";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server.ts";
 import { recordConsents } from "./consents.server.ts";
 import { ACCOUNT_HOT_FAILURES, takeLoginSlot } from "./login-limits.server.ts";
 import { PENDING_ACTION_FIELD } from "./pending-action.ts";
+import { offeredProvider, redirectToProvider } from "./provider-sign-in.server.ts";
 import { CONSENT_ALL_FIELD, CONSENT_ITEMS } from "./signup-consent.ts";
 import { notifyRepeatedLoginFailures, sendVerificationMail } from "./users.server.ts";
 
@@ -75,6 +76,14 @@ function signedInRedirect(to: string, message: string, authCookies: string[]) {
 export async function signInAction(request: Request, { adminOnly, afterSignIn }: { adminOnly: boolean; afterSignIn?: AfterSignIn }) {
   const form = await readForm(request);
   if (form.get(HONEYPOT_FIELD)) return formFailure(BAD_REQUEST, { status: 400 });
+  if (form.has("provider")) {
+    // 카카오 로그인 / 네이버 로그인: only a provider the operator set up, never at the admin door.
+    const provider = adminOnly ? null : offeredProvider(form.get("provider"));
+    if (!provider) return formFailure(BAD_REQUEST, { status: 400 });
+    const retryAfter = await addressLimited(request, "login");
+    if (retryAfter) return refused(TOO_MANY, retryAfter, carried(form));
+    return redirectToProvider(request, provider, "login", { redirectTo: form.get("redirectTo") });
+  }
   const checked = validateForm(form, credentialsSchema);
   // What the page shows again: the address and where to go, never the password.
   const typed = { email: String(checked.values.email ?? ""), ...carried(form) };
@@ -116,6 +125,7 @@ export async function signInAction(request: Request, { adminOnly, afterSignIn }:
 export async function signUpAction(request: Request, { afterSignIn }: { afterSignIn?: AfterSignIn } = {}) {
   const form = await readForm(request);
   if (form.get(HONEYPOT_FIELD)) return formFailure(BAD_REQUEST, { status: 400 });
+  if (form.has("provider")) return providerSignUp(request, form);
   const checked = validateForm(form, signupSchema);
   const typed: Record<string, string> = { email: String(checked.values.email ?? ""), ...carried(form) };
   // The boxes ticked stay ticked when the page is shown again.
@@ -165,6 +175,21 @@ export async function signUpAction(request: Request, { afterSignIn }: { afterSig
   // The page the person came from rides in `redirectTo` too (the sign-up page's loader puts it there); a plain
   // sign-up lands on the directory, never on 상품 등록 (ui-contract, fourth release).
   return signedInRedirect(safeRedirectPath(form.get("redirectTo"), "/list"), message, response.headers.getSetCookie());
+}
+
+/** The sign-up's 카카오 로그인 / 네이버 로그인: the same consents, refused the same way, then off to the provider. */
+async function providerSignUp(request: Request, form: FormData) {
+  if (!offeredProvider(form.get("provider"))) return formFailure(BAD_REQUEST, { status: 400 });
+  const checked = validateForm(form, providerSignupSchema);
+  const typed: Record<string, string> = { email: String(form.get("email") ?? ""), ...carried(form) };
+  for (const field of [CONSENT_ALL_FIELD, ...CONSENT_ITEMS.map((item) => item.field)]) typed[field] = String(checked.values[field] ?? "");
+  if (!checked.ok) return formFailure(`회원가입 실패: ${checked.message}`, { values: typed, errors: checked.errors });
+  const retryAfter = await addressLimited(request, "signup");
+  if (retryAfter) return refused(TOO_MANY, retryAfter, typed);
+  return redirectToProvider(request, checked.data.provider, "signup", {
+    redirectTo: form.get("redirectTo"),
+    consents: agreedConsents(checked.data),
+  });
 }
 
 /**

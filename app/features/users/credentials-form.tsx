@@ -13,6 +13,14 @@ type Props = {
   /** The page to return to and the intent to finish there (pending-action.ts), from the page's address. */
   redirectTo?: string | null;
   afterSignIn?: string | null;
+  /** 카카오 로그인 / 네이버 로그인, when the operator set their keys (docs/decisions/0055). */
+  providers?: readonly { id: string; name: string }[];
+};
+
+/** Each service's own colours (black on Kakao's yellow and on Naver's green: both read at over 9:1). */
+const PROVIDER_BUTTON: Record<string, string> = {
+  kakao: "bg-[#FEE500] text-black hover:brightness-95",
+  naver: "bg-[#03C75A] text-black hover:brightness-95",
 };
 
 /**
@@ -20,7 +28,7 @@ type Props = {
  * redirects on success with the message; a failure comes back as the form kit's failure, shown at its
  * field, or above the button when it is about the whole form.
  */
-export function CredentialsForm({ kind, submitLabel, pendingLabel, redirectTo, afterSignIn }: Props) {
+export function CredentialsForm({ kind, submitLabel, pendingLabel, redirectTo, afterSignIn, providers = [] }: Props) {
   const failure = failureOf(useActionData());
   const signup = kind === "signup";
   const pending = parsePendingAction(afterSignIn);
@@ -60,8 +68,36 @@ export function CredentialsForm({ kind, submitLabel, pendingLabel, redirectTo, a
       <SubmitButton pendingLabel={pendingLabel} className={WIDE_BUTTON_CLASS}>
         {submitLabel}
       </SubmitButton>
+      {providers.length > 0 ? (
+        // In the same form: on /signup the consents above go with the provider's button (the server checks them),
+        // and `formNoValidate` lets it go without the e-mail and password.
+        <div className="space-y-2 border-t border-slate-200 pt-4">
+          {signup ? <p className="text-sm text-slate-600">필수 항목에 동의한 뒤 아래 버튼으로도 가입할 수 있습니다.</p> : null}
+          {providers.map((provider) => (
+            <button
+              key={provider.id}
+              type="submit"
+              name="provider"
+              value={provider.id}
+              formNoValidate
+              className={`w-full rounded-lg px-5 py-2.5 font-semibold ${PROVIDER_BUTTON[provider.id] ?? "bg-slate-100 text-slate-900"}`}
+            >
+              {provider.name} 로그인
+            </button>
+          ))}
+        </div>
+      ) : null}
     </Form>
   );
+}
+
+/** Why a 카카오 or 네이버 sign-in came back without signing in (provider-sign-in.server.ts), above the form. */
+export function ProviderError({ message }: { message: string | null }) {
+  return message ? (
+    <p role="alert" className="mx-auto mb-4 max-w-md rounded-lg bg-rose-50 px-4 py-3 text-sm text-rose-800">
+      {message}
+    </p>
+  ) : null;
 }
 
 const BOX_CLASS = "mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300";

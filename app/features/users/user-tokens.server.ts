@@ -26,8 +26,11 @@ function hashToken(token: string) {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** A new link token for `userId`; earlier unused tokens of the same purpose stop working. */
-export async function issueToken(userId: string, purpose: TokenPurpose): Promise<string> {
+/**
+ * A new link token for `userId`; earlier unused tokens of the same purpose stop working. `email`: the address a
+ * `verify-email` link proves when it is not the account's yet (an account a provider made without one).
+ */
+export async function issueToken(userId: string, purpose: TokenPurpose, { email }: { email?: string } = {}): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db().transaction(async (tx) => {
     // Two links asked for at once wait for each other here, so exactly one stays valid.
@@ -37,6 +40,7 @@ export async function issueToken(userId: string, purpose: TokenPurpose): Promise
       tokenHash: hashToken(token),
       purpose,
       userId,
+      email: email ?? null,
       expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]),
     });
   });
@@ -45,12 +49,17 @@ export async function issueToken(userId: string, purpose: TokenPurpose): Promise
 
 /** The user a still-valid token belongs to, without using it up (the page that shows the form). */
 export async function peekToken(token: unknown, purpose: TokenPurpose): Promise<string | null> {
+  return (await peekTokenOwner(token, purpose))?.userId ?? null;
+}
+
+/** The user a still-valid token belongs to and the address it proves (null: the account's own). */
+export async function peekTokenOwner(token: unknown, purpose: TokenPurpose): Promise<{ userId: string; email: string | null } | null> {
   if (!isTokenShaped(token)) return null;
   const [row] = await db()
-    .select({ userId: userTokens.userId })
+    .select({ userId: userTokens.userId, email: userTokens.email })
     .from(userTokens)
     .where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.purpose, purpose), gt(userTokens.expiresAt, new Date())));
-  return row?.userId ?? null;
+  return row ?? null;
 }
 
 /**
@@ -59,6 +68,16 @@ export async function peekToken(token: unknown, purpose: TokenPurpose): Promise<
  * If the caller's transaction rolls back, the token stays valid.
  */
 export async function consumeToken(tx: Tx, token: unknown, purpose: TokenPurpose, only: { userId?: string } = {}): Promise<string | null> {
+  return (await consumeTokenOwner(tx, token, purpose, only))?.userId ?? null;
+}
+
+/** `consumeToken`, with the address the token proves (null: the account's own). */
+export async function consumeTokenOwner(
+  tx: Tx,
+  token: unknown,
+  purpose: TokenPurpose,
+  only: { userId?: string } = {},
+): Promise<{ userId: string; email: string | null } | null> {
   if (!isTokenShaped(token)) return null;
   const [row] = await tx
     .delete(userTokens)
@@ -69,7 +88,7 @@ export async function consumeToken(tx: Tx, token: unknown, purpose: TokenPurpose
         only.userId === undefined ? undefined : eq(userTokens.userId, only.userId),
       ),
     )
-    .returning({ userId: userTokens.userId, expiresAt: userTokens.expiresAt });
+    .returning({ userId: userTokens.userId, email: userTokens.email, expiresAt: userTokens.expiresAt });
   if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-  return row.userId;
+  return { userId: row.userId, email: row.email };
 }

@@ -3,11 +3,12 @@ import { db } from "#app/db/client.server.ts";
 import { account, user } from "#app/db/schema.ts";
 import { env } from "#app/lib/env.server.ts";
 import { siteConfig } from "#app/lib/site-config.server.ts";
+import { isStandInEmail } from "#app/platform/auth/providers.ts";
 import { hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { runInBackground } from "#app/platform/mail/background.server.ts";
 import { sendMail } from "#app/platform/mail/mail.server.ts";
 import { repeatedLoginFailuresMail, verifyAdminEmailMail, verifyEmailMail } from "./account-mails.ts";
-import { consumeToken, issueToken, peekToken } from "./user-tokens.server.ts";
+import { consumeTokenOwner, issueToken, peekTokenOwner } from "./user-tokens.server.ts";
 
 /** How a note's author appears when the admin has not chosen a display name (docs/spec/decisions.md 29). */
 export const DEFAULT_AUTHOR_NAME = "관리자";
@@ -90,7 +91,9 @@ export type VerificationMail =
 export async function sendVerificationMail(userId: string, { adminOnly = false } = {}): Promise<VerificationMail> {
   const found = await findUserById(userId);
   const adminPending = Boolean(found && found.role !== "admin" && isAdminEmail(found.email));
-  if (!found || !(adminPending || (!adminOnly && !found.emailVerified))) return { sent: false, reason: "not-needed" };
+  // An account a provider made without an e-mail has no address to prove: it adds one (sendAddedEmailMail).
+  if (!found || isStandInEmail(found.email) || !(adminPending || (!adminOnly && !found.emailVerified)))
+    return { sent: false, reason: "not-needed" };
   const mails = await hitRateLimit(`mail:verify:${found.email}`, VERIFICATION_MAILS_PER_ADDRESS_PER_HOUR, 3_600_000);
   if (!mails.allowed) return { sent: false, reason: "limited", retryAfterSeconds: mails.retryAfterSeconds };
   const token = await issueToken(found.id, "verify-email");
@@ -101,15 +104,38 @@ export async function sendVerificationMail(userId: string, { adminOnly = false }
   return { sent: true };
 }
 
-/** The account a still-valid confirmation link belongs to, for the page to name it (address and sign-up time). */
-export async function verificationAccount(token: unknown) {
-  const userId = await peekToken(token, "verify-email");
-  if (!userId) return null;
-  const [row] = await db().select({ id: user.id, email: user.email, createdAt: user.createdAt }).from(user).where(eq(user.id, userId));
-  return row ?? null;
+/**
+ * The link that adds an address to an account 카카오 or 네이버 made without one (docs/decisions/0055): mailed to that
+ * address, which becomes the account's, proved, only when the link is used in a browser signed in as the account.
+ * An address another account uses is refused (`taken`); mails are counted per address as the confirmation's are.
+ */
+export async function sendAddedEmailMail(userId: string, email: string): Promise<VerificationMail | { sent: false; reason: "taken" }> {
+  const found = await findUserById(userId);
+  if (!found || !isStandInEmail(found.email)) return { sent: false, reason: "not-needed" };
+  if (await findUserByEmail(email)) return { sent: false, reason: "taken" };
+  const mails = await hitRateLimit(`mail:verify:${email}`, VERIFICATION_MAILS_PER_ADDRESS_PER_HOUR, 3_600_000);
+  if (!mails.allowed) return { sent: false, reason: "limited", retryAfterSeconds: mails.retryAfterSeconds };
+  const token = await issueToken(found.id, "verify-email", { email });
+  const link = `${env().publicUrl}/verify-email?${new URLSearchParams({ token })}`;
+  runInBackground("added address mail", () => sendMail(verifyEmailMail({ to: email, link, siteName: siteConfig().siteName, added: true })));
+  return { sent: true };
 }
 
-export type VerifyResult = { ok: false } | { ok: true; email: string; admin: boolean };
+/**
+ * The account a still-valid confirmation link belongs to, for the page to name it (the address the link proves
+ * and the sign-up time).
+ */
+export async function verificationAccount(token: unknown) {
+  const owner = await peekTokenOwner(token, "verify-email");
+  if (!owner) return null;
+  const [row] = await db()
+    .select({ id: user.id, email: user.email, createdAt: user.createdAt })
+    .from(user)
+    .where(eq(user.id, owner.userId));
+  return row ? { ...row, email: owner.email ?? row.email } : null;
+}
+
+export type VerifyResult = { ok: false; taken?: true } | { ok: true; email: string; admin: boolean };
 
 /**
  * Uses a confirmation link for `userId`, the account signed in in the browser that pressed the button:
@@ -119,16 +145,22 @@ export type VerifyResult = { ok: false } | { ok: true; email: string; admin: boo
  */
 export async function verifyEmailWithToken(token: unknown, userId: string): Promise<VerifyResult> {
   return db().transaction(async (tx) => {
-    const used = await consumeToken(tx, token, "verify-email", { userId });
+    const used = await consumeTokenOwner(tx, token, "verify-email", { userId });
     if (!used) return { ok: false } as const;
     const [row] = await tx.select({ email: user.email, role: user.role }).from(user).where(eq(user.id, userId));
     if (!row) return { ok: false } as const;
-    const admin = row.role === "admin" || isAdminEmail(row.email);
+    // A link that adds an address: it becomes the account's now, unless another account took it meanwhile.
+    const email = used.email ?? row.email;
+    if (used.email) {
+      const [other] = await tx.select({ id: user.id }).from(user).where(eq(user.email, used.email));
+      if (other) return { ok: false, taken: true } as const;
+    }
+    const admin = row.role === "admin" || isAdminEmail(email);
     await tx
       .update(user)
-      .set({ emailVerified: true, role: admin ? "admin" : row.role, updatedAt: new Date() })
+      .set({ email, emailVerified: true, role: admin ? "admin" : row.role, updatedAt: new Date() })
       .where(eq(user.id, userId));
-    return { ok: true, email: row.email, admin } as const;
+    return { ok: true, email, admin } as const;
   });
 }
 

@@ -1,5 +1,8 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { getOAuthState } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { eq } from "drizzle-orm";
 import { createContext, type MiddlewareFunction, redirect } from "react-router";
 import { type Db, db } from "#app/db/client.server.ts";
 import { isDatabaseUnavailable } from "#app/db/request-context.server.ts";
@@ -7,6 +10,8 @@ import * as schema from "#app/db/schema.ts";
 import { env } from "../../lib/env.server.ts";
 import { log } from "../../lib/log.server.ts";
 import { redirectWithToast } from "../../lib/toast.server.ts";
+import { providerConfigs } from "./oauth-providers.server.ts";
+import { PROVIDER_IDS } from "./providers.ts";
 
 function createAuth(database: Db) {
   const config = env();
@@ -42,16 +47,63 @@ function createAuth(database: Db) {
     },
     // No hook gives the admin role by address: an ADMIN_EMAILS address becomes an admin only once its
     // owner opens the confirmation mail's link (docs/spec/decisions.md 30, features/users/users.server.ts).
+    plugins: [genericOAuth({ config: providerConfigs(config) })],
+    account: {
+      accountLinking: {
+        // A provider's sign-in never joins an account by its e-mail alone: the person signs in to that account
+        // and links the provider on /account (docs/decisions/0055), where the provider's e-mail may differ.
+        disableImplicitLinking: true,
+        allowDifferentEmails: true,
+        trustedProviders: [...PROVIDER_IDS],
+      },
+    },
+    // Where Better Auth sends a provider's return it cannot tie to a sign-in it started (a forged or stale `state`).
+    onAPIError: { errorURL: `${config.publicUrl}/login` },
+    databaseHooks: {
+      user: {
+        create: {
+          // An account a provider's sign-up makes carries the consents its /signup form gave (features/users/
+          // provider-sign-in.server.ts puts them in the sign-in's state): none, and no account is made.
+          before: async (_user, context) => {
+            if (!context?.path?.startsWith("/callback/")) return;
+            if (consentsOfState(await getOAuthState()) === null) return false;
+          },
+          after: async (created, context) => {
+            if (!context?.path?.startsWith("/callback/")) return;
+            const agreed = consentsOfState(await getOAuthState()) ?? [];
+            try {
+              await database.insert(schema.consents).values(agreed.map((item) => ({ userId: created.id, ...item })));
+            } catch (error) {
+              // No account without its consents (as the e-mail sign-up): the row goes, and the sign-up fails.
+              await database.delete(schema.user).where(eq(schema.user.id, created.id));
+              throw error;
+            }
+          },
+        },
+      },
+    },
   });
 }
 
-type Auth = ReturnType<typeof createAuth>;
-let instance: { auth: Auth; database: Db } | undefined;
+/** A consent a provider's sign-up carries through its state: the item and the version of its text agreed to. */
+export type StateConsent = { kind: string; version: string };
 
-/** Better Auth bound to the open database (rebuilt when a test switches databases). */
+function consentsOfState(state: Record<string, unknown> | null): StateConsent[] | null {
+  const consents = state?.consents;
+  if (!Array.isArray(consents) || consents.length === 0) return null;
+  const valid = consents.every((item) => typeof item?.kind === "string" && typeof item?.version === "string");
+  return valid ? (consents as StateConsent[]) : null;
+}
+
+type Auth = ReturnType<typeof createAuth>;
+let instance: { auth: Auth; database: Db; config: ReturnType<typeof env> } | undefined;
+
+/** Better Auth bound to the open database and the settings (rebuilt when a test switches either). */
 export function auth(): Auth {
   const database = db();
-  if (!instance || instance.database !== database) instance = { auth: createAuth(database), database };
+  const config = env();
+  if (!instance || instance.database !== database || instance.config !== config)
+    instance = { auth: createAuth(database), database, config };
   return instance.auth;
 }
 

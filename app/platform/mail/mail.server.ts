@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "../../lib/env.server.ts";
 import { log } from "../../lib/log.server.ts";
 import { metrics } from "../../lib/metrics.server.ts";
+import { isStandInEmail } from "../auth/providers.ts";
 
 /**
  * Outgoing mail. With `SMTP_URL` (smtp://user:pass@host:port, smtps://…) mail goes to that server from
@@ -56,7 +57,13 @@ export class MailError extends Error {
 }
 
 /** Sends one mail; "logged" when there is no SMTP server. Throws a MailError when the server fails. */
-export async function sendMail(mail: Mail): Promise<"sent" | "logged"> {
+export async function sendMail(mail: Mail): Promise<"sent" | "logged" | "no-mailbox"> {
+  // An account 카카오 or 네이버 made without an e-mail has a stand-in address under `.invalid`, which no mail reaches
+  // (platform/auth/providers.ts): nothing is handed to the mail server for it.
+  if (isStandInEmail(mail.to)) {
+    log.info("mail not sent: the account has no address yet", { subject: mail.subject });
+    return "no-mailbox";
+  }
   const config = env();
   if (!config.SMTP_URL) {
     // Every link the text holds (a digest names each supplier and the unsubscribe link), the main one first.

@@ -292,22 +292,28 @@ export async function fetchPlainText(target: string | URL, options: SafeFetchOpt
   return { ok: true, url, status, contentType, text: new TextDecoder("utf-8").decode(read.body) };
 }
 
+/**
+ * What a call to an outside service sends: a GET, or a POST with a JSON body (`json`) or a form (`form`, an OAuth
+ * token request); `headers` adds to ours (an `Authorization` line). Neither is ever logged.
+ */
+type RequestBody = { method?: "GET" | "POST"; json?: unknown; form?: URLSearchParams; headers?: Record<string, string> };
+
 /** What a registry call answered: the status, the content type and the body as text (UTF-8), or why not. */
 export type TextOutcome =
   | { ok: true; status: number; contentType: string; text: string }
   | { ok: false; kind: FetchFailureKind; status?: number; error?: unknown };
 
 /**
- * One request to an outside service (the official registries, features/official-records) through every
- * rule of this module: the address policy, the checked DNS, the socket backstop, one deadline, and the byte
+ * One request to an outside service (the official registries, features/official-records; 카카오 and 네이버
+ * sign-in, platform/auth) through every rule of this module: the address policy, the checked DNS, the socket backstop, one deadline, and the byte
  * cap after decompression (a 10 MB or endless answer costs at most the cap and is `too-large`). A GET or a
- * POST with a JSON body; any content type is read (an error page says what went wrong), redirects are not
+ * POST with a JSON or form body; any content type is read (an error page says what went wrong), redirects are not
  * followed (a service that redirects answers with its 3xx status). Never throws. The URL may carry a key:
  * nothing here logs it or puts it in the outcome.
  */
 export async function fetchText(
   target: string | URL,
-  options: SafeFetchOptions & { method?: "GET" | "POST"; json?: unknown; maxBytes: number },
+  options: SafeFetchOptions & RequestBody & { maxBytes: number },
 ): Promise<TextOutcome> {
   const allowList = allowedHosts();
   let url: URL;
@@ -345,7 +351,7 @@ function requestOnce(
   url: URL,
   allowList: Set<string>,
   signal: AbortSignal,
-  options: SafeFetchOptions & { method?: "GET" | "POST"; json?: unknown },
+  options: SafeFetchOptions & RequestBody,
 ): Promise<IncomingMessage> {
   const host = bareHost(url);
   const listed = isAllowListed(url, allowList);
@@ -353,7 +359,13 @@ function requestOnce(
   const lookup = checkedLookup(options.resolve ?? systemResolver, listed);
   const connect = options.connect ?? defaultConnector(url.protocol);
 
-  const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
+  const body =
+    options.json !== undefined
+      ? Buffer.from(JSON.stringify(options.json))
+      : options.form
+        ? Buffer.from(options.form.toString())
+        : undefined;
+  const bodyType = options.json !== undefined ? "application/json" : "application/x-www-form-urlencoded;charset=utf-8";
   return new Promise((resolve, reject) => {
     const request = (secure ? https : http).request({
       protocol: url.protocol,
@@ -366,7 +378,8 @@ function requestOnce(
         "Accept-Encoding": "gzip, deflate, br",
         "Accept-Language": "ko-KR,ko;q=0.9,en;q=0.5",
         "User-Agent": options.userAgent ?? USER_AGENT,
-        ...(body ? { "Content-Type": "application/json", "Content-Length": String(body.length) } : {}),
+        ...(body ? { "Content-Type": bodyType, "Content-Length": String(body.length) } : {}),
+        ...options.headers,
       },
       lookup: lookup as net.LookupFunction,
       ...(isIP(host) ? {} : { servername: host.replace(/\.$/, "") }),

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { ConfirmSubmitButton } from "#app/components/confirm-dialog.tsx";
-import { TextField } from "#app/components/form-field.tsx";
+import { EmailField, TextField } from "#app/components/form-field.tsx";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { PRIMARY_BUTTON_CLASS, SubmitButton } from "#app/components/submit-button.tsx";
 import { accountAction, accountLoader } from "#app/features/users/account-actions.server.ts";
@@ -63,14 +63,38 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <PageHeading>내 계정</PageHeading>
 
       <Section title="로그인 정보">
-        <dl className="text-sm">
-          <dt className="text-slate-500">이메일</dt>
-          <dd className="mt-1 text-base text-slate-900">
-            {loaderData.email}
-            {loaderData.emailVerified ? <span className="ml-2 text-sm text-emerald-700">확인됨</span> : null}
-          </dd>
-        </dl>
-        {loaderData.adminPending || !loaderData.emailVerified ? (
+        {loaderData.joined ? (
+          <p role="status" className="mb-4 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+            가입을 마쳤습니다. 동의한 항목은 아래 동의 내역에서 볼 수 있습니다.
+          </p>
+        ) : null}
+        {loaderData.email === null ? (
+          // An account 카카오 or 네이버 made without an e-mail (docs/decisions/0055): it adds one, proved by a link.
+          <Form method="post" className="space-y-3 rounded-lg bg-amber-50 p-4">
+            <input type="hidden" name="intent" value="add-email" />
+            <p className="text-sm text-amber-900">
+              이 계정에는 아직 이메일 주소가 없습니다. 찜 알림과 저장한 검색의 메일을 받고 도매처 거래 후기를 쓰려면 이메일 주소를 등록하고
+              확인해 주세요.
+            </p>
+            <EmailField
+              defaultValue={failedIntent === "add-email" ? failedValue(failure, "email") : undefined}
+              error={failedIntent === "add-email" ? failure?.errors.email : undefined}
+            />
+            <FormError error={failedIntent === "add-email" && !failure?.errors.email ? failure?.message : null} />
+            <SubmitButton intent="add-email" pendingLabel="보내는 중..." className={PRIMARY_BUTTON_CLASS}>
+              확인 메일 보내기
+            </SubmitButton>
+          </Form>
+        ) : (
+          <dl className="text-sm">
+            <dt className="text-slate-500">이메일</dt>
+            <dd className="mt-1 text-base text-slate-900">
+              {loaderData.email}
+              {loaderData.emailVerified ? <span className="ml-2 text-sm text-emerald-700">확인됨</span> : null}
+            </dd>
+          </dl>
+        )}
+        {loaderData.email !== null && (loaderData.adminPending || !loaderData.emailVerified) ? (
           <Form method="post" className="mt-4 space-y-3 rounded-lg bg-amber-50 p-4">
             <input type="hidden" name="intent" value="send-verification" />
             <p className="text-sm text-amber-900">
@@ -85,6 +109,39 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </Form>
         ) : null}
       </Section>
+
+      {loaderData.providers.length > 0 ? (
+        <Section title="간편 로그인">
+          {loaderData.providerNotice ? (
+            <p role="status" className="mb-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-800">
+              {loaderData.providerNotice}
+            </p>
+          ) : null}
+          <ul className="divide-y divide-slate-100">
+            {loaderData.providers.map((provider) => (
+              <li key={provider.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+                <span className="text-slate-800">{provider.name} 로그인</span>
+                {provider.linked ? (
+                  <span className="text-sm text-emerald-700">연결됨</span>
+                ) : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="link-provider" />
+                    <input type="hidden" name="provider" value={provider.id} />
+                    <SubmitButton intent="link-provider" pendingLabel="이동 중..." className={PRIMARY_BUTTON_CLASS}>
+                      {provider.name} 계정 연결하기
+                    </SubmitButton>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+          <FormError error={errorFor("link-provider")} />
+          <p className="mt-3 text-sm text-slate-500">
+            연결하면 다음부터 그 서비스의 로그인 버튼으로 이 계정에 들어올 수 있습니다. 같은 이메일을 쓰는 계정이라도 여기서 연결해야만
+            이어집니다.
+          </p>
+        </Section>
+      ) : null}
 
       {loaderData.isAdmin ? (
         // Only admins write anything others read (seller notes), so only they have a name to choose.
@@ -137,7 +194,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <Form method="post" className="space-y-4">
           <input type="hidden" name="intent" value="alerts" />
           <label className="flex items-start gap-2 text-slate-800">
-            <input type="checkbox" name="alerts" defaultChecked={loaderData.alertsOn} className="mt-1 h-4 w-4" />
+            <input
+              type="checkbox"
+              name="alerts"
+              defaultChecked={loaderData.alertsOn && loaderData.email !== null}
+              className="mt-1 h-4 w-4"
+            />
             <span>찜한 도매처 변경 알림 받기</span>
           </label>
           <p className="text-sm text-slate-500">
@@ -185,7 +247,12 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </Section>
 
       <Section title="비밀번호 변경">
-        <Form method="post" key={location.key} className="space-y-4">
+        {loaderData.hasPassword ? null : (
+          <p className="text-sm text-slate-600">
+            카카오·네이버 로그인으로 가입한 계정이라 비밀번호가 없습니다. 간편 로그인으로 들어와 주세요.
+          </p>
+        )}
+        <Form method="post" key={location.key} hidden={!loaderData.hasPassword} className="space-y-4">
           <input type="hidden" name="intent" value="change-password" />
           <TextField
             label="현재 비밀번호"

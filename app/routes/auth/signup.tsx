@@ -2,8 +2,9 @@ import { data, Link, useActionData, useSearchParams } from "react-router";
 import { PageHeading } from "#app/components/page-heading.tsx";
 import { finishPendingFavorite } from "#app/features/favorites/favorites.server.ts";
 import { signUpAction } from "#app/features/users/auth-actions.server.ts";
-import { CredentialsForm } from "#app/features/users/credentials-form.tsx";
+import { CredentialsForm, ProviderError } from "#app/features/users/credentials-form.tsx";
 import { PENDING_ACTION_FIELD, signInHref } from "#app/features/users/pending-action.ts";
+import { providerChoices } from "#app/features/users/provider-sign-in.server.ts";
 import { failedValue, failureOf } from "#app/lib/form-kit.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { ACCOUNT_FORM } from "#app/lib/page-handle.ts";
@@ -25,7 +26,7 @@ export { routeHeaders as headers } from "#app/lib/headers.ts";
  * the referrer, so a shared cache keys it by that too.
  */
 export function loader({ request }: Route.LoaderArgs) {
-  return data({ cameFrom: cameFromPath(request) }, { headers: { Vary: "Cookie, Referer" } });
+  return data({ cameFrom: cameFromPath(request), ...providerChoices(request) }, { headers: { Vary: "Cookie, Referer" } });
 }
 
 export function action({ request }: Route.ActionArgs) {
@@ -43,7 +44,8 @@ export default function Signup({ loaderData }: Route.ComponentProps) {
     // The heading lines up with the centred form card below it.
     <div className="mx-auto max-w-md">
       <PageHeading>회원가입</PageHeading>
-      <CredentialsForm kind="signup" submitLabel="회원가입" pendingLabel="가입 중..." {...carried} />
+      <ProviderError message={loaderData.providerError} />
+      <CredentialsForm kind="signup" submitLabel="회원가입" pendingLabel="가입 중..." providers={loaderData.providers} {...carried} />
       <p className="mt-4 text-center text-sm text-slate-600">
         이미 계정이 있으신가요? {/* Not named 로그인: the header already has that link, and two links of one name are ambiguous. */}
         <Link to={signInHref("/login", carried)} className="font-medium text-blue-700 underline">
