@@ -2,7 +2,8 @@
  * Where the claim's meta tag goes in the shop builders most small wholesalers use (ui-contract.md "Every supplier can
  * prove it runs its listing"): one short step list each, under the contract's headings. Menu names change between a
  * builder's versions, so each list names the kind of screen to look for as well as its usual name; docs/operations.md
- * "Proofs of control" says what these lists rest on.
+ * "Proofs of control" says what these lists rest on and lists the builders' pages they were checked against (고도몰's
+ * SEO screen path is NHN커머스's own; no 메이크샵 or 아임웹 help page on this was found).
  */
 export const BUILDER_STEPS: readonly { name: string; steps: readonly string[] }[] = [
   {
@@ -16,7 +17,7 @@ export const BUILDER_STEPS: readonly { name: string; steps: readonly string[] }[
   {
     name: "고도몰",
     steps: [
-      "쇼핑몰 관리자에서 ‘기본설정’의 검색엔진 최적화(SEO) 설정을 엽니다.",
+      "쇼핑몰 관리자에서 ‘기본설정 > 기본정책 > 검색엔진 최적화(SEO) 설정’을 엽니다.",
       "메타 태그나 사이트 소유 확인 태그를 넣는 칸이 있으면 그곳에 아래 태그를 붙여 넣고 저장합니다.",
       "그런 칸이 없다면 ‘디자인’ 메뉴의 디자인 편집에서 공통 상단(헤더) 레이아웃의 <head> 안에 붙여 넣습니다.",
     ],
