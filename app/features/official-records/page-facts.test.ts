@@ -53,6 +53,11 @@ test("a number the page's 공정위 link contradicts is not read; the link alone
   expect(readPageFacts(page(`${link("2208112341")}`)).businessNumber).toBeNull();
   // A template's empty or example link contradicts nothing.
   expect(readPageFacts(page(`사업자등록번호: 220-81-12341 ${link("")} ${link("0000000000")}`)).businessNumber).toBe("2208112341");
+  // 카페24's link opens the page from onclick (href="#none"): its number counts the same.
+  const opened = (n: string) =>
+    `<a href="#none" onclick="window.open('http://www.ftc.go.kr/bizCommPop.do?wrkr_no=${n}', 'bizCommPop', 'width=750, height=950;');return false;">[사업자정보확인]</a>`;
+  expect(readPageFacts(page(`사업자등록번호 : 123-12-12345 ${opened("2068542226")}`)).businessNumber).toBeNull();
+  expect(readPageFacts(page(`사업자등록번호 : 206-85-42226 ${opened("2068542226")}`)).businessNumber).toBe("2068542226");
   // The link's &amp; form, another parameter first.
   expect(
     readPageFacts(page(`사업자등록번호: 123-12-12345 <a href="https://www.ftc.go.kr/bizCommPop.do?a=1&amp;wrkr_no=2208112341">확인</a>`))

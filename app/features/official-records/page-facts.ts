@@ -14,7 +14,8 @@ type ChildNode = DefaultTreeAdapterTypes.ChildNode;
  * the `hidden` attribute or an inline `display:none` / `visibility:hidden`. A number is never an example one
  * (`000-00-00000`, one digit ten times) and is taken only when the page shows no other: a page with two different
  * numbers (a template's beside the real one, a list of shops), counting the 공정위 `사업자정보확인` link's
- * `wrkr_no`, reads none. The parser and the walk are linear in the page's size, and every pattern is bounded.
+ * `wrkr_no` (in its href or in the onclick that opens it), reads none. The parser and the walk are linear in the
+ * page's size, and every pattern is bounded.
  */
 
 export type PageFacts = { businessNumber: string | null; mailOrderNumber: string | null; tradeName: string | null };
@@ -33,7 +34,7 @@ function isHidden(element: HtmlElement) {
 
 type PageReading = { text: string; linkNumbers: string[] };
 
-/** The visible text (spaces collapsed) and the `wrkr_no` of the visible 공정위 links, walked without recursion. */
+/** The visible text (spaces collapsed) and the `wrkr_no` of the visible 공정위 links (href or onclick), walked without recursion. */
 function readDocument(document: HtmlDocument): PageReading {
   const parts: string[] = [];
   const linkNumbers: string[] = [];
@@ -50,8 +51,9 @@ function readDocument(document: HtmlDocument): PageReading {
       continue;
     }
     if (!("tagName" in node) || isHidden(node)) continue;
-    if (node.tagName === "a") {
-      const number = wrkrNumberOf(attributeOf(node, "href"));
+    // The link's target is its href, or the page an onclick opens (카페24's `window.open('…bizCommPop.do?wrkr_no=…')`).
+    for (const target of [node.tagName === "a" ? attributeOf(node, "href") : null, attributeOf(node, "onclick")]) {
+      const number = wrkrNumberOf(target);
       if (number) linkNumbers.push(number);
     }
     parts.push(" ");
