@@ -41,6 +41,12 @@ test("never an example number: 000-00-00000, one digit ten times", () => {
   expect(isExampleNumber("2208112341")).toBe(false);
   expect(readPageFacts(page("사업자등록번호: 000-00-00000")).businessNumber).toBeNull();
   expect(readPageFacts(page("사업자등록번호: 444-44-44444")).businessNumber).toBeNull();
+  // A 신고번호 whose year or serial is zeros is a template's placeholder.
+  expect(readPageFacts(page("통신판매업신고 제0000-서울-0000호")).mailOrderNumber).toBeNull();
+  expect(readPageFacts(page("통신판매업신고 제2023-서울강남-0000호")).mailOrderNumber).toBeNull();
+  expect(readPageFacts(page("통신판매업신고 제0000-서울-0000호, 통신판매업신고 제2023-서울강남-0042호")).mailOrderNumber).toBe(
+    "2023-서울강남-0042",
+  );
   // An example number beside the real one does not hide it.
   expect(readPageFacts(page("예) 사업자등록번호 000-00-00000 … 사업자등록번호 220-81-12341")).businessNumber).toBe("2208112341");
 });

@@ -12,10 +12,10 @@ type ChildNode = DefaultTreeAdapterTypes.ChildNode;
  *
  * Only what a visitor reads counts: not scripts, styles, templates, comments, the head, nor an element hidden with
  * the `hidden` attribute or an inline `display:none` / `visibility:hidden`. A number is never an example one
- * (`000-00-00000`, one digit ten times) and is taken only when the page shows no other: a page with two different
- * numbers (a template's beside the real one, a list of shops), counting the 공정위 `사업자정보확인` link's
- * `wrkr_no` (in its href or in the onclick that opens it), reads none. The parser and the walk are linear in the
- * page's size, and every pattern is bounded.
+ * (`000-00-00000`, one digit ten times; a 신고번호 of zeros) and is taken only when the page shows no other: a page
+ * with two different numbers (a template's beside the real one, a list of shops), counting the 공정위
+ * `사업자정보확인` link's `wrkr_no` (in its href or in the onclick that opens it), reads none. The parser and the walk
+ * are linear in the page's size, and every pattern is bounded.
  */
 
 export type PageFacts = { businessNumber: string | null; mailOrderNumber: string | null; tradeName: string | null };
@@ -114,7 +114,10 @@ export function readPageFacts(markup: string): PageFacts {
   // The 공정위 link's number contradicts a different labelled one; it is never read on its own.
   const others = linkNumbers.filter((digits) => hasValidCheckDigit(digits) && !isExampleNumber(digits));
   const businessNumber = labelled.length > 0 ? theOnly([...labelled, ...others]) : null;
-  const mailOrders = [...text.matchAll(MAIL_ORDER_NUMBER)].map((m) => `${m[1]}-${m[2]}-${m[3]}`);
+  // A year or serial of zeros is a template's placeholder (`제0000-서울-0000호`), not a 신고번호.
+  const mailOrders = [...text.matchAll(MAIL_ORDER_NUMBER)]
+    .filter((m) => !/^0+$/.test(m[1] ?? "") && !/^0+$/.test(m[3] ?? ""))
+    .map((m) => `${m[1]}-${m[2]}-${m[3]}`);
   const names = [...text.matchAll(TRADE_NAME)].map((m) => m.groups?.name?.trim() ?? "").filter((name) => /[가-힣A-Za-z0-9]/.test(name));
   return { businessNumber, mailOrderNumber: theOnly(mailOrders), tradeName: theOnly(names) };
 }
