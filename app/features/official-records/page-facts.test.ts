@@ -90,7 +90,7 @@ test("text hidden with display:none, visibility:hidden or the hidden attribute i
   expect(readPageFacts(page(`${"<span>".repeat(50_000)}사업자등록번호 220-81-12341`)).businessNumber).toBe("2208112341");
 });
 
-test("the 상호: 상호, 상호명 or 회사명, up to the next label or separator", () => {
+test("the 상호: 상호, 상호명, 회사명, 회사이름 or 법인명, up to the next label, separator or block", () => {
   expect(readPageFacts(page("<footer>상호 : (주)도매온 | 대표 : 홍길동 | 사업자등록번호 : 220-81-12341</footer>")).tradeName).toBe(
     "(주)도매온",
   );
@@ -100,6 +100,21 @@ test("the 상호: 상호, 상호명 or 회사명, up to the next label or separa
   );
   expect(readPageFacts(page("<p>상호: 도매온 / 사업장 주소: 서울</p>")).tradeName).toBe("도매온");
   expect(readPageFacts(page("<p>법인명(상호): 주식회사 바른유통 &nbsp;·&nbsp; 대표이사: 홍길동</p>")).tradeName).toBe("주식회사 바른유통");
+  // `회사이름` and `법인명` label it too, with `(상호)` after them or not, and so does `상호명 및 …:`.
+  expect(readPageFacts(page("<li>회사이름: (주)커먼오리진스</li><li>서울특별시 강남구</li>")).tradeName).toBe("(주)커먼오리진스");
+  expect(readPageFacts(page("법인명 : 취미상점 주식회사<br>대표이사 : 김용만")).tradeName).toBe("취미상점 주식회사");
+  expect(readPageFacts(page("상호(법인명) : 바른유통 | 대표 : 홍길동")).tradeName).toBe("바른유통");
+  expect(readPageFacts(page("상호명 및 호스팅 서비스 제공 : 쿠팡(주)<br>대표이사 : 강한승")).tradeName).toBe("쿠팡(주)");
+  // A name ends at a block's edge (a list item, a paragraph, `<br>`) and at an element holding only a separator glyph.
+  expect(readPageFacts(page("<ul><li>회사명: 바른유통</li><li>서울특별시 강남구 도산대로 437</li></ul>")).tradeName).toBe("바른유통");
+  expect(readPageFacts(page("상호 : 바른유통<br>서울특별시 강남구")).tradeName).toBe("바른유통");
+  expect(readPageFacts(page(`법인명 (상호) : 주식회사 컬리 <span class="bar">I</span> 사업자등록번호 : 261-81-23567`))).toEqual({
+    businessNumber: "2618123567",
+    mailOrderNumber: null,
+    tradeName: "주식회사 컬리",
+  });
+  // A glyph beside other text is the text's own.
+  expect(readPageFacts(page("상호 : <span>Studio I</span> | 대표 : 홍길동")).tradeName).toBe("Studio I");
   // A longer word that contains 상호 is not the label; two different names read none.
   expect(readPageFacts(page("<p>거래상호: 남의가게</p>")).tradeName).toBeNull();
   // 상호 inside the name is part of it.
