@@ -115,6 +115,12 @@ test("the 상호: 상호, 상호명, 회사명, 회사이름 or 법인명, up to
   });
   // A glyph beside other text is the text's own.
   expect(readPageFacts(page("상호 : <span>Studio I</span> | 대표 : 홍길동")).tradeName).toBe("Studio I");
+  // A template's variable or the label word itself is not a name.
+  expect(
+    readPageFacts(page("<span>법인명(상호) : {$company_name} </span> <span>대표자(성명) : {$president_name}</span>")).tradeName,
+  ).toBeNull();
+  expect(readPageFacts(page("<p>회사명 : 회사명 / 대표 : 대표자명</p>")).tradeName).toBeNull();
+  expect(readPageFacts(page("<p>상호 : {{ shop.name }}</p><p>상호 : 바른유통</p>")).tradeName).toBe("바른유통");
   // A longer word that contains 상호 is not the label; two different names read none.
   expect(readPageFacts(page("<p>거래상호: 남의가게</p>")).tradeName).toBeNull();
   // 상호 inside the name is part of it.

@@ -130,6 +130,13 @@ const TRADE_NAME = new RegExp(
   "g",
 );
 
+/**
+ * Whether what follows the label is a name: it has a letter or a digit, and it is not a template's variable
+ * (카페24's `{$company_name}`, `{{name}}`, `${name}`) nor the label word itself (그누보드's example `회사명 : 회사명`).
+ */
+const isName = (name: string) =>
+  /[가-힣A-Za-z0-9]/.test(name) && !/[{}]/.test(name) && !/^(?:상호명?|회사(?:명|이름)|법인명)$/.test(name.replace(/\s/g, ""));
+
 /** The one distinct value among `found`, or null when there is none or more than one. */
 const theOnly = (found: Iterable<string>) => {
   const distinct = new Set(found);
@@ -149,7 +156,7 @@ export function readPageFacts(markup: string): PageFacts {
   const mailOrders = [...text.matchAll(MAIL_ORDER_NUMBER)]
     .filter((m) => !/^0+$/.test(m[1] ?? "") && !/^0+$/.test(m[3] ?? ""))
     .map((m) => `${m[1]}-${m[2]}-${m[3]}`);
-  const names = [...text.matchAll(TRADE_NAME)].map((m) => m.groups?.name?.trim() ?? "").filter((name) => /[가-힣A-Za-z0-9]/.test(name));
+  const names = [...text.matchAll(TRADE_NAME)].map((m) => m.groups?.name?.trim() ?? "").filter(isName);
   return { businessNumber, mailOrderNumber: theOnly(mailOrders), tradeName: theOnly(names) };
 }
 
