@@ -41,6 +41,12 @@ test("never an example number: 000-00-00000, one digit ten times", () => {
   expect(isExampleNumber("2208112341")).toBe(false);
   expect(readPageFacts(page("사업자등록번호: 000-00-00000")).businessNumber).toBeNull();
   expect(readPageFacts(page("사업자등록번호: 444-44-44444")).businessNumber).toBeNull();
+  // A 신고번호 whose year or serial is zeros is a template's placeholder.
+  expect(readPageFacts(page("통신판매업신고 제0000-서울-0000호")).mailOrderNumber).toBeNull();
+  expect(readPageFacts(page("통신판매업신고 제2023-서울강남-0000호")).mailOrderNumber).toBeNull();
+  expect(readPageFacts(page("통신판매업신고 제0000-서울-0000호, 통신판매업신고 제2023-서울강남-0042호")).mailOrderNumber).toBe(
+    "2023-서울강남-0042",
+  );
   // An example number beside the real one does not hide it.
   expect(readPageFacts(page("예) 사업자등록번호 000-00-00000 … 사업자등록번호 220-81-12341")).businessNumber).toBe("2208112341");
 });
@@ -53,6 +59,11 @@ test("a number the page's 공정위 link contradicts is not read; the link alone
   expect(readPageFacts(page(`${link("2208112341")}`)).businessNumber).toBeNull();
   // A template's empty or example link contradicts nothing.
   expect(readPageFacts(page(`사업자등록번호: 220-81-12341 ${link("")} ${link("0000000000")}`)).businessNumber).toBe("2208112341");
+  // 카페24's link opens the page from onclick (href="#none"): its number counts the same.
+  const opened = (n: string) =>
+    `<a href="#none" onclick="window.open('http://www.ftc.go.kr/bizCommPop.do?wrkr_no=${n}', 'bizCommPop', 'width=750, height=950;');return false;">[사업자정보확인]</a>`;
+  expect(readPageFacts(page(`사업자등록번호 : 123-12-12345 ${opened("2068542226")}`)).businessNumber).toBeNull();
+  expect(readPageFacts(page(`사업자등록번호 : 206-85-42226 ${opened("2068542226")}`)).businessNumber).toBe("2068542226");
   // The link's &amp; form, another parameter first.
   expect(
     readPageFacts(page(`사업자등록번호: 123-12-12345 <a href="https://www.ftc.go.kr/bizCommPop.do?a=1&amp;wrkr_no=2208112341">확인</a>`))
@@ -79,7 +90,7 @@ test("text hidden with display:none, visibility:hidden or the hidden attribute i
   expect(readPageFacts(page(`${"<span>".repeat(50_000)}사업자등록번호 220-81-12341`)).businessNumber).toBe("2208112341");
 });
 
-test("the 상호: 상호, 상호명 or 회사명, up to the next label or separator", () => {
+test("the 상호: 상호, 상호명, 회사명, 회사이름 or 법인명, up to the next label, separator or block", () => {
   expect(readPageFacts(page("<footer>상호 : (주)도매온 | 대표 : 홍길동 | 사업자등록번호 : 220-81-12341</footer>")).tradeName).toBe(
     "(주)도매온",
   );
@@ -89,6 +100,27 @@ test("the 상호: 상호, 상호명 or 회사명, up to the next label or separa
   );
   expect(readPageFacts(page("<p>상호: 도매온 / 사업장 주소: 서울</p>")).tradeName).toBe("도매온");
   expect(readPageFacts(page("<p>법인명(상호): 주식회사 바른유통 &nbsp;·&nbsp; 대표이사: 홍길동</p>")).tradeName).toBe("주식회사 바른유통");
+  // `회사이름` and `법인명` label it too, with `(상호)` after them or not, and so does `상호명 및 …:`.
+  expect(readPageFacts(page("<li>회사이름: (주)커먼오리진스</li><li>서울특별시 강남구</li>")).tradeName).toBe("(주)커먼오리진스");
+  expect(readPageFacts(page("법인명 : 취미상점 주식회사<br>대표이사 : 김용만")).tradeName).toBe("취미상점 주식회사");
+  expect(readPageFacts(page("상호(법인명) : 바른유통 | 대표 : 홍길동")).tradeName).toBe("바른유통");
+  expect(readPageFacts(page("상호명 및 호스팅 서비스 제공 : 쿠팡(주)<br>대표이사 : 강한승")).tradeName).toBe("쿠팡(주)");
+  // A name ends at a block's edge (a list item, a paragraph, `<br>`) and at an element holding only a separator glyph.
+  expect(readPageFacts(page("<ul><li>회사명: 바른유통</li><li>서울특별시 강남구 도산대로 437</li></ul>")).tradeName).toBe("바른유통");
+  expect(readPageFacts(page("상호 : 바른유통<br>서울특별시 강남구")).tradeName).toBe("바른유통");
+  expect(readPageFacts(page(`법인명 (상호) : 주식회사 컬리 <span class="bar">I</span> 사업자등록번호 : 261-81-23567`))).toEqual({
+    businessNumber: "2618123567",
+    mailOrderNumber: null,
+    tradeName: "주식회사 컬리",
+  });
+  // A glyph beside other text is the text's own.
+  expect(readPageFacts(page("상호 : <span>Studio I</span> | 대표 : 홍길동")).tradeName).toBe("Studio I");
+  // A template's variable or the label word itself is not a name.
+  expect(
+    readPageFacts(page("<span>법인명(상호) : {$company_name} </span> <span>대표자(성명) : {$president_name}</span>")).tradeName,
+  ).toBeNull();
+  expect(readPageFacts(page("<p>회사명 : 회사명 / 대표 : 대표자명</p>")).tradeName).toBeNull();
+  expect(readPageFacts(page("<p>상호 : {{ shop.name }}</p><p>상호 : 바른유통</p>")).tradeName).toBe("바른유통");
   // A longer word that contains 상호 is not the label; two different names read none.
   expect(readPageFacts(page("<p>거래상호: 남의가게</p>")).tradeName).toBeNull();
   // 상호 inside the name is part of it.
