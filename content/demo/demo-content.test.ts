@@ -1,5 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test } from "vitest";
-import { CATEGORIES } from "./demo-types.ts";
+import { cleanCategoryName } from "#app/features/wholesalers/category-cleanup.ts";
+import { siteHostOf } from "#app/features/wholesalers/site-host.ts";
+import { CATEGORIES, LEGACY_EXPORT } from "./demo-types.ts";
 import { demoExternalProducts } from "./external-products.ts";
 import { demoProducts } from "./products.ts";
 import { demoWholesalers } from "./wholesalers.ts";
@@ -46,6 +50,39 @@ test("the suppliers both reviews flagged are handled, and every category keeps e
   for (const category of ["식품", "헬스케어/뷰티", "자동차", "신발/잡화"] as const)
     expect(demoWholesalers.filter((w) => w.category === category).length, category).toBeGreaterThanOrEqual(3);
   for (const supplier of demoWholesalers) expect(new URL(supplier.siteUrl).protocol, supplier.name).toMatch(/^https?:$/);
+});
+
+// The operator's legacy export as committed (the same rows as shared/data/wholesalers-legacy.json).
+const legacyExport = JSON.parse(fs.readFileSync(path.resolve("tests/fixtures/wholesalers-legacy.json"), "utf8")) as {
+  name: string;
+  category: string;
+  siteUrl: string | null;
+}[];
+
+test("a row citing the operator's export is in it: the name, the category under its chip's name, the address as written", () => {
+  const cited = demoWholesalers.filter((w) => w.source?.name === LEGACY_EXPORT);
+  expect(cited.length).toBeGreaterThan(0);
+  for (const supplier of cited) {
+    const entries = legacyExport.filter((entry) => entry.name === supplier.name);
+    expect(
+      entries.map((entry) => cleanCategoryName(entry.category)),
+      supplier.name,
+    ).toContain(supplier.category);
+    const sameSite = entries.filter((entry) => siteHostOf(entry.siteUrl) === siteHostOf(supplier.siteUrl));
+    // `siteNotFromSource` says the export gives another address: it must really be another one.
+    if (supplier.source?.siteNotFromSource) expect(sameSite, supplier.name).toEqual([]);
+    // The scheme as the export has it: nobody could check whether the site serves https.
+    else
+      expect(
+        sameSite.map((entry) => new URL(entry.siteUrl!).protocol),
+        supplier.name,
+      ).toContain(new URL(supplier.siteUrl).protocol);
+  }
+});
+
+test("a source that is a page, not the operator's export, has its https address", () => {
+  for (const { name, source } of demoWholesalers)
+    if (source && source.name !== LEGACY_EXPORT) expect(new URL(source.url ?? "").protocol, name).toBe("https:");
 });
 
 test("외부 인기 상품 link to a search page and so show no fixed price", () => {

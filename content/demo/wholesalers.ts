@@ -1,9 +1,13 @@
-import type { DemoWholesaler } from "./demo-types.ts";
+import { type DemoWholesaler, LEGACY_EXPORT } from "./demo-types.ts";
 
 // Each row says only what a page we could read states: the supplier's own page for its terms (`terms`, shown with that
 // page as 조건 출처), and for a summary or a row a page named in the comment beside it. Anything else reads `확인 필요`,
 // as every unknown term does on the site; no summary claims 위탁, image use or a price rule that its terms do not hold
 // (content/demo/demo-content.test.ts checks that).
+//
+// In the four categories issue 40 found thin (자동차, 디지털/가전, 의류, 신발/잡화), a row the operator's legacy export also
+// lists carries it as its source (`source: { name: LEGACY_EXPORT }`), with `siteNotFromSource` where the export gives
+// it another address; the export holds no terms and no summary.
 export const demoWholesalers: DemoWholesaler[] = [
   {
     name: "도매꾹",
@@ -227,6 +231,8 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    // The export lists it under 자동차 at this very address; the summary is the demo's earlier wording, not from it.
+    source: { name: LEGACY_EXPORT },
   },
   {
     name: "카쎈비투비",
@@ -237,6 +243,9 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    // The export lists 카쎈비투비 under 자동차, but at a blog post that lists a hundred wholesale sites
+    // (ideashower.tistory.com): its name and category rest on the export, its address and summary do not.
+    source: { name: LEGACY_EXPORT, siteNotFromSource: true },
   },
   {
     name: "모토즈",
@@ -261,6 +270,9 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    // The export lists it under 디지털/가전 at a page of this site (its privacy page, sellpie.co.kr/member/privacy.html);
+    // the row keeps the front page.
+    source: { name: LEGACY_EXPORT },
   },
   {
     name: "도매상인",
@@ -271,6 +283,9 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    // The export lists 도매상인 under 디지털/가전, but at a blog post that lists a hundred wholesale sites
+    // (ideashower.tistory.com): its name and category rest on the export, its address and summary do not.
+    source: { name: LEGACY_EXPORT, siteNotFromSource: true },
   },
   {
     name: "가구도매",
@@ -308,11 +323,18 @@ export const demoWholesalers: DemoWholesaler[] = [
     siteUrl: "https://sinsangmarket.kr/",
     // A platform joining 동대문 의류 wholesalers and retailers since 2013 (fashionbiz.co.kr/article/179051, 2020-07-10;
     // 머니투데이 via news.zum.com/articles/61320807). How goods reach a seller is not on a page of its own we read.
+    // Its address is not from them.
     summary: "동대문 의류 도매상과 전국 소매상을 앱으로 잇는 도소매 중개 플랫폼입니다.",
     delivery: "확인 필요",
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    source: {
+      name: "패션비즈, ‘사입삼촌’ 플랫폼 3 동대문을 세계로!",
+      url: "https://fashionbiz.co.kr/article/179051",
+      date: "2020-07-10",
+      siteNotFromSource: true,
+    },
   },
   {
     name: "심플로",
@@ -323,6 +345,9 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    // The export lists 심플로 under 의류 but at another site, ssstore.co.kr: its name and category rest on the export;
+    // which of the two addresses is its own was not checked, and the summary is not from the export.
+    source: { name: LEGACY_EXPORT, siteNotFromSource: true },
   },
   {
     name: "디디엠슈",
@@ -333,6 +358,9 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    // The export lists 디디엠슈 under 신발/잡화 (twice), but at a product list of another site, gbmb2b.com: its name and
+    // category rest on the export, its address and summary do not.
+    source: { name: LEGACY_EXPORT, siteNotFromSource: true },
   },
   {
     name: "백이슈",
@@ -343,6 +371,9 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    // The export lists 백이슈 under 신발/잡화, but at a blog post (socksn.tistory.com/157): its name and category rest
+    // on the export, its address and summary do not.
+    source: { name: LEGACY_EXPORT, siteNotFromSource: true },
   },
   {
     name: "어이사마켓",
