@@ -5,9 +5,14 @@ import { type DemoWholesaler, LEGACY_EXPORT } from "./demo-types.ts";
 // as every unknown term does on the site; no summary claims 위탁, image use or a price rule that its terms do not hold
 // (content/demo/demo-content.test.ts checks that).
 //
-// In the four categories issue 40 found thin (자동차, 디지털/가전, 의류, 신발/잡화), a row the operator's legacy export also
-// lists carries it as its source (`source: { name: LEGACY_EXPORT }`), with `siteNotFromSource` where the export gives
-// it another address; the export holds no terms and no summary.
+// A row added from the operator's legacy export (`source: { name: LEGACY_EXPORT }`, issue 40 item 6) has the export's
+// name, address (scheme included: nobody could check whether the site serves https) and category, and says only
+// that: the export holds no terms, so every term reads `확인 필요`. Entries were added only where the address is a
+// front page whose host spells the name (티커벨 at tikerbell.co.kr, 오즈 액세서리 at ozjejakso.com); entries pointing at
+// a blog, a job board, another brand, a page whose host does not match the name (지컬렉션 at missgeecollection.com) or
+// one front page under two names (b2bworld.co.kr) were left out. The export has no 스포츠/레저 entry. In the four
+// categories issue 40 found thin, the older rows the export also lists carry it as their source, with
+// `siteNotFromSource` where it gives them another address.
 export const demoWholesalers: DemoWholesaler[] = [
   {
     name: "도매꾹",
@@ -262,6 +267,28 @@ export const demoWholesalers: DemoWholesaler[] = [
     // order at the 사업자 공급가. It words no 위탁, image or minimum-order rule, so no term is filled.
   },
   {
+    name: "티커벨",
+    category: "자동차",
+    siteUrl: "https://tikerbell.co.kr/",
+    summary: "운영자의 이전 도매처 목록에 자동차 도매처로 올라 있는 곳입니다. 거래 조건은 아직 확인하지 않았습니다.",
+    delivery: "확인 필요",
+    purchase: "확인 필요",
+    international: "확인 필요",
+    contact: "홈페이지 고객센터",
+    source: { name: LEGACY_EXPORT },
+  },
+  {
+    name: "유비오토",
+    category: "자동차",
+    siteUrl: "https://ubauto.com/",
+    summary: "운영자의 이전 도매처 목록에 자동차 도매처로 올라 있는 곳입니다. 거래 조건은 아직 확인하지 않았습니다.",
+    delivery: "확인 필요",
+    purchase: "확인 필요",
+    international: "확인 필요",
+    contact: "홈페이지 고객센터",
+    source: { name: LEGACY_EXPORT },
+  },
+  {
     name: "셀파이",
     category: "디지털/가전",
     siteUrl: "https://sellpie.co.kr/",
@@ -286,6 +313,17 @@ export const demoWholesalers: DemoWholesaler[] = [
     // The export lists 도매상인 under 디지털/가전, but at a blog post that lists a hundred wholesale sites
     // (ideashower.tistory.com): its name and category rest on the export, its address and summary do not.
     source: { name: LEGACY_EXPORT, siteNotFromSource: true },
+  },
+  {
+    name: "리얼몰",
+    category: "디지털/가전",
+    siteUrl: "https://realmall.co.kr/",
+    summary: "운영자의 이전 도매처 목록에 디지털·가전 도매처로 올라 있는 곳입니다. 거래 조건은 아직 확인하지 않았습니다.",
+    delivery: "확인 필요",
+    purchase: "확인 필요",
+    international: "확인 필요",
+    contact: "홈페이지 고객센터",
+    source: { name: LEGACY_EXPORT },
   },
   {
     name: "가구도매",
@@ -350,6 +388,17 @@ export const demoWholesalers: DemoWholesaler[] = [
     source: { name: LEGACY_EXPORT, siteNotFromSource: true },
   },
   {
+    name: "시크릿라벨",
+    category: "의류",
+    siteUrl: "http://www.secretlabel.co.kr/",
+    summary: "운영자의 이전 도매처 목록에 의류 도매처로 올라 있는 곳입니다. 거래 조건은 아직 확인하지 않았습니다.",
+    delivery: "확인 필요",
+    purchase: "확인 필요",
+    international: "확인 필요",
+    contact: "홈페이지 고객센터",
+    source: { name: LEGACY_EXPORT },
+  },
+  {
     name: "디디엠슈",
     category: "신발/잡화",
     siteUrl: "https://ddmshu.com/",
@@ -391,6 +440,28 @@ export const demoWholesalers: DemoWholesaler[] = [
       termsSource: "https://uh2samarket.com/policy",
       termsCheckedAt: "2026-11-28",
     },
+  },
+  {
+    name: "헤어핀포유",
+    category: "신발/잡화",
+    siteUrl: "https://www.hairpin4u.com/",
+    summary: "운영자의 이전 도매처 목록에 신발·잡화 도매처로 올라 있는 곳입니다. 거래 조건은 아직 확인하지 않았습니다.",
+    delivery: "확인 필요",
+    purchase: "확인 필요",
+    international: "확인 필요",
+    contact: "홈페이지 고객센터",
+    source: { name: LEGACY_EXPORT },
+  },
+  {
+    name: "오즈 액세서리",
+    category: "신발/잡화",
+    siteUrl: "https://ozjejakso.com/",
+    summary: "운영자의 이전 도매처 목록에 신발·잡화 도매처로 올라 있는 곳입니다. 거래 조건은 아직 확인하지 않았습니다.",
+    delivery: "확인 필요",
+    purchase: "확인 필요",
+    international: "확인 필요",
+    contact: "홈페이지 고객센터",
+    source: { name: LEGACY_EXPORT },
   },
   {
     name: "아이토픽",
@@ -483,6 +554,17 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+  },
+  {
+    name: "조은뷰티",
+    category: "헬스케어/뷰티",
+    siteUrl: "https://goodbeauty.kr/",
+    summary: "운영자의 이전 도매처 목록에 건강·뷰티 도매처로 올라 있는 곳입니다. 거래 조건은 아직 확인하지 않았습니다.",
+    delivery: "확인 필요",
+    purchase: "확인 필요",
+    international: "확인 필요",
+    contact: "홈페이지 고객센터",
+    source: { name: LEGACY_EXPORT },
   },
   {
     name: "나라스포츠",
