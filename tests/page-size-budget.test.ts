@@ -38,8 +38,8 @@ async function sizes() {
 test("/list and /products loader data stay page-sized from the demo catalogue to 3,000 more wholesalers and 20,000 more products", {
   timeout: 180_000,
 }, async () => {
-  // The small catalogue is the demo's size, but at least one full page of suppliers (40): the demo has slightly fewer
-  // suppliers than a page, and comparing 37 cards with 40 would measure the missing cards, not the catalogue.
+  // The small catalogue is the demo's size, but at least one full page of suppliers (40): with fewer suppliers than a
+  // page (the demo had 37 once), comparing 37 cards with 40 would measure the missing cards, not the catalogue.
   const smallWholesalers = Math.max(demoWholesalers.length, LIST_PAGE);
   await generateCatalogue({ wholesalerCount: smallWholesalers, productCount: demoProducts.length });
   const small = await sizes();

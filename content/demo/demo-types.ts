@@ -26,6 +26,34 @@ export type DemoWholesaler = {
    * the page does not state is left out (unknown, `확인 필요`); nothing is guessed (docs/spec/decisions.md 17).
    */
   terms?: Partial<Omit<WholesalerTerms, "termsSource" | "termsCheckedAt">> & { termsSource: string; termsCheckedAt: string };
+  /**
+   * Where the supplier is listed, when its row rests on a list or an article rather than on a page of its own read for
+   * its terms (that page is `terms.termsSource`): the row's name and category rest on it, its address too unless
+   * `siteNotFromSource`, its summary only where the comment beside it says so. Kept with the content for the record and
+   * its test (demo-content.test.ts); not stored.
+   */
+  source?: DemoSource;
+};
+
+/**
+ * The operator's legacy export (shared/data/wholesalers-legacy.json, committed as tests/fixtures/wholesalers-legacy.json):
+ * 232 real suppliers with a name, a category under an older name and an address. A file, so a source naming it has no
+ * address; it states nothing about a supplier's terms.
+ */
+export const LEGACY_EXPORT = "운영자의 이전 도매처 목록(wholesalers-legacy.json)";
+
+export type DemoSource = {
+  /** How a reader finds it: a page's title and publisher, or LEGACY_EXPORT. */
+  name: string;
+  /** The page's address; none for LEGACY_EXPORT, a file. */
+  url?: string;
+  /** The page's date (YYYY-MM-DD), when it shows one. */
+  date?: string;
+  /**
+   * The row's `siteUrl` is not from this source: it names the supplier and its category but gives no address for it
+   * (an article) or another one (a blog post, another site).
+   */
+  siteNotFromSource?: true;
 };
 
 export type DemoSeller = { email: string; name: string };

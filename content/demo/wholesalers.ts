@@ -1,9 +1,18 @@
-import type { DemoWholesaler } from "./demo-types.ts";
+import { type DemoWholesaler, LEGACY_EXPORT } from "./demo-types.ts";
 
 // Each row says only what a page we could read states: the supplier's own page for its terms (`terms`, shown with that
 // page as 조건 출처), and for a summary or a row a page named in the comment beside it. Anything else reads `확인 필요`,
 // as every unknown term does on the site; no summary claims 위탁, image use or a price rule that its terms do not hold
 // (content/demo/demo-content.test.ts checks that).
+//
+// A row added from the operator's legacy export (`source: { name: LEGACY_EXPORT }`, issue 40 item 6) has the export's
+// name, address (scheme included: nobody could check whether the site serves https) and category, and says only
+// that: the export holds no terms, so every term reads `확인 필요`. Entries were added only where the address is a
+// front page whose host spells the name (티커벨 at tikerbell.co.kr, 오즈 액세서리 at ozjejakso.com); entries pointing at
+// a blog, a job board, another brand, a page whose host does not match the name (지컬렉션 at missgeecollection.com) or
+// one front page under two names (b2bworld.co.kr) were left out. The export has no 스포츠/레저 entry. In the four
+// categories issue 40 found thin, the older rows the export also lists carry it as their source, with
+// `siteNotFromSource` where it gives them another address.
 export const demoWholesalers: DemoWholesaler[] = [
   {
     name: "도매꾹",
@@ -227,6 +236,8 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    // The export lists it under 자동차 at this very address; the summary is the demo's earlier wording, not from it.
+    source: { name: LEGACY_EXPORT },
   },
   {
     name: "카쎈비투비",
@@ -237,6 +248,9 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    // The export lists 카쎈비투비 under 자동차, but at a blog post that lists a hundred wholesale sites
+    // (ideashower.tistory.com): its name and category rest on the export, its address and summary do not.
+    source: { name: LEGACY_EXPORT, siteNotFromSource: true },
   },
   {
     name: "모토즈",
@@ -253,6 +267,28 @@ export const demoWholesalers: DemoWholesaler[] = [
     // order at the 사업자 공급가. It words no 위탁, image or minimum-order rule, so no term is filled.
   },
   {
+    name: "티커벨",
+    category: "자동차",
+    siteUrl: "https://tikerbell.co.kr/",
+    summary: "운영자의 이전 도매처 목록에 자동차 도매처로 올라 있는 곳입니다. 거래 조건은 아직 확인하지 않았습니다.",
+    delivery: "확인 필요",
+    purchase: "확인 필요",
+    international: "확인 필요",
+    contact: "홈페이지 고객센터",
+    source: { name: LEGACY_EXPORT },
+  },
+  {
+    name: "유비오토",
+    category: "자동차",
+    siteUrl: "https://ubauto.com/",
+    summary: "운영자의 이전 도매처 목록에 자동차 도매처로 올라 있는 곳입니다. 거래 조건은 아직 확인하지 않았습니다.",
+    delivery: "확인 필요",
+    purchase: "확인 필요",
+    international: "확인 필요",
+    contact: "홈페이지 고객센터",
+    source: { name: LEGACY_EXPORT },
+  },
+  {
     name: "셀파이",
     category: "디지털/가전",
     siteUrl: "https://sellpie.co.kr/",
@@ -261,6 +297,9 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    // The export lists it under 디지털/가전 at a page of this site (its privacy page, sellpie.co.kr/member/privacy.html);
+    // the row keeps the front page.
+    source: { name: LEGACY_EXPORT },
   },
   {
     name: "도매상인",
@@ -271,6 +310,20 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    // The export lists 도매상인 under 디지털/가전, but at a blog post that lists a hundred wholesale sites
+    // (ideashower.tistory.com): its name and category rest on the export, its address and summary do not.
+    source: { name: LEGACY_EXPORT, siteNotFromSource: true },
+  },
+  {
+    name: "리얼몰",
+    category: "디지털/가전",
+    siteUrl: "https://realmall.co.kr/",
+    summary: "운영자의 이전 도매처 목록에 디지털·가전 도매처로 올라 있는 곳입니다. 거래 조건은 아직 확인하지 않았습니다.",
+    delivery: "확인 필요",
+    purchase: "확인 필요",
+    international: "확인 필요",
+    contact: "홈페이지 고객센터",
+    source: { name: LEGACY_EXPORT },
   },
   {
     name: "가구도매",
@@ -308,11 +361,18 @@ export const demoWholesalers: DemoWholesaler[] = [
     siteUrl: "https://sinsangmarket.kr/",
     // A platform joining 동대문 의류 wholesalers and retailers since 2013 (fashionbiz.co.kr/article/179051, 2020-07-10;
     // 머니투데이 via news.zum.com/articles/61320807). How goods reach a seller is not on a page of its own we read.
+    // Its address is not from them.
     summary: "동대문 의류 도매상과 전국 소매상을 앱으로 잇는 도소매 중개 플랫폼입니다.",
     delivery: "확인 필요",
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    source: {
+      name: "패션비즈, ‘사입삼촌’ 플랫폼 3 동대문을 세계로!",
+      url: "https://fashionbiz.co.kr/article/179051",
+      date: "2020-07-10",
+      siteNotFromSource: true,
+    },
   },
   {
     name: "심플로",
@@ -323,6 +383,20 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    // The export lists 심플로 under 의류 but at another site, ssstore.co.kr: its name and category rest on the export;
+    // which of the two addresses is its own was not checked, and the summary is not from the export.
+    source: { name: LEGACY_EXPORT, siteNotFromSource: true },
+  },
+  {
+    name: "시크릿라벨",
+    category: "의류",
+    siteUrl: "http://www.secretlabel.co.kr/",
+    summary: "운영자의 이전 도매처 목록에 의류 도매처로 올라 있는 곳입니다. 거래 조건은 아직 확인하지 않았습니다.",
+    delivery: "확인 필요",
+    purchase: "확인 필요",
+    international: "확인 필요",
+    contact: "홈페이지 고객센터",
+    source: { name: LEGACY_EXPORT },
   },
   {
     name: "디디엠슈",
@@ -333,6 +407,9 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    // The export lists 디디엠슈 under 신발/잡화 (twice), but at a product list of another site, gbmb2b.com: its name and
+    // category rest on the export, its address and summary do not.
+    source: { name: LEGACY_EXPORT, siteNotFromSource: true },
   },
   {
     name: "백이슈",
@@ -343,6 +420,9 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+    // The export lists 백이슈 under 신발/잡화, but at a blog post (socksn.tistory.com/157): its name and category rest
+    // on the export, its address and summary do not.
+    source: { name: LEGACY_EXPORT, siteNotFromSource: true },
   },
   {
     name: "어이사마켓",
@@ -360,6 +440,28 @@ export const demoWholesalers: DemoWholesaler[] = [
       termsSource: "https://uh2samarket.com/policy",
       termsCheckedAt: "2026-11-28",
     },
+  },
+  {
+    name: "헤어핀포유",
+    category: "신발/잡화",
+    siteUrl: "https://www.hairpin4u.com/",
+    summary: "운영자의 이전 도매처 목록에 신발·잡화 도매처로 올라 있는 곳입니다. 거래 조건은 아직 확인하지 않았습니다.",
+    delivery: "확인 필요",
+    purchase: "확인 필요",
+    international: "확인 필요",
+    contact: "홈페이지 고객센터",
+    source: { name: LEGACY_EXPORT },
+  },
+  {
+    name: "오즈 액세서리",
+    category: "신발/잡화",
+    siteUrl: "https://ozjejakso.com/",
+    summary: "운영자의 이전 도매처 목록에 신발·잡화 도매처로 올라 있는 곳입니다. 거래 조건은 아직 확인하지 않았습니다.",
+    delivery: "확인 필요",
+    purchase: "확인 필요",
+    international: "확인 필요",
+    contact: "홈페이지 고객센터",
+    source: { name: LEGACY_EXPORT },
   },
   {
     name: "아이토픽",
@@ -452,6 +554,17 @@ export const demoWholesalers: DemoWholesaler[] = [
     purchase: "확인 필요",
     international: "확인 필요",
     contact: "홈페이지 고객센터",
+  },
+  {
+    name: "조은뷰티",
+    category: "헬스케어/뷰티",
+    siteUrl: "https://goodbeauty.kr/",
+    summary: "운영자의 이전 도매처 목록에 건강·뷰티 도매처로 올라 있는 곳입니다. 거래 조건은 아직 확인하지 않았습니다.",
+    delivery: "확인 필요",
+    purchase: "확인 필요",
+    international: "확인 필요",
+    contact: "홈페이지 고객센터",
+    source: { name: LEGACY_EXPORT },
   },
   {
     name: "나라스포츠",

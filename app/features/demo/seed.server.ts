@@ -47,7 +47,8 @@ export async function seedDemo() {
       .insert(wholesalers)
       .values(
         demoWholesalers
-          .map(({ terms, ...w }, i) => ({
+          // `source` is the content's own record of where a row came from (demo-types.ts), not a column.
+          .map(({ terms, source: _source, ...w }, i) => ({
             ...w,
             ...terms,
             siteHost: siteHostOf(w.siteUrl),
