@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 import {
   e2eDataDir as dataDir,
   e2eServerLog,
+  e2eOAuthPort as oauthPort,
   e2ePort as port,
   e2eRegistryPort as registryPort,
   e2eSmtpControlPort as smtpControlPort,
@@ -67,6 +68,15 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
+      // The stand-in 카카오 and 네이버 sign-in services (tests/e2e/stand-in-oauth-server.ts), on 127.0.0.1.
+      command: "exec node tests/e2e/stand-in-oauth-server.ts",
+      url: `http://127.0.0.1:${oauthPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       // The production build with a brand-new embedded database, as a first-time operator would start it.
       // Mail goes to the stand-in mail server above, whose mailbox the journeys read for their links (tests/e2e/mailbox.ts).
       command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && exec node server.ts > ${e2eServerLog}`,
@@ -95,6 +105,15 @@ export default defineConfig({
         ALERT_GATHER_SECONDS: "2",
         // Saved searches mail every minute instead of on Monday morning (docs/decisions/0053).
         SAVED_SEARCH_MAIL_MINUTES: "1",
+        // 카카오 로그인 and 네이버 로그인 against the stand-in services above (docs/decisions/0055).
+        KAKAO_CLIENT_ID: "kakao-rest-api-key",
+        KAKAO_CLIENT_SECRET: "kakao-client-secret",
+        KAKAO_AUTH_URL: `http://127.0.0.1:${oauthPort}/kakao-auth`,
+        KAKAO_API_URL: `http://127.0.0.1:${oauthPort}/kakao-api`,
+        NAVER_CLIENT_ID: "naver-client-id",
+        NAVER_CLIENT_SECRET: "naver-client-secret",
+        NAVER_AUTH_URL: `http://127.0.0.1:${oauthPort}/naver-auth`,
+        NAVER_API_URL: `http://127.0.0.1:${oauthPort}/naver-api`,
       },
       stdout: "ignore",
       stderr: "pipe",

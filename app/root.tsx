@@ -16,6 +16,7 @@ import { anyRouteTurnsOff } from "#app/lib/page-handle.ts";
 import { adDisclosure, businessRegistration, siteConfig } from "#app/lib/site-config.server.ts";
 import { readToast } from "#app/lib/toast.server.ts";
 import { getUser } from "#app/platform/auth/auth.server.ts";
+import { isStandInEmail } from "#app/platform/auth/providers.ts";
 import type { Route } from "./+types/root";
 import appStylesheet from "./app.css?url";
 import pageEnhancements from "./scripts/page-enhancements.js?url";
@@ -35,7 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const supplier = user ? await managesAnyListing(user.id) : false;
   return data(
     {
-      user: user ? { email: user.email, role: user.role, supplier } : null,
+      // An account 카카오 or 네이버 made without an e-mail shows no address (its stand-in is no one's).
+      user: user ? { email: isStandInEmail(user.email) ? null : user.email, role: user.role, supplier } : null,
       toast,
       compare,
       ads: [leftAd, rightAd] as const,

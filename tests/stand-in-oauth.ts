@@ -39,7 +39,11 @@ export type StandInOAuth = {
 
 type IssuedCode = { provider: StandInProvider; redirectUri: string; member: Member; used: boolean };
 
-export async function startStandInOAuth(): Promise<StandInOAuth> {
+/**
+ * `port` 0 picks a free one. Besides the services: `GET /healthz`, and `POST /control/member`
+ * `{"provider": "kakao", "member": {...}}`, by which the e2e journeys say who is signed in at the service.
+ */
+export async function startStandInOAuth({ port: wanted = 0 }: { port?: number } = {}): Promise<StandInOAuth> {
   const codes = new Map<string, IssuedCode>();
   const tokens = new Map<string, { provider: StandInProvider; member: Member }>();
   const server = http.createServer();
@@ -48,7 +52,7 @@ export async function startStandInOAuth(): Promise<StandInOAuth> {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, "127.0.0.1", resolve));
   const port = (server.address() as net.AddressInfo).port;
   const base = `http://127.0.0.1:${port}`;
 
@@ -206,6 +210,17 @@ export async function startStandInOAuth(): Promise<StandInOAuth> {
           return token("naver", params, res);
         case "GET /naver-api/v1/nid/me":
           return profile("naver", req, res);
+        case "GET /healthz":
+          return json(res, 200, { ok: true });
+        case "POST /control/member": {
+          try {
+            const { provider, member } = JSON.parse(body) as { provider: StandInProvider; member: Member };
+            stand.member[provider] = member;
+            return json(res, 200, { ok: true });
+          } catch {
+            return json(res, 400, { ok: false });
+          }
+        }
         default:
           res.writeHead(404, { "content-type": "text/plain" });
           res.end("not found");

@@ -16,7 +16,7 @@ async function logIn(page: import("@playwright/test").Page, email: string, passw
   await page.goto("/login");
   await page.getByLabel("이메일").fill(email);
   await page.getByLabel("비밀번호").fill(password);
-  await page.getByRole("button", { name: "로그인" }).click();
+  await page.getByRole("button", { name: "로그인", exact: true }).click();
 }
 
 test("changing the password on /account signs the other browser out", async ({ page, browser, baseURL }) => {

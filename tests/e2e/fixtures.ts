@@ -108,7 +108,7 @@ export async function signInAsAdmin(page: Page) {
   await page.goto("/login");
   await page.getByLabel("이메일").fill("admin@example.com");
   await page.getByLabel("비밀번호").fill(PASSWORD);
-  await page.getByRole("button", { name: "로그인" }).click();
+  await page.getByRole("button", { name: "로그인", exact: true }).click();
   const outcome = await Promise.race([
     page.waitForURL("**/admin").then(() => "in" as const),
     page

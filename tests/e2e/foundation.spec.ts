@@ -58,11 +58,11 @@ test("signup → logout → login → logout, with toasts that survive redirects
   await page.goto("/login");
   await page.getByLabel("이메일").fill(email);
   await page.getByLabel("비밀번호").fill("wrong-password");
-  await page.getByRole("button", { name: "로그인" }).click();
+  await page.getByRole("button", { name: "로그인", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("로그인 실패: 이메일 또는 비밀번호를 확인해 주세요.");
 
   await page.getByLabel("비밀번호").fill(PASSWORD);
-  await page.getByRole("button", { name: "로그인" }).click();
+  await page.getByRole("button", { name: "로그인", exact: true }).click();
   await expect(page.getByText("로그인 성공!").first()).toBeVisible();
   await page.waitForURL("**/add");
 });

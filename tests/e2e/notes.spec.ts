@@ -152,7 +152,7 @@ test("without JavaScript the write page falls back to a plain text area that sti
   await page.goto("/login");
   await page.getByLabel("이메일").fill("admin@example.com");
   await page.getByLabel("비밀번호").fill(PASSWORD);
-  await page.getByRole("button", { name: "로그인" }).click();
+  await page.getByRole("button", { name: "로그인", exact: true }).click();
   await page.goto("/admin/sellernote-add");
   const title = `자바스크립트 없이 ${Date.now()}`;
   await page.getByLabel("제목").fill(title);

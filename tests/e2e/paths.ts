@@ -16,3 +16,5 @@ export const e2eRegistryPort = e2ePort + 10_000;
 export const e2eSmtpPort = e2ePort + 20_000;
 export const e2eSmtpControlPort = e2ePort + 20_001;
 export const e2eMailbox = `./data-e2e-${e2ePort}-mailbox.jsonl`;
+/** The stand-in 카카오 and 네이버 sign-in services (tests/e2e/stand-in-oauth-server.ts), whose bases the e2e server is given. */
+export const e2eOAuthPort = e2ePort + 30_000;

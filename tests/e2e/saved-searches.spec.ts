@@ -1,21 +1,29 @@
-import { deleteSupplierAsAdmin, expect, mailCount, oneTimeMessage, proveAddress, signInAsAdmin, signUp, test } from "./fixtures.ts";
+import { deleteSupplierAsAdmin, expect, oneTimeMessage, signInAsAdmin, test } from "./fixtures.ts";
 import { mailLines } from "./mailbox.ts";
+import { e2eOAuthPort } from "./paths.ts";
 
-// 이 조건 저장 end to end (ui-contract.md "Reasons to come back", docs/decisions/0053): a seller with a proved address
-// saves `의류` + `위탁 가능`, an admin adds a matching supplier, and the seller gets one mail naming it from the
+// 이 조건 저장 end to end (ui-contract.md "Reasons to come back", docs/decisions/0053): a seller who signs up with the
+// stand-in 카카오 (tests/e2e/stand-in-oauth-server.ts; Kakao's e-mail comes confirmed) saves `의류` + `위탁 가능`, an admin adds a matching supplier, and the seller gets one mail naming it from the
 // stand-in mail server (playwright.config.ts: SAVED_SEARCH_MAIL_MINUTES=1); /updates and /updates.xml show it.
 
-test("a seller saves 의류 + 위탁 가능, an admin publishes a matching supplier, and the seller gets one mail naming it", async ({
+test("a seller signs up with 카카오, saves 의류 + 위탁 가능, an admin publishes a matching supplier, and the seller gets one mail naming it", async ({
   page,
   browser,
 }) => {
   test.setTimeout(240_000);
   const seller = await (await browser.newContext()).newPage();
-  const email = await signUp(seller);
-  const before = mailCount();
-  await seller.goto("/account");
-  await seller.getByRole("button", { name: "확인 메일 보내기" }).click();
-  await proveAddress(seller, email, before);
+  const email = `kakao-${Date.now()}@example.com`;
+  const member = { id: Date.now(), email };
+  expect((await seller.request.post(`http://127.0.0.1:${e2eOAuthPort}/control/member`, { data: { provider: "kakao", member } })).ok()).toBe(
+    true,
+  );
+  await seller.goto("/signup");
+  await seller.getByLabel("전체 동의").check();
+  await seller.getByRole("button", { name: "카카오 로그인" }).click();
+  await expect(seller).toHaveURL(/\/account\?joined=1$/);
+  await expect(seller.getByText("가입을 마쳤습니다.")).toBeVisible();
+  await expect(seller.getByRole("main").getByText(email)).toBeVisible();
+  await expect(seller.getByText("확인됨")).toBeVisible();
 
   await seller.goto("/list?category=%EC%9D%98%EB%A5%98&filter=dropshipping");
   await seller.getByRole("button", { name: "이 조건 저장" }).click();

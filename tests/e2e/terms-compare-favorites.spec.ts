@@ -157,7 +157,7 @@ test("a seller on a phone filters by terms, compares three suppliers, saves two 
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Flist%3Ffilter%3Dsingle-unit&afterSignIn=favorite%3A\d+$/);
   await page.getByLabel("이메일").fill(email);
   await page.getByLabel("비밀번호").fill(PASSWORD);
-  await page.getByRole("button", { name: "로그인" }).click();
+  await page.getByRole("button", { name: "로그인", exact: true }).click();
   await expect(page).toHaveURL(/\/list\?filter=single-unit$/);
   await expect(card(page, "도매창고").getByRole("button", { name: "찜 해제" })).toBeVisible();
   await page.getByRole("link", { name: "찜 목록" }).click();

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink } from "react-router";
 
-type Props = { siteName: string; user: { email: string; role: "admin" | "user"; supplier?: boolean } | null };
+type Props = { siteName: string; user: { email: string | null; role: "admin" | "user"; supplier?: boolean } | null };
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `shrink-0 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm font-medium hover:bg-slate-100 ${isActive ? "text-blue-700" : "text-slate-700"}`;
@@ -48,7 +48,7 @@ export function SiteHeader({ siteName, user }: Props) {
         <div className="ml-auto flex items-center gap-2 text-sm sm:ml-0">
           {user ? (
             <>
-              <span className="hidden text-slate-500 sm:inline">{user.email}</span>
+              {user.email ? <span className="hidden text-slate-500 sm:inline">{user.email}</span> : null}
               <Link to="/account" className="rounded-md px-3 py-1.5 font-medium text-slate-700 hover:bg-slate-100">
                 내 계정
               </Link>

@@ -49,6 +49,8 @@ function createAuth(database: Db) {
     // owner opens the confirmation mail's link (docs/spec/decisions.md 30, features/users/users.server.ts).
     plugins: [genericOAuth({ config: providerConfigs(config) })],
     account: {
+      // The services' tokens are used only at sign-in; kept encrypted with AUTH_SECRET, never in the clear.
+      encryptOAuthTokens: true,
       accountLinking: {
         // A provider's sign-in never joins an account by its e-mail alone: the person signs in to that account
         // and links the provider on /account (docs/decisions/0055), where the provider's e-mail may differ.
