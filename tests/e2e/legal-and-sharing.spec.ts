@@ -150,6 +150,7 @@ const NOT_PUBLIC_PAGES = new Set([
   "/forgot-password", // noindex: account recovery, not a page to share
   "/reset-password",
   "/verify-email",
+  "/api/auth/callback/:provider", // where 카카오 and 네이버 send the browser back: a redirect, never a page
   "/edit/:id",
   "/wholesaler/:id/report", // a correction form, noindex
   "/wholesaler/:id/claim", // 공급사 인증: sign-in required, noindex
