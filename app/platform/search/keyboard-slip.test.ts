@@ -16,3 +16,13 @@ test("English words, addresses and mixed text are not slips", () => {
     expect(hangulOfKeyboardSlip(text), text).toBeNull();
   }
 });
+
+test("English words whose keys make no syllable es-hangul can assemble are no slips, never an error", () => {
+  // From the bad-input sweep's corpus (the words' keys give ㅗ then ㅗㅐ, which es-hangul refuses to combine).
+  for (const text of ["Horniman Museum", "Scunthorpe General Hospital", "Horniman", "ohoo"]) {
+    expect(hangulOfKeyboardSlip(text), text).toBeNull();
+  }
+  // A slip after a refused word in the same search is still no slip: the search as a whole is not Korean.
+  expect(hangulOfKeyboardSlip("Horniman ehao")).toBeNull();
+  expect(hangulOfKeyboardSlip("ehao ehao")).toBe("도매 도매");
+});

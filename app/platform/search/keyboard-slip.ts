@@ -12,9 +12,20 @@ const SYLLABLES = /^[가-힣]+(?: [가-힣]+)*$/;
 export function hangulOfKeyboardSlip(typed: string): string | null {
   const text = typed.trim().replace(/\s+/g, " ");
   if (text.replace(/ /g, "").length < 2 || !LATIN_LETTERS.test(text)) return null;
-  const hangul = text
-    .split(" ")
-    .map((word) => convertQwertyToHangul(word))
-    .join(" ");
+  const words = text.split(" ").map(hangulOfWord);
+  if (words.includes(null)) return null;
+  const hangul = words.join(" ");
   return SYLLABLES.test(hangul) ? hangul : null;
+}
+
+/**
+ * One word through es-hangul, which throws on key runs that make no syllable it can assemble (`Horniman`: ㅗ then
+ * ㅗㅐ): such a word is no slip (a bad-input sweep found the 500 this was).
+ */
+function hangulOfWord(word: string): string | null {
+  try {
+    return convertQwertyToHangul(word);
+  } catch {
+    return null;
+  }
 }
