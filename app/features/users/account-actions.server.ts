@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { alertsEnabled, setAlertsEnabled } from "#app/features/alerts/alerts.server.ts";
 import { loadTakenDownReviews } from "#app/features/reviews/review-actions.server.ts";
 import { listSavedSearches } from "#app/features/saved-searches/saved-searches.server.ts";
-import { env } from "#app/lib/env.server.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { formatDateTime } from "#app/lib/format.ts";
 import { log } from "#app/lib/log.server.ts";
@@ -10,9 +9,9 @@ import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { getUser, requireUser } from "#app/platform/auth/auth.server.ts";
 import { configuredProviders } from "#app/platform/auth/oauth-providers.server.ts";
 import { isStandInEmail, PROVIDER_NAMES } from "#app/platform/auth/providers.ts";
-import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
+import { addressLimited, clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
 import { runInBackground } from "#app/platform/mail/background.server.ts";
-import { changePassword, deleteAccount, linkedProviders, setDisplayName, signOutCookies } from "./account.server.ts";
+import { changePassword, deleteAccount, setDisplayName, signInMethods, signOutCookies } from "./account.server.ts";
 import {
   ACCOUNT_INTENTS,
   type AccountIntent,
@@ -35,7 +34,6 @@ import { offeredProvider, providerErrorMessage, redirectToProvider } from "./pro
 import { peekToken } from "./user-tokens.server.ts";
 import {
   findUserById,
-  hasPassword,
   isAdminEmail,
   sendAddedEmailMail,
   sendVerificationMail,
@@ -63,14 +61,6 @@ const ADDRESS_TAKEN = "다른 계정이 이미 쓰는 이메일 주소입니다.
 
 function tooMany(retryAfterSeconds: number, values: Record<string, string> = {}) {
   return formFailure(TOO_MANY, { status: 429, values, headers: { "Retry-After": String(retryAfterSeconds) } });
-}
-
-/** Per client address, the same allowance as login and sign-up (AUTH_RATE_LIMIT a minute; 0: off). */
-async function addressLimited(request: Request, kind: string) {
-  const limit = env().AUTH_RATE_LIMIT;
-  if (limit === 0) return null;
-  const result = await hitRateLimit(`${kind}:ip:${clientAddress(request)}`, limit, 60_000);
-  return result.allowed ? null : result.retryAfterSeconds;
 }
 
 function tokenOf(request: Request) {
@@ -188,13 +178,12 @@ export async function accountLoader(request: Request) {
   const signedIn = await requireUser(request);
   const found = await findUserById(signedIn.id);
   if (!found) throw new Response("로그인이 필요합니다.", { status: 401 });
-  const [takenDownReviews, alertsOn, consents, savedSearches, linked, withPassword] = await Promise.all([
+  const [takenDownReviews, alertsOn, consents, savedSearches, methods] = await Promise.all([
     loadTakenDownReviews(found.id),
     alertsEnabled(found.id),
     listConsents(found.id),
     listSavedSearches(found.id),
-    linkedProviders(found.id),
-    hasPassword(found.id),
+    signInMethods(found.id),
   ]);
   const url = new URL(request.url);
   return data(
@@ -216,8 +205,8 @@ export async function accountLoader(request: Request) {
       // 저장한 검색 (features/saved-searches), each with its link and `삭제`.
       savedSearches: savedSearches.map(({ id, label, href }) => ({ id, label, href })),
       // 카카오 로그인 / 네이버 로그인 the operator set up, each linked to this account or not (docs/decisions/0055).
-      providers: configuredProviders().map((id) => ({ id, name: PROVIDER_NAMES[id], linked: linked.includes(id) })),
-      hasPassword: withPassword,
+      providers: configuredProviders().map((id) => ({ id, name: PROVIDER_NAMES[id], linked: methods.providers.includes(id) })),
+      hasPassword: methods.hasPassword,
       // What a provider's return says: linked, or why not (`?error=`); a new account made by a provider.
       providerNotice: providerErrorMessage(url) ?? (url.searchParams.has("linked") ? "간편 로그인을 연결했습니다." : null),
       joined: url.searchParams.has("joined"),

@@ -9,10 +9,11 @@ export async function setDisplayName(userId: string, name: string) {
   await db().update(user).set({ name, updatedAt: new Date() }).where(eq(user.id, userId));
 }
 
-/** The sign-in providers (카카오, 네이버) linked to the account. */
-export async function linkedProviders(userId: string): Promise<ProviderId[]> {
+/** How the account signs in: the providers (카카오, 네이버) linked to it, and whether it has a password. */
+export async function signInMethods(userId: string): Promise<{ providers: ProviderId[]; hasPassword: boolean }> {
   const rows = await db().select({ providerId: account.providerId }).from(account).where(eq(account.userId, userId));
-  return rows.map((row) => row.providerId).filter(isProviderId);
+  const ids = rows.map((row) => row.providerId);
+  return { providers: ids.filter(isProviderId), hasPassword: ids.includes("credential") };
 }
 
 export type PasswordChange = { ok: true; cookies: string[] } | { ok: false; code: string };

@@ -1,13 +1,12 @@
 import { eq } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { user } from "#app/db/schema.ts";
-import { env } from "#app/lib/env.server.ts";
 import { formFailure, readForm, validateForm } from "#app/lib/form.server.ts";
 import { log } from "#app/lib/log.server.ts";
 import { safeRedirectPath } from "#app/lib/safe-redirect.ts";
 import { redirectWithToast } from "#app/lib/toast.server.ts";
 import { auth } from "#app/platform/auth/auth.server.ts";
-import { clientAddress, hitRateLimit } from "#app/platform/auth/rate-limit.server.ts";
+import { addressLimited, clientAddress } from "#app/platform/auth/rate-limit.server.ts";
 import { agreedConsents, credentialsSchema, HONEYPOT_FIELD, providerSignupSchema, signupSchema } from "./auth-schema.ts";
 import { COMMON_PASSWORD, isCommonPassword } from "./common-passwords.server.ts";
 import { recordConsents } from "./consents.server.ts";
@@ -37,14 +36,6 @@ const SIGNUP_ERRORS: Record<string, { field: "email" | "password"; message: stri
   PASSWORD_TOO_LONG: { field: "password", message: "비밀번호는 128자 이하여야 합니다." },
   INVALID_EMAIL: { field: "email", message: "올바른 이메일 주소를 입력해 주세요." },
 };
-
-/** Per-address limit on login and signup attempts (AUTH_RATE_LIMIT a minute; 0 turns it off). */
-async function addressLimited(request: Request, kind: "login" | "signup") {
-  const limit = env().AUTH_RATE_LIMIT;
-  if (limit === 0) return null;
-  const result = await hitRateLimit(`${kind}:ip:${clientAddress(request)}`, limit, 60_000);
-  return result.allowed ? null : result.retryAfterSeconds;
-}
 
 function refused(message: string, retryAfterSeconds: number, values: Record<string, string>) {
   return formFailure(message, { status: 429, values, headers: { "Retry-After": String(retryAfterSeconds) } });
@@ -127,9 +118,7 @@ export async function signUpAction(request: Request, { afterSignIn }: { afterSig
   if (form.get(HONEYPOT_FIELD)) return formFailure(BAD_REQUEST, { status: 400 });
   if (form.has("provider")) return providerSignUp(request, form);
   const checked = validateForm(form, signupSchema);
-  const typed: Record<string, string> = { email: String(checked.values.email ?? ""), ...carried(form) };
-  // The boxes ticked stay ticked when the page is shown again.
-  for (const field of [CONSENT_ALL_FIELD, ...CONSENT_ITEMS.map((item) => item.field)]) typed[field] = String(checked.values[field] ?? "");
+  const typed = signupTyped(form, checked.values);
   if (!checked.ok) return formFailure(`회원가입 실패: ${checked.message}`, { values: typed, errors: checked.errors });
   const { email, password } = checked.data;
   if (await isCommonPassword(password, email))
@@ -177,12 +166,18 @@ export async function signUpAction(request: Request, { afterSignIn }: { afterSig
   return signedInRedirect(safeRedirectPath(form.get("redirectTo"), "/list"), message, response.headers.getSetCookie());
 }
 
+/** What a refused sign-up shows again: the address, where to go, and the boxes ticked (never the password). */
+function signupTyped(form: FormData, values: Record<string, unknown>) {
+  const typed: Record<string, string> = { email: String(form.get("email") ?? ""), ...carried(form) };
+  for (const field of [CONSENT_ALL_FIELD, ...CONSENT_ITEMS.map((item) => item.field)]) typed[field] = String(values[field] ?? "");
+  return typed;
+}
+
 /** The sign-up's 카카오 로그인 / 네이버 로그인: the same consents, refused the same way, then off to the provider. */
 async function providerSignUp(request: Request, form: FormData) {
   if (!offeredProvider(form.get("provider"))) return formFailure(BAD_REQUEST, { status: 400 });
   const checked = validateForm(form, providerSignupSchema);
-  const typed: Record<string, string> = { email: String(form.get("email") ?? ""), ...carried(form) };
-  for (const field of [CONSENT_ALL_FIELD, ...CONSENT_ITEMS.map((item) => item.field)]) typed[field] = String(checked.values[field] ?? "");
+  const typed = signupTyped(form, checked.values);
   if (!checked.ok) return formFailure(`회원가입 실패: ${checked.message}`, { values: typed, errors: checked.errors });
   const retryAfter = await addressLimited(request, "signup");
   if (retryAfter) return refused(TOO_MANY, retryAfter, typed);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { db } from "#app/db/client.server.ts";
 import { rateLimits } from "#app/db/schema.ts";
+import { env } from "../../lib/env.server.ts";
 
 /**
  * A fixed-window counter kept in the database, so every app process shares it (security-checklist 17).
@@ -103,4 +104,15 @@ function secondsUntil(moment: Date) {
 /** The client address the server put on the request (server.ts); forged X-Forwarded-For is never read here. */
 export function clientAddress(request: Request) {
   return request.headers.get("x-client-ip") ?? "unknown";
+}
+
+/**
+ * The per-client-address allowance of the account forms (login, sign-up, password reset): AUTH_RATE_LIMIT attempts
+ * a minute for each `kind` (0 turns it off). The seconds to wait when refused, else null.
+ */
+export async function addressLimited(request: Request, kind: string): Promise<number | null> {
+  const limit = env().AUTH_RATE_LIMIT;
+  if (limit === 0) return null;
+  const result = await hitRateLimit(`${kind}:ip:${clientAddress(request)}`, limit, 60_000);
+  return result.allowed ? null : result.retryAfterSeconds;
 }

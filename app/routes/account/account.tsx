@@ -247,44 +247,45 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       </Section>
 
       <Section title="비밀번호 변경">
-        {loaderData.hasPassword ? null : (
+        {loaderData.hasPassword ? (
+          <Form method="post" key={location.key} className="space-y-4">
+            <input type="hidden" name="intent" value="change-password" />
+            <TextField
+              label="현재 비밀번호"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={128}
+              error={failedIntent === "change-password" ? failure?.errors.currentPassword : undefined}
+            />
+            <TextField
+              label="새 비밀번호"
+              name="newPassword"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              maxLength={128}
+              hint="8자 이상으로 정해 주세요. 바꾸면 다른 기기에서는 모두 로그아웃됩니다."
+              error={failedIntent === "change-password" ? failure?.errors.newPassword : undefined}
+            />
+            <FormError
+              error={
+                failedIntent === "change-password" && !failure?.errors.currentPassword && !failure?.errors.newPassword
+                  ? failure?.message
+                  : null
+              }
+            />
+            <SubmitButton intent="change-password" pendingLabel="변경 중..." className={PRIMARY_BUTTON_CLASS}>
+              비밀번호 변경
+            </SubmitButton>
+          </Form>
+        ) : (
           <p className="text-sm text-slate-600">
             카카오·네이버 로그인으로 가입한 계정이라 비밀번호가 없습니다. 간편 로그인으로 들어와 주세요.
           </p>
         )}
-        <Form method="post" key={location.key} hidden={!loaderData.hasPassword} className="space-y-4">
-          <input type="hidden" name="intent" value="change-password" />
-          <TextField
-            label="현재 비밀번호"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={128}
-            error={failedIntent === "change-password" ? failure?.errors.currentPassword : undefined}
-          />
-          <TextField
-            label="새 비밀번호"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            maxLength={128}
-            hint="8자 이상으로 정해 주세요. 바꾸면 다른 기기에서는 모두 로그아웃됩니다."
-            error={failedIntent === "change-password" ? failure?.errors.newPassword : undefined}
-          />
-          <FormError
-            error={
-              failedIntent === "change-password" && !failure?.errors.currentPassword && !failure?.errors.newPassword
-                ? failure?.message
-                : null
-            }
-          />
-          <SubmitButton intent="change-password" pendingLabel="변경 중..." className={PRIMARY_BUTTON_CLASS}>
-            비밀번호 변경
-          </SubmitButton>
-        </Form>
       </Section>
 
       <Section title="회원 탈퇴" tone="danger">
